@@ -1,0 +1,115 @@
+"""``Game``: the one mutable holder of a game's history, with play, undo and the outcome."""
+
+from __future__ import annotations
+
+from rules.errors import IllegalMoveError
+from rules.move import MoveReport, Outcome, Termination, play_move
+from rules.position import Position
+from rules.variant import TOGUZ, Side, Variant
+
+
+class Game:
+    """A game from a starting position: the moves played, the position now, and how it ended."""
+
+    def __init__(self, variant: Variant = TOGUZ, position: Position | None = None) -> None:
+        start = position if position is not None else Position.start(variant)
+        self._start = start
+        self._positions: list[Position] = [start]
+        self._reports: list[MoveReport] = []
+        self._outcome: Outcome | None = None
+        self._declared: Outcome | None = None
+
+    @classmethod
+    def from_fen(cls, fen: str, variant: Variant | None = None) -> Game:
+        """A game that starts from a FEN position."""
+        return cls(position=Position.from_fen(fen, variant))
+
+    @property
+    def variant(self) -> Variant:
+        """The variant being played."""
+        return self._start.variant
+
+    @property
+    def start_position(self) -> Position:
+        """Where the game began."""
+        return self._start
+
+    @property
+    def position(self) -> Position:
+        """The position now."""
+        return self._positions[-1]
+
+    @property
+    def reports(self) -> tuple[MoveReport, ...]:
+        """What each move did, first to last."""
+        return tuple(self._reports)
+
+    @property
+    def moves(self) -> tuple[int, ...]:
+        """The pits played, first to last."""
+        return tuple(report.pit for report in self._reports)
+
+    @property
+    def last_report(self) -> MoveReport | None:
+        """The last move's report, or ``None`` before the first move."""
+        return self._reports[-1] if self._reports else None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on; else who won and why."""
+        return self._declared if self._declared is not None else self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended on the board or by a declaration."""
+        return self.outcome is not None
+
+    def legal_moves(self) -> list[int]:
+        """The pits the side to move may play, ascending; empty once the game is over."""
+        return [] if self.is_over else self.position.legal_moves()
+
+    def play(self, pit: int) -> MoveReport:
+        """Play ``pit`` (1..N) for the side to move and return what happened."""
+        if self.is_over:
+            raise IllegalMoveError(f"the game is over, no move can be played (in {self.position.fen()})")
+        position, report = play_move(self.position, pit)
+        self._positions.append(position)
+        self._reports.append(report)
+        self._outcome = report.outcome
+        return report
+
+    def undo(self) -> MoveReport:
+        """Take the last move back (and any declared end); returns the report of the move undone."""
+        if not self._reports:
+            raise IllegalMoveError("there is no move to take back")
+        self._positions.pop()
+        self._declared = None
+        report = self._reports.pop()
+        self._outcome = None
+        return report
+
+    def resign(self, side: Side) -> Outcome:
+        """``side`` resigns: the other player wins."""
+        return self._declare(side.opponent, Termination.RESIGNATION)
+
+    def agree_draw(self) -> Outcome:
+        """Both players agree to a draw."""
+        return self._declare(None, Termination.AGREEMENT)
+
+    def flag(self, side: Side) -> Outcome:
+        """``side`` ran out of time: the other wins, unless ``side`` already holds a majority."""
+        kazans = self.position.kazans
+        if kazans[side] >= self.variant.majority:
+            return self._declare(side, Termination.TIME)
+        return self._declare(side.opponent, Termination.TIME)
+
+    def declare(self, outcome: Outcome) -> None:
+        """Record an end that is not on the board (as read from a record's result)."""
+        if self.is_over:
+            raise IllegalMoveError("the game is already over")
+        self._declared = outcome
+
+    def _declare(self, winner: Side | None, reason: Termination) -> Outcome:
+        outcome = Outcome(winner, reason, self.position.kazans)
+        self.declare(outcome)
+        return outcome

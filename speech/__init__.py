@@ -1,0 +1,1 @@
+"""Speech: what is said and how it is spoken."""
