@@ -139,8 +139,12 @@ def _tuzdyk(cells: list[str], owner: str, text: str) -> int | None:
 def _check_tuzdyks(variant: Variant, tuzdyks: tuple[int | None, int | None], text: str) -> None:
     if variant.unrestricted_tuzdyk:
         return
-    for owner, pit in zip(("White", "Black"), tuzdyks):
+    for owner, pit in zip(("White", "Black"), tuzdyks, strict=True):
         if pit == variant.pits:
-            raise NotationError(f"FEN puts {owner}'s tuzdyk in pit {pit}, the last pit, where none may stand: {text!r}")
+            raise NotationError(
+                f"FEN puts {owner}'s tuzdyk in pit {pit}, the last pit, where none may stand: {text!r}"
+            )
     if tuzdyks[0] is not None and tuzdyks[0] == tuzdyks[1]:
-        raise NotationError(f"FEN gives both players a tuzdyk in pit {tuzdyks[0]}, which the rules forbid: {text!r}")
+        raise NotationError(
+            f"FEN gives both players a tuzdyk in pit {tuzdyks[0]}, which the rules forbid: {text!r}"
+        )

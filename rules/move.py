@@ -7,14 +7,14 @@ position with a ``MoveReport`` that says what happened, as plain values.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from rules.errors import IllegalMoveError
 from rules.position import Position
 from rules.variant import Side, Variant
 
 
-class Termination(str, Enum):
+class Termination(StrEnum):
     """Why a game ended."""
 
     MAJORITY = "majority"          # a kazan holds more than half of all stones
