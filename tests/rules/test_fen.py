@@ -32,8 +32,8 @@ def test_the_pit_count_gives_the_variant() -> None:
 
 
 def test_runs_of_empty_pits_and_tuzdyks_round_trip() -> None:
-    position = Position(TOGUZ, (0, 0, 0, 5, 0, 7, 0, 0, 1) + (0, 0, 3, 0, 0, 0, 0, 0, 0), (80, 66), (4, 2), BLACK,
-                        31)
+    board = (0, 0, 0, 5, 0, 7, 0, 0, 1) + (0, 0, 3, 0, 0, 0, 0, 0, 0)
+    position = Position(TOGUZ, board, (80, 66), (4, 2), BLACK, 31)
     text = position.fen()
     assert text == "5,t,3S,2/1,t,1,5S,1,7S,2,1S 80 66 N 31"
     assert Position.from_fen(text) == position
