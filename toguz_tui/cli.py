@@ -1,29 +1,73 @@
-"""The ``toguz`` command: dispatches to its subcommands."""
+"""The ``toguz`` command: the game (TUI or line mode), and ``toguz speech`` for testing voices."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 
 from toguz_tui import __version__
 
-USAGE = f"""toguz {__version__}: Toguz Kumalak, Kozdatu and Bestemshe in the terminal
+DESCRIPTION = """Toguz Kumalak, Kozdatu and Bestemshe in the terminal, for players with and without sight.
+Plain `toguz` (the same as `toguz play`) opens the full-screen board; `--line` plays line by line,
+which every screen reader and braille display follows. `toguz speech --help` tests the voices."""
 
-usage:
-  toguz speech ...       test speech: --check, --voices, --say TEXT, --wav FILE TEXT
-  toguz --version        print the version
-  toguz --help           this text
-"""
+EPILOG = """examples:
+  toguz                                   resume the saved game, or start one with your settings
+  toguz --opponent human --speech off --new
+  toguz play --line --variant bestemshe --level 2 --colour black
+  printf '7\\nboard\\nquit\\n' | toguz play --line --opponent human --speech off
+  toguz --open games.pgn                  review a record move by move
+  toguz speech --check                    which voices work here, and how to fix the others"""
+
+
+def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
+    """The options shared by the TUI and the line mode."""
+    parser = argparse.ArgumentParser(prog=prog, description=DESCRIPTION, epilog=EPILOG,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version=f"toguz {__version__}")
+    parser.add_argument("--line", action="store_true",
+                        help="line mode: one line per event, nothing redrawn (screen readers, scripts)")
+    parser.add_argument("--variant", choices=("toguz", "bestemshe", "kozdatu"),
+                        help="which game to start (default: your setting, toguz at first)")
+    parser.add_argument("--opponent", choices=("computer", "human"),
+                        help="play the computer, or a second person at the same keyboard")
+    parser.add_argument("--level", type=int, choices=range(1, 9), metavar="N",
+                        help="the computer's strength, 1 (beginner) to 8 (strongest)")
+    parser.add_argument("--colour", "--color", choices=("white", "black"), dest="colour",
+                        help="your side against the computer; White moves first")
+    parser.add_argument("--speech", metavar="BACKEND",
+                        choices=("auto", "pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader",
+                                 "silent", "off"),
+                        help="voice: auto, pyttsx3, espeak-ng, speech-dispatcher, screen-reader, "
+                             "silent; off means silent")
+    parser.add_argument("--verbosity", choices=("brief", "normal", "full"),
+                        help="how much is said after each move")
+    parser.add_argument("--open", metavar="FILE",
+                        help="open a record (PGN-style) to review, or a FEN file to play")
+    parser.add_argument("--fen", metavar="FEN", help="start a game from this position")
+    parser.add_argument("--seed", type=int, metavar="N", help="seed the computer, to replay a game exactly")
+    parser.add_argument("--new", action="store_true", help="start a new game even if one is saved")
+    return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     """Run ``toguz`` with ``argv`` (default: the process arguments); the exit status."""
-    args = sys.argv[1:] if argv is None else argv
+    args = sys.argv[1:] if argv is None else list(argv)
     if args and args[0] == "speech":
         from speech.cli import main as speech_main
 
         return speech_main(args[1:])
-    if args and args[0] in ("--version", "-V"):
-        print(f"toguz {__version__}")
-        return 0
-    print(USAGE, end="")
-    return 0 if not args or args[0] in ("--help", "-h") else 2
+    prog = "toguz"
+    if args and args[0] == "play":
+        args, prog = args[1:], "toguz play"
+    options = play_parser(prog).parse_args(args)
+    try:
+        if options.line:
+            from toguz_tui.line import run_line_mode
+
+            return run_line_mode(options)
+        from toguz_tui.tui import run_tui
+
+        return run_tui(options)
+    except KeyboardInterrupt:
+        return 130

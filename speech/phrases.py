@@ -1,0 +1,174 @@
+"""Wording of the program itself (not of the game's events): greetings, files, settings, help.
+
+Kept here with the rest of the wording so that both front ends say the same thing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules import Position, Side, Variant
+
+
+def variant_title(variant: Variant) -> str:
+    """The variant's name, with its options when they differ from the defaults."""
+    extras = []
+    if variant.pits == 7 and variant.tuzdyks:
+        extras.append("with tuzdyks")
+    if variant.no_move == "lose":
+        extras.append("a player who cannot move loses")
+    if not variant.stop_at_majority:
+        extras.append("played to the end")
+    if variant.unrestricted_tuzdyk:
+        extras.append("tuzdyks anywhere")
+    return variant.name + (f" ({', '.join(extras)})" if extras else "")
+
+
+def new_game(variant: Variant, human: Side | None, level: int, names: tuple[str, str]) -> str:
+    """Said when a game starts."""
+    if human is None:
+        if names == ("White", "Black"):
+            return f"New game of {variant_title(variant)} for two players; White moves first."
+        return f"New game of {variant_title(variant)}: {names[0]} plays White, {names[1]} plays Black."
+    return (f"New game of {variant_title(variant)}: you play {human.title} "
+            f"against the computer at level {level}.")
+
+
+def resumed(moves: int, started: str) -> str:
+    """Said when the saved game in progress is taken up again."""
+    played = "no moves yet" if moves == 0 else f"{moves} move{'s' if moves != 1 else ''} played"
+    return f"Resuming your game from {started}, {played}. Type new for a new game."
+
+
+def set_aside(path: str) -> str:
+    """The game in progress was kept in the archive because another was started."""
+    return f"The unfinished game was kept in {path}."
+
+
+def broken_saved_game(reason: str, kept: str) -> str:
+    """The saved game could not be restored."""
+    return f"{reason}. It was kept as {kept}; a new game starts."
+
+
+def computer_thinking() -> str:
+    """While the computer looks for its move."""
+    return "The computer is thinking."
+
+
+def not_your_turn() -> str:
+    """The player tried to play while the computer is to move."""
+    return "Wait: it is the computer's turn."
+
+
+def hint(pit: int, preview: str) -> str:
+    """The engine's suggestion."""
+    return f"Hint: play pit {pit}. {preview}"
+
+
+def undone(count: int) -> str:
+    """After undo."""
+    return "Took back the last move." if count == 1 else f"Took back the last {count} moves."
+
+
+def nothing_to_undo() -> str:
+    """Undo at the start."""
+    return "There is no move to take back."
+
+
+def saved(path: str) -> str:
+    """After save."""
+    return f"Game saved to {path}."
+
+
+def save_failed(path: str, reason: str) -> str:
+    """Save did not work."""
+    return f"Could not save to {path}: {reason}."
+
+
+def open_failed(path: str, reason: str) -> str:
+    """A file could not be opened or read."""
+    return f"Could not open {path}: {reason}"
+
+
+def opened_record(white: str, black: str, moves: int, result: str) -> str:
+    """A record was opened for review."""
+    outcome = {"1-0": "White won", "0-1": "Black won", "1/2-1/2": "a draw"}.get(result, "no result")
+    return (f"Reviewing {white} against {black}, {moves} moves, {outcome}. "
+            "Use forward and back to step through it, end to leave the review.")
+
+
+def review_position(index: int, total: int) -> str:
+    """Where the review stands."""
+    if index == 0:
+        return f"Start of the game, before move 1 of {total}."
+    return f"After move {index} of {total}."
+
+
+def review_edge(at_end: bool) -> str:
+    """Stepping past either end of a review."""
+    return "That is the last move." if at_end else "That is the start of the game."
+
+
+def review_blocks_play() -> str:
+    """Playing while a review is open."""
+    return "A review is open: type end to leave it before playing."
+
+
+def review_left() -> str:
+    """Leaving review mode."""
+    return "Review closed; back to your game."
+
+
+def not_reviewing() -> str:
+    """A review command outside a review."""
+    return "No review is open: type review to review this game, or open a record file."
+
+
+def setting_changed(name: str, value: str) -> str:
+    """After ``set``."""
+    return f"{name.replace('_', ' ')} is now {value}."
+
+
+def settings_list(pairs: Sequence[tuple[str, str]]) -> str:
+    """All the settings."""
+    return "Settings: " + "; ".join(f"{name.replace('_', ' ')} {value}" for name, value in pairs) + "."
+
+
+def speech_problem(reason: str) -> str:
+    """Speech could not start: said once, in words."""
+    return f"Speech is off: {reason}"
+
+
+def usage_error(command: str, usage: str) -> str:
+    """A command given the wrong words."""
+    return f"{command} needs: {usage}"
+
+
+def unknown_word(command: str, word: str, usage: str) -> str:
+    """A word a command does not know."""
+    return f"{command} does not know {word}: {usage}"
+
+
+def quit_confirm() -> str:
+    """Quitting with a finished game nobody saved."""
+    return "This finished game is not saved. Type save to keep it, or quit again to leave."
+
+
+def goodbye(in_progress: bool) -> str:
+    """On leaving."""
+    return "Goodbye. Your game is saved and will be offered next time." if in_progress else "Goodbye."
+
+
+def finished_kept(path: str) -> str:
+    """A finished game was kept as a record."""
+    return f"The game is kept in {path}."
+
+
+def prompt(position: Position, you: Side | None, over: bool) -> str:
+    """The state shown in the line mode's prompt."""
+    white, black = position.kazans
+    if over:
+        return f"Game over, {white} to {black}> "
+    side = position.to_move
+    who = "Your move" if you is side else ("Computer to move" if you is not None else f"{side.title} to move")
+    return f"{who}, {white} to {black}> "

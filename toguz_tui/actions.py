@@ -1,0 +1,288 @@
+"""What each command does: small handlers over the session, each returning a ``Reply``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules import NotationError, Position, Side, variant_named
+from rules.notation import TokenStyle
+from speech import phrases
+from toguz_tui import files
+from toguz_tui.session import GameSession, Reply
+
+Focus = tuple[Side, int] | None
+
+
+def _number(session: GameSession, args: list[str], focus: Focus, usage: str) -> int | Reply:
+    """The pit number in ``args`` (or the focused pit); else a spoken complaint."""
+    for word in args:
+        if word.lstrip("-").isdigit():
+            return int(word)
+    if focus is not None:
+        return focus[1]
+    return session.error(phrases.usage_error(usage.split()[0], usage))
+
+
+def play(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Play a pit of the side to move."""
+    pit = _number(session, args, focus, "play N")
+    return pit if isinstance(pit, Reply) else session.play(pit)
+
+
+def preview(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Where a pit's last stone would land."""
+    pit = _number(session, args, focus, "where N")
+    if isinstance(pit, Reply):
+        return pit
+    position = session.viewed
+    if not 1 <= pit <= position.variant.pits or position.pit(position.to_move, pit) == 0:
+        return session.error(session.announcer.illegal(position, pit, False))
+    return session.answer(session.announcer.preview(position, pit))
+
+
+def pit(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """One pit, mine or theirs."""
+    theirs = any(word.lower() in ("their", "theirs", "opponent", "t") for word in args)
+    number = _number(session, args, None if theirs else focus, "pit N")
+    if isinstance(number, Reply):
+        return number
+    position = session.viewed
+    side = session.my_side()
+    if theirs:
+        side = side.opponent
+    elif focus is not None and not any(word.isdigit() for word in args):
+        side = focus[0]
+    if not 1 <= number <= position.variant.pits:
+        return session.error(session.announcer.illegal(position, number, False))
+    return session.answer(session.announcer.pit(position, side, number))
+
+
+def my_row(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The player's own row."""
+    return session.answer(session.announcer.row(session.viewed, session.my_side()))
+
+
+def their_row(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The opponent's row."""
+    return session.answer(session.announcer.row(session.viewed, session.my_side().opponent))
+
+
+def board(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Everything on the board."""
+    return session.answer(session.announcer.board(session.viewed))
+
+
+def kazans(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The score."""
+    return session.answer(session.announcer.kazans(session.viewed))
+
+
+def tuzdyks(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The tuzdyks."""
+    return session.answer(session.announcer.tuzdyks(session.viewed))
+
+
+def turn(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Whose turn."""
+    return session.say(session.turn())
+
+
+def legal(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The legal moves."""
+    position = session.viewed
+    game = session.review.game if session.review is not None else session.game
+    return session.answer(session.announcer.legal_moves(position, game.legal_moves()))
+
+
+def last(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The last move."""
+    report = session.review.last_report if session.review is not None else session.game.last_report
+    return session.answer(session.announcer.last_move(report))
+
+
+def history(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The moves so far."""
+    reports = session.review.game.reports if session.review is not None else session.game.reports
+    return session.answer(session.announcer.history(reports))
+
+
+def fen(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Say the FEN, or start a game from one."""
+    if not args:
+        return session.answer(session.viewed.fen())
+    try:
+        position = Position.from_fen(" ".join(args))
+    except NotationError as error:
+        return session.error(str(error))
+    return session.start_game(session.setup.changed(variant=position.variant), position)
+
+
+def repeat(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The last announcement again."""
+    return session.repeat()
+
+
+def previous(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The announcement before."""
+    return session.step_announcement(-1)
+
+
+def next_announcement(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The announcement after."""
+    return session.step_announcement(+1)
+
+
+def silence(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Stop speaking."""
+    session.speaker.stop()
+    return Reply("Silenced.", spoken="")
+
+
+def speech(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Voice on or off."""
+    word = args[0].lower() if args else ""
+    if word not in ("on", "off"):
+        return session.error(phrases.usage_error("speech", "speech on, or speech off"))
+    return session.change_setting("speech", "auto" if word == "on" else "off")
+
+
+def verbosity(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """How much is said after a move."""
+    if not args:
+        return session.error(phrases.usage_error("verbosity", "verbosity brief, normal or full"))
+    return session.change_setting("verbosity", args[0])
+
+
+def hint(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The engine's suggestion."""
+    return session.hint()
+
+
+def undo(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Take back."""
+    return session.undo()
+
+
+def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """A new game, from the words given and the settings."""
+    setup = session.setup.changed()
+    for word in (word.lower() for word in args):
+        if word in ("computer", "human", "two", "hotseat"):
+            human = None if word != "computer" else (setup.human or Side.WHITE)
+            setup = setup.changed(human=human)
+        elif word in ("white", "black"):
+            side = Side.WHITE if word == "white" else Side.BLACK
+            setup = setup.changed(human=side) if setup.human is not None else setup
+        elif word.isdigit() or word == "level":
+            if word == "level":
+                continue
+            level = int(word)
+            if not 1 <= level <= 8:
+                return session.error(f"level {level} does not exist: choose 1 to 8")
+            setup = setup.changed(level=level)
+        else:
+            try:
+                setup = setup.changed(variant=variant_named(word))
+            except ValueError:
+                return session.error(phrases.unknown_word("new", word, NEW_USAGE))
+    return session.start_game(setup)
+
+
+NEW_USAGE = "new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|black]"
+
+
+def resign(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Give up."""
+    return session.resign()
+
+
+def save(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Save as a record."""
+    style: TokenStyle = "playok" if any(word.lower() == "playok" for word in args) else "federation"
+    names = [word for word in args if word.lower() not in ("playok", "federation")]
+    return files.save(session, Path(" ".join(names)).expanduser() if names else None, style)
+
+
+def open_file(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Open a record or a FEN file."""
+    if not args:
+        return session.error(phrases.usage_error("open", "open FILE [N]"))
+    number = 1
+    if len(args) > 1 and args[-1].isdigit():
+        number = int(args[-1])
+        args = args[:-1]
+    return files.open_path(session, Path(" ".join(args)).expanduser(), number)
+
+
+def review(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Review the current game."""
+    return session.review_game()
+
+
+def forward(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Next move in a review."""
+    return session.review_step(int(args[0]) if args and args[0].isdigit() else 1)
+
+
+def back(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """A move back in a review."""
+    return session.review_step(-(int(args[0]) if args and args[0].isdigit() else 1))
+
+
+def review_start(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The start of the reviewed game."""
+    return session.review_goto(0)
+
+
+def review_end(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The end of the reviewed game."""
+    return session.review_goto(None)
+
+
+def goto(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """After move N of the reviewed game."""
+    if not args or not args[0].isdigit():
+        return session.error(phrases.usage_error("goto", "goto N"))
+    return session.review_goto(int(args[0]))
+
+
+def continue_here(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Play on from the reviewed position."""
+    if session.review is None:
+        return session.error(phrases.not_reviewing())
+    position = session.review.position
+    return session.start_game(session.setup.changed(variant=position.variant), position)
+
+
+def close_review(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Leave the review."""
+    return session.close_review()
+
+
+def settings(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """List or change settings."""
+    if not args:
+        return session.answer(phrases.settings_list(session.settings.describe()))
+    if len(args) < 2:
+        return session.error(phrases.usage_error("set", "set NAME VALUE"))
+    return session.change_setting(args[0].lower().replace("-", "_"), " ".join(args[1:]))
+
+
+def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Help: all commands, or one."""
+    from toguz_tui.commands import find, help_lines, key_label
+
+    if args:
+        command = find(args[0])
+        if command is None:
+            return session.error(session.announcer.unknown_command(args[0]))
+        keys = ", ".join(key_label(key) for key in command.keys) or "none"
+        aliases = ", ".join(command.aliases) or "none"
+        return session.answer(f"{command.usage}: {command.help}. Also: {aliases}. Keys: {keys}.")
+    text = "Commands (type help and a command for one):\n" + "\n".join(help_lines())
+    return session.say(Reply(text, spoken="Help is on the screen. Type help and a command name to hear one."))
+
+
+def quit_program(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Leave, asking first about a finished game nobody kept."""
+    return session.quit()

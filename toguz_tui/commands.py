@@ -1,0 +1,159 @@
+"""The one command table: names, aliases, TUI keys, help, and handlers returning a ``Reply``.
+
+The line mode's parser and completions, the help text and the TUI's key bindings all come from
+``COMMANDS``. A handler gets the session, the words after the command, and the TUI's focused pit
+(``None`` in the line mode).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rules import Side
+from toguz_tui import actions
+from toguz_tui.session import GameSession, Reply
+
+Focus = tuple[Side, int] | None
+Handler = Callable[[GameSession, list[str], Focus], Reply]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One thing the player can do or ask."""
+
+    name: str
+    aliases: tuple[str, ...]
+    keys: tuple[str, ...]
+    usage: str
+    help: str
+    group: str
+    handler: Handler
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every word that names this command."""
+        return (self.name, *self.aliases)
+
+
+def _cmd(name: str, aliases: Sequence[str], keys: Sequence[str], usage: str, text: str, group: str,
+         handler: Handler) -> Command:
+    return Command(name, tuple(aliases), tuple(keys), usage, text, group, handler)
+
+
+COMMANDS: tuple[Command, ...] = (
+    _cmd("play", ["p"], ["enter", "space"], "play N, or just N",
+         "play your pit N (the focused pit in the board view)", "play", actions.play),
+    _cmd("where", ["preview", "w"], ["w"], "where N",
+         "where the last stone of pit N would land, and what it would take", "ask", actions.preview),
+    _cmd("pit", ["look"], ["p"], "pit N, or pit their N",
+         "how many stones one pit holds (yours, or theirs)", "ask", actions.pit),
+    _cmd("mine", ["row", "my"], ["m"], "mine", "your row, pit by pit", "ask", actions.my_row),
+    _cmd("theirs", ["their", "opponent"], ["o"], "theirs", "the opponent's row, pit by pit", "ask",
+         actions.their_row),
+    _cmd("board", ["b", "all"], ["b"], "board", "both rows, the kazans, tuzdyks and whose turn", "ask",
+         actions.board),
+    _cmd("kazans", ["score", "k"], ["k"], "kazans", "the score: both kazans", "ask", actions.kazans),
+    _cmd("tuzdyks", ["tuzdyk", "tuz", "t"], ["t"], "tuzdyks", "who owns a tuzdyk, and where", "ask",
+         actions.tuzdyks),
+    _cmd("turn", ["whose", "y"], ["y"], "turn", "whose turn it is, or how the game ended", "ask",
+         actions.turn),
+    _cmd("moves", ["legal", "v"], ["v"], "moves", "the pits you may play", "ask", actions.legal),
+    _cmd("last", ["l"], ["l"], "last", "the last move again, in full", "ask", actions.last),
+    _cmd("history", ["h"], ["h"], "history", "every move of the game so far", "ask", actions.history),
+    _cmd("fen", [], ["f"], "fen, or fen POSITION", "the position as FEN, or start a game from a FEN",
+         "game", actions.fen),
+    _cmd("repeat", ["r", "again"], ["r"], "repeat", "say the last announcement again", "speech",
+         actions.repeat),
+    _cmd("previous", ["prev"], ["comma"], "previous", "the announcement before (step back through them)",
+         "speech", actions.previous),
+    _cmd("next", [], ["full_stop"], "next", "the announcement after (step forward through them)",
+         "speech", actions.next_announcement),
+    _cmd("silence", ["hush", "s"], ["s"], "silence", "stop speaking now", "speech", actions.silence),
+    _cmd("speech", [], [], "speech on, or speech off", "turn the voice on or off", "speech",
+         actions.speech),
+    _cmd("verbosity", ["verbose"], [], "verbosity brief, normal or full", "how much is said after a move",
+         "speech", actions.verbosity),
+    _cmd("hint", ["i", "idea"], ["i"], "hint", "the computer's suggestion for your move", "game",
+         actions.hint),
+    _cmd("undo", ["u", "takeback"], ["u"], "undo", "take back your last move", "game", actions.undo),
+    _cmd("new", ["n"], ["n"], "new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|black]",
+         "start a new game", "game", actions.new_game),
+    _cmd("resign", [], [], "resign", "give up this game", "game", actions.resign),
+    _cmd("save", [], ["ctrl+s"], "save [FILE] [playok]", "save the game as a record", "game",
+         actions.save),
+    _cmd("open", [], ["ctrl+o"], "open FILE [N]", "open a record to review, or a FEN position to play",
+         "game", actions.open_file),
+    _cmd("review", [], ["e"], "review", "review this game move by move", "review", actions.review),
+    _cmd("forward", ["fw", "+"], ["right"], "forward [N]", "in a review: the next move", "review",
+         actions.forward),
+    _cmd("back", ["bk", "-"], ["left"], "back [N]", "in a review: one move back", "review", actions.back),
+    _cmd("start", ["first", "beginning"], ["home"], "start", "in a review: the start of the game",
+         "review", actions.review_start),
+    _cmd("end", ["final"], ["end"], "end", "in a review: the position after the last move", "review",
+         actions.review_end),
+    _cmd("goto", ["go"], [], "goto N", "in a review: the position after move N", "review", actions.goto),
+    _cmd("continue", ["playhere"], [], "continue", "in a review: play on from this position", "review",
+         actions.continue_here),
+    _cmd("close", ["leave"], ["escape"], "close", "leave the review, back to your game", "review",
+         actions.close_review),
+    _cmd("settings", ["set", "option"], ["f2"], "settings, or set NAME VALUE",
+         "list the settings, or change one", "settings", actions.settings),
+    _cmd("help", ["?", "commands"], ["f1", "question_mark"], "help [COMMAND]",
+         "the commands and keys, or one command's help", "settings", actions.help_text),
+    _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "quit", "leave (a game in progress stays saved)",
+         "settings", actions.quit_program),
+)
+
+BY_WORD: dict[str, Command] = {word: command for command in COMMANDS for word in command.words}
+
+
+def find(word: str) -> Command | None:
+    """The command named by ``word`` (any case), or ``None``."""
+    return BY_WORD.get(word.lower())
+
+
+def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | None:
+    """Carry out one typed line; ``None`` for a blank line."""
+    words = line.split()
+    if not words:
+        return None
+    head = words[0]
+    if head.lstrip("-").isdigit():
+        return actions.play(session, words, focus)
+    command = find(head)
+    if command is None:
+        return session.error(session.announcer.unknown_command(head))
+    return command.handler(session, words[1:], focus)
+
+
+def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str] = ()) -> Reply:
+    """Carry out the command called ``name`` (as a key in the TUI does)."""
+    return BY_WORD[name].handler(session, list(args), focus)
+
+
+def help_lines() -> list[str]:
+    """One line a command: its usage, aliases, keys and what it does."""
+    lines = []
+    for command in COMMANDS:
+        extra = []
+        if command.aliases:
+            extra.append("also " + ", ".join(command.aliases))
+        if command.keys:
+            extra.append("keys " + ", ".join(key_label(key) for key in command.keys))
+        lines.append(f"{command.usage}: {command.help} ({'; '.join(extra)})" if extra
+                     else f"{command.usage}: {command.help}")
+    return lines
+
+
+KEY_LABELS = {"comma": ",", "full_stop": ".", "question_mark": "?", "space": "Space", "enter": "Enter",
+              "escape": "Escape", "right": "Right", "left": "Left", "home": "Home", "end": "End"}
+
+
+def key_label(key: str) -> str:
+    """How a key is written for a person."""
+    if key in KEY_LABELS:
+        return KEY_LABELS[key]
+    if key.startswith("ctrl+"):
+        return "Ctrl+" + key[5:].upper()
+    return key.upper() if key.startswith("f") and key[1:].isdigit() else key

@@ -1,0 +1,124 @@
+"""Line mode: one line per event, nothing redrawn; prompt-toolkit at a terminal, plain lines otherwise."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+from collections.abc import Iterable
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
+
+from speech import phrases
+from toguz_tui.commands import COMMANDS, run_line
+from toguz_tui.session import GameSession, Reply
+from toguz_tui.settings import Settings
+from toguz_tui.startup import build_session
+
+SETTING_NAMES = tuple(Settings().__dataclass_fields__)
+ARGUMENT_WORDS = {
+    "new": ("toguz", "kozdatu", "bestemshe", "computer", "human", "level", "white", "black"),
+    "set": SETTING_NAMES, "settings": SETTING_NAMES,
+    "speech": ("on", "off"), "verbosity": ("brief", "normal", "full"),
+    "help": tuple(command.name for command in COMMANDS),
+    "pit": ("their",), "save": ("playok",),
+}
+
+
+class CommandCompleter(Completer):
+    """Completes command names, then their words (file names after open and save)."""
+
+    def __init__(self) -> None:
+        self.paths = PathCompleter(expanduser=True)
+        self.names = sorted({word for command in COMMANDS for word in command.words if word.isalpha()})
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        """Completions for the text before the cursor."""
+        text = document.text_before_cursor
+        words = text.split()
+        if len(words) <= 1 and not text.endswith(" "):
+            stem = words[0].lower() if words else ""
+            choices: Iterable[str] = (name for name in self.names if name.startswith(stem))
+            yield from (Completion(name, -len(stem)) for name in choices)
+            return
+        head = words[0].lower()
+        if head in ("open", "save"):
+            rest = text[len(words[0]):].lstrip()
+            yield from self.paths.get_completions(Document(rest, len(rest)), complete_event)
+            return
+        stem = "" if text.endswith(" ") else words[-1].lower()
+        for word in ARGUMENT_WORDS.get(head, ()):
+            if word.startswith(stem):
+                yield Completion(word, -len(stem))
+
+
+class Printer:
+    """Prints replies one per line, from any thread, never interleaved."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def show(self, reply: Reply | None) -> None:
+        """Print a reply's text."""
+        if reply is None or not reply.text:
+            return
+        with self.lock:
+            print(reply.text, flush=True)
+
+
+def run_line_mode(options: argparse.Namespace) -> int:
+    """Play in line mode until quit or end of input; the exit status."""
+    printer = Printer()
+    session, replies = build_session(options, notify=printer.show)
+    for reply in replies:
+        printer.show(reply)
+    try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            interactive_loop(session, printer)
+        else:
+            plain_loop(session, printer)
+    finally:
+        session.close()
+    return 0
+
+
+def plain_loop(session: GameSession, printer: Printer) -> None:
+    """Read plain lines: no prompt drawing, only announcements and answers; the computer's reply
+    is awaited before the next line is read, so a script sees events in order."""
+    session.wait_for_computer()
+    for line in sys.stdin:
+        reply = run_line(session, line)
+        printer.show(reply)
+        session.wait_for_computer()
+        if reply is not None and reply.quit:
+            return
+    printer.show(Reply(phrases.goodbye(not session.game.is_over and bool(session.game.moves))))
+
+
+def interactive_loop(session: GameSession, printer: Printer) -> None:
+    """A prompt-toolkit prompt with readline-like completion, history, and the state in the prompt."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.patch_stdout import patch_stdout
+    from prompt_toolkit.shortcuts import CompleteStyle
+
+    prompt: PromptSession[str] = PromptSession(completer=CommandCompleter(),
+                                               complete_style=CompleteStyle.READLINE_LIKE,
+                                               complete_while_typing=False)
+
+    def message() -> str:
+        return phrases.prompt(session.viewed, session.setup.human, session.game.is_over)
+
+    with patch_stdout():
+        while True:
+            try:
+                line = prompt.prompt(message)
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                printer.show(session.quit())
+                return
+            reply = run_line(session, line)
+            printer.show(reply)
+            if reply is not None and reply.quit:
+                return

@@ -1,0 +1,54 @@
+"""Reviewing a game move by move: a finished record, or the game being played."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from rules import Game, MoveReport, Position
+
+
+@dataclass
+class Review:
+    """A cursor over a game's moves: ``index`` moves have been played out of ``len(reports)``."""
+
+    start: Position
+    reports: tuple[MoveReport, ...]
+    tags: dict[str, str] = field(default_factory=dict)
+    result: str = "*"
+    index: int = 0
+    game: Game = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.game = Game(position=self.start)
+
+    @classmethod
+    def of_game(cls, game: Game, tags: dict[str, str] | None = None, result: str = "*") -> Review:
+        """A review of ``game``'s moves, standing at the start."""
+        return cls(game.start_position, game.reports, dict(tags or {}), result)
+
+    @property
+    def total(self) -> int:
+        """How many moves the game has."""
+        return len(self.reports)
+
+    @property
+    def position(self) -> Position:
+        """The position at the cursor."""
+        return self.game.position
+
+    def go_to(self, index: int) -> list[MoveReport]:
+        """Move the cursor to ``index`` (clamped); the reports of the moves played forward, if any."""
+        index = max(0, min(self.total, index))
+        played: list[MoveReport] = []
+        while self.index > index:
+            self.game.undo()
+            self.index -= 1
+        while self.index < index:
+            played.append(self.game.play(self.reports[self.index].pit))
+            self.index += 1
+        return played
+
+    @property
+    def last_report(self) -> MoveReport | None:
+        """The move that led to the cursor's position."""
+        return self.game.last_report
