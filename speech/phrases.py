@@ -136,7 +136,8 @@ def settings_list(pairs: Sequence[tuple[str, str]]) -> str:
 
 def speech_problem(reason: str) -> str:
     """Speech could not start: said once, in words."""
-    return f"Speech is off: {reason}"
+    text = reason if reason.lower().startswith("speech is off") or ": " in reason[:20] else f"speech is off: {reason}"
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def usage_error(command: str, usage: str) -> str:

@@ -51,9 +51,15 @@ def open_path(session: GameSession, path: Path, number: int = 1) -> Reply:
     if not 1 <= number <= len(records):
         return session.error(phrases.open_failed(str(path), f"it holds {len(records)} games, not {number}"))
     record = records[number - 1]
-    review = Review.of_game(record.game, record.tags, record.result)
-    text = phrases.opened_record(record.tags.get("White", "?"), record.tags.get("Black", "?"),
-                                 review.total, record.result)
+    names = (_player(record.tags, "White"), _player(record.tags, "Black"))
+    review = Review.of_game(record.game, record.tags, record.result, names)
+    text = phrases.opened_record(names[0], names[1], review.total, record.result)
     if len(records) > 1:
         text = f"Game {number} of {len(records)}. {text}"
     return session.open_review(review, text)
+
+
+def _player(tags: dict[str, str], colour: str) -> str:
+    """A player's name from a record's tags, or the colour when the record has none."""
+    name = tags.get(colour, "").strip()
+    return name if name and name != "?" else colour

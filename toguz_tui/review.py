@@ -14,6 +14,7 @@ class Review:
     start: Position
     reports: tuple[MoveReport, ...]
     tags: dict[str, str] = field(default_factory=dict)
+    names: tuple[str, str] | None = None  # the players' names for a record; None: this game's own view
     result: str = "*"
     index: int = 0
     game: Game = field(init=False)
@@ -22,9 +23,10 @@ class Review:
         self.game = Game(position=self.start)
 
     @classmethod
-    def of_game(cls, game: Game, tags: dict[str, str] | None = None, result: str = "*") -> Review:
+    def of_game(cls, game: Game, tags: dict[str, str] | None = None, result: str = "*",
+                names: tuple[str, str] | None = None) -> Review:
         """A review of ``game``'s moves, standing at the start."""
-        return cls(game.start_position, game.reports, dict(tags or {}), result)
+        return cls(game.start_position, game.reports, dict(tags or {}), names, result)
 
     @property
     def total(self) -> int:

@@ -64,6 +64,8 @@ class GameSession:
 
     # -- starting ----------------------------------------------------------------------------
     def _perspective(self) -> Perspective:
+        if self.review is not None and self.review.names is not None:
+            return Perspective(you=None, names=self.review.names)
         names = (self.settings.white_name, self.settings.black_name)
         return Perspective(you=self.setup.human, names=names)
 
@@ -165,8 +167,11 @@ class GameSession:
             return reply
 
     def error(self, text: str) -> Reply:
-        """A short spoken and written complaint; nothing changes."""
-        return self.say(Reply(text, kind="error"))
+        """A short spoken and written complaint, as a sentence; nothing changes."""
+        text = text.strip()
+        if text and text[-1] not in ".?!":
+            text += "."
+        return self.say(Reply(text[:1].upper() + text[1:], kind="error"))
 
     def _after_move(self, report: MoveReport) -> Reply:
         text = self.announcer.move(report)
@@ -302,6 +307,7 @@ class GameSession:
         """Start reviewing ``review`` (a record opened from a file, or this game)."""
         with self.lock:
             self.review = review
+            self.announcer.perspective = self._perspective()
             return self.answer(text)
 
     def review_game(self) -> Reply:
@@ -339,6 +345,7 @@ class GameSession:
         if self.review is None:
             return self.error(phrases.not_reviewing())
         self.review = None
+        self.announcer.perspective = self._perspective()
         reply = self.answer(f"{phrases.review_left()} {self.turn().text}")
         self._maybe_think()
         return reply

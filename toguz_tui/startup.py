@@ -41,36 +41,38 @@ def build_session(options: argparse.Namespace,
         replies.append(session.error(settings_problem))
     if speech_problem:
         replies.append(session.say(Reply(phrases.speech_problem(speech_problem), kind="error")))
-    replies.append(choose_game(session, options))
+    replies.extend(choose_game(session, options))
     if options.open:
         replies.append(files.open_path(session, Path(options.open).expanduser()))
     return session, replies
 
 
-def choose_game(session: GameSession, options: argparse.Namespace) -> Reply:
-    """Resume the saved game, or start the one the options and settings ask for."""
+def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply]:
+    """Resume the saved game, or start the one the options and settings ask for; what was said."""
     setup = GameSetup.from_settings(session.settings, options.seed)
+    said: list[Reply] = []
     if options.fen:
         try:
             position = Position.from_fen(options.fen)
         except NotationError as error:
-            session.error(str(error))
+            said.append(session.error(str(error)))
         else:
-            return session.start_game(setup.changed(variant=position.variant), position)
+            return [session.start_game(setup.changed(variant=position.variant), position)]
     asked_for_new = options.new or any(getattr(options, name, None) for name in GAME_OPTIONS)
     saved, problem = storage.load_current()
     if problem:
         kept = keep_broken_file()
-        session.error(phrases.broken_saved_game(problem, kept))
+        said.append(session.error(phrases.broken_saved_game(problem, kept)))
     elif saved is not None:
         try:
             if not asked_for_new:
-                return session.resume(saved)
+                return [session.resume(saved)]
             session.restore(saved)  # so that starting the new game keeps this one in the archive
         except (ValueError, TypeError, IllegalMoveError) as error:
             kept = keep_broken_file()
-            session.error(phrases.broken_saved_game(f"the saved game could not be restored ({error})", kept))
-    return session.start_game(setup)
+            reason = f"the saved game could not be restored ({error})"
+            said.append(session.error(phrases.broken_saved_game(reason, kept)))
+    return [*said, session.start_game(setup)]
 
 
 def keep_broken_file() -> str:
