@@ -85,7 +85,7 @@ def test_no_move_is_taken_while_it_is_the_computers_turn(make_session: MakeSessi
 def test_queries_answer_about_the_position(make_session: MakeSession) -> None:
     session = make_session()
     line(session, "7")
-    assert line(session, "kazans").text == "Kazans: White leads 10 to 0."
+    assert line(session, "kazans").text == "White leads 10 to 0."
     assert line(session, "mine").text.startswith("Black's row: pit 1 has 10")
     assert line(session, "theirs").text.startswith("White's row: pit 1 has 9")
     assert "pit 6 is empty" in line(session, "board").text
@@ -191,7 +191,7 @@ def test_save_writes_a_record_that_open_reads_back_for_review(make_session: Make
     assert line(session, "forward").text == "That is the last move."
     assert line(session, "goto 1").text.startswith("After move 1 of 3.")
     assert line(session, "back").text.startswith("Start of the game")
-    assert line(session, "kazans").text == "Kazans: level at 0 each."
+    assert line(session, "kazans").text == "Level at 0 each."
     assert line(session, "close").text.startswith("Review closed")
     assert session.game.moves == (7, 1, 3)
 

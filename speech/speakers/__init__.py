@@ -1,0 +1,136 @@
+"""Voices: one small module per backend, and a chooser that falls back to silence with a reason.
+
+``auto`` tries, in order: the screen reader (only installed on purpose, as the ``screen-reader``
+extra, so the user's own voice and braille win), ``pyttsx3`` (the default self-voicing engine: a
+worker process renders each utterance in about 15 ms and ``aplay`` plays it), ``espeak-ng`` (the
+program itself, where pyttsx3 cannot start), then ``speech-dispatcher`` (last: its daemon hangs
+when there is no sound device).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from speech.speakers import audio, dispatcher, espeak, pyttsx3_backend, screen_reader
+from speech.speakers.base import RecordingSpeaker, SilentSpeaker, Speaker, WorkerSpeaker
+
+BACKENDS = ("pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader", "silent")
+AUTO_ORDER = ("screen-reader", "pyttsx3", "espeak-ng", "speech-dispatcher")
+SILENT_NAMES = ("silent", "off", "none")
+
+__all__ = [
+    "AUTO_ORDER", "BACKENDS", "RecordingSpeaker", "SilentSpeaker", "Speaker", "WorkerSpeaker",
+    "backend_problem", "list_voices", "open_speaker", "render_wav",
+]
+
+_PROBLEMS: dict[str, Callable[[], str | None]] = {
+    "pyttsx3": pyttsx3_backend.problem,
+    "espeak-ng": espeak.problem,
+    "speech-dispatcher": dispatcher.problem,
+    "screen-reader": screen_reader.problem,
+}
+_OPENERS: dict[str, Callable[[], Speaker]] = {
+    "pyttsx3": pyttsx3_backend.Pyttsx3Speaker,
+    "espeak-ng": espeak.EspeakSpeaker,
+    "speech-dispatcher": dispatcher.DispatcherSpeaker,
+    "screen-reader": screen_reader.ScreenReaderSpeaker,
+}
+
+
+def backend_problem(name: str) -> str | None:
+    """Why backend ``name`` cannot speak here (with the command that fixes it), or None."""
+    if name in SILENT_NAMES:
+        return None
+    check = _PROBLEMS.get(name)
+    if check is None:
+        return f"unknown speech backend {name!r}: choose auto, off or one of {', '.join(BACKENDS)}"
+    try:
+        return check()
+    except Exception as error:  # a check that breaks is a reason, not a crash
+        return f"{name} could not be checked: {type(error).__name__}: {error}"
+
+
+def _start(
+    name: str, rate: int | None, voice: str | None, volume: float | None,
+) -> tuple[Speaker | None, str]:
+    found = backend_problem(name)
+    if found is not None:
+        return None, found
+    try:
+        speaker = _OPENERS[name]()
+        if rate is not None:
+            speaker.set_rate(rate)
+        if voice is not None:
+            speaker.set_voice(voice)
+        if volume is not None:
+            speaker.set_volume(volume)
+    except Exception as error:  # a broken backend falls back, never raises
+        return None, f"{name} failed to start: {type(error).__name__}: {error}"
+    return speaker, ""
+
+
+def open_speaker(
+    name: str = "auto", *, rate: int | None = None, voice: str | None = None, volume: float | None = None,
+) -> tuple[Speaker, str | None]:
+    """The speaker for backend ``name`` (``auto``, ``off`` or one of ``BACKENDS``) and, when the wish
+    could not be met, a one-line reason (a silent speaker is returned then). Never raises."""
+    wish = name.strip().lower()
+    if wish in SILENT_NAMES:
+        return SilentSpeaker(), None
+    if wish != "auto":
+        speaker, reason = _start(wish, rate, voice, volume)
+        if speaker is None:
+            return SilentSpeaker(), f"{wish}: {reason}; speech is off, text only"
+        return speaker, None
+    reasons: list[str] = []
+    for candidate in AUTO_ORDER:
+        speaker, reason = _start(candidate, rate, voice, volume)
+        if speaker is not None:
+            return speaker, None
+        reasons.append(f"{candidate}: {reason}")
+    no_sound = audio.audio_problem()
+    if no_sound is not None:
+        return SilentSpeaker(), f"speech is off, text only: {no_sound}"
+    return SilentSpeaker(), "speech is off, text only: " + "; ".join(reasons)
+
+
+def render_wav(text: str, path: Path, backend: str = "auto") -> Path:
+    """Render ``text`` to the WAV file ``path`` with pyttsx3 or espeak-ng (``auto``: espeak-ng if
+    installed, else pyttsx3). Raises ``RuntimeError`` with a plain reason when it cannot."""
+    wish = backend.strip().lower()
+    if wish == "auto":
+        wish = "espeak-ng" if audio.program("espeak-ng") else "pyttsx3"
+    path = Path(path)
+    if wish == "espeak-ng":
+        if audio.program("espeak-ng") is None:
+            raise RuntimeError(audio.FIX_ESPEAK_NG)
+        return espeak.render(text, path)
+    if wish == "pyttsx3":
+        return pyttsx3_backend.render(text, path)
+    raise RuntimeError(f"cannot write WAV files with {backend!r}: choose auto, pyttsx3 or espeak-ng")
+
+
+def list_voices(backend: str) -> list[str]:
+    """The voices ``backend`` offers, whether or not there is a sound device (WAV files need them
+    too). Raises ``RuntimeError`` with a plain reason when the backend cannot be asked."""
+    if backend == "espeak-ng":
+        if audio.program("espeak-ng") is None:
+            raise RuntimeError(audio.FIX_ESPEAK_NG)
+        return espeak.list_voices()
+    if backend == "pyttsx3":
+        found = pyttsx3_backend.render_problem()
+        if found is not None:
+            raise RuntimeError(found)
+        renderer = pyttsx3_backend.Pyttsx3Renderer()
+        try:
+            return renderer.voices()
+        finally:
+            renderer.close()
+    if backend == "speech-dispatcher":
+        if audio.program("spd-say") is None:
+            raise RuntimeError(audio.FIX_SPD_SAY)
+        return dispatcher.list_voices()
+    if backend in SILENT_NAMES:
+        return []
+    raise RuntimeError(f"{backend} has no list of voices here")

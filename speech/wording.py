@@ -1,0 +1,172 @@
+"""Every word toguz says, in one place, so that a translation replaces this module only.
+
+Templates use ``str.format`` fields. A field in capitals-first form (``{Who}``) is expected to be
+given already capitalised by the caller. Verbs come in pairs: the form for "you" first, then the
+form for a third person ("you sow", "the computer sows").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules import Termination
+
+# Who is who.
+YOU = "you"
+YOUR = "your"
+THEIR = "their"
+THEM = "them"
+POSSESSIVE = "{name}'s"
+
+# Verbs: (second person, third person).
+SOW = ("sow", "sows")
+CAPTURE = ("capture", "captures")
+TAKE = ("take", "takes")
+COLLECT = ("collect", "collects")
+LEAD = ("lead", "leads")
+WIN = ("win", "wins")
+HAVE = ("have", "has")
+RESIGN = ("resign", "resigns")
+
+# Counting.
+STONE = "{count} stone"
+STONES = "{count} stones"
+EMPTY = "empty"
+AND = "and"
+
+# Moves, normal.
+SOWN = "{Who} {sow} {stones} from pit {pit}"
+LANDS = "the last stone falls into {pit_name}, which now holds {count}"
+LANDS_IN_TUZDYK = "the last stone falls into {owner} tuzdyk, {pit_name}"
+CAPTURED = "{Who} {capture} {count}."
+TUZDYK_MADE = "That pit becomes {owner} tuzdyk and {who} {take} its {count} stones."
+TUZDYK_INCOME = "{Owner} tuzdyk {collects} {stones}."
+COLLECTED = "{Who} {collect} the {stones} left on {their} row."
+CHANGES = "Changes on {owner} row: {changes}."
+CHANGE = "pit {pit} from {before} to {after}"
+COLLECTS = ("collects", "collects")
+
+# Moves, brief (a 40-cell braille line).
+BRIEF_MOVE = "{who}{pit}: {landing}{events}."
+BRIEF_MOVER = "{Who} "
+BRIEF_LANDS = "{count} to {row} {pit}"
+BRIEF_LANDS_IN_TUZDYK = "into {owner} tuzdyk"
+BRIEF_CAPTURE = ", take {count}"
+BRIEF_TUZDYK = ", tuzdyk"
+BRIEF_INCOME = ", tuzdyk {count} to {who}"
+BRIEF_COLLECTED = ", {count} left to {who}"
+
+# The score.
+SCORE_LEAD = "{Who} {lead} {high} to {low}."
+SCORE_LEVEL = "Level at {count} each."
+SCORE_BRIEF = "{first} to {second}."
+SCORE_NEEDED = "It takes {count} to win."
+
+# The end.
+GAME_OVER = "Game over: {reason}. {result}"
+REASONS: dict[Termination, str] = {
+    Termination.MAJORITY: "{who} {have} more than half the stones",
+    Termination.NO_MOVES: "no moves are left",
+    Termination.RESIGNATION: "{loser} {resign}",
+    Termination.AGREEMENT: "the players agree to a draw",
+    Termination.TIME: "time is up",
+}
+REASON_NO_MOVES_STUCK = "{who} {have} no move left"
+REASONS_BRIEF: dict[Termination, str] = {
+    Termination.MAJORITY: "by majority",
+    Termination.NO_MOVES: "no moves left",
+    Termination.RESIGNATION: "by resignation",
+    Termination.AGREEMENT: "by agreement",
+    Termination.TIME: "on time",
+}
+RESULT_WIN = "{Who} {win} {high} to {low}."
+RESULT_WIN_BEHIND = "{Who} {win}, though {leader} {lead} {high} to {low}."
+RESULT_DRAW = "It is a draw, {first} to {second}."
+RESULT_BRIEF_WIN = "{Who} {win} {mine} to {theirs}, {reason}."
+RESULT_BRIEF_DRAW = "Draw {first} to {second}, {reason}."
+
+# Looking at the board.
+PIT_COUNT = "{Pit_name}: {stones}."
+PIT_TUZDYK = "{Pit_name} is {owner} tuzdyk."
+PIT_BRIEF = "{Row} {pit}: {count}"
+PIT_BRIEF_TUZDYK = "{Row} {pit}: {owner} tuzdyk"
+PIT_PLAYED = "Played, {effects}."
+ROW = "{Owner} row: {cells}."
+ROW_CELL = "pit {pit} has {count}"
+ROW_CELL_EMPTY = "pit {pit} is empty"
+ROW_CELL_TUZDYK = "pit {pit} is {owner} tuzdyk"
+ROW_BRIEF = "{Row}: {cells}."
+ROW_BRIEF_TUZDYK = "tuzdyk"
+BRIEF_YOURS = "yours"
+BRIEF_THEIRS = "theirs"
+NO_TUZDYK_GAME = "This game has no tuzdyks."
+NO_TUZDYKS_YET = "No tuzdyks yet."
+TUZDYK_IS = "{Owner} tuzdyk is {pit_name}."
+TUZDYK_NONE = "{Who} {have} no tuzdyk."
+TUZDYKS_BRIEF = "Tuzdyks: {cells}."
+TUZDYK_BRIEF_CELL = "{who} {pit}"
+NONE = "none"
+TURN = "Move {number}: {owner} turn."
+TURN_BRIEF = "{Owner} turn."
+MOVES_NONE = "{Who} {have} no move."
+MOVES_ONE = "{Who} can play only pit {pit}."
+MOVES_MANY = "{Who} can play pits {pits}."
+MOVES_BRIEF = "Moves: {pits}."
+MOVES_BRIEF_NONE = "No moves."
+LAST_MOVE = "Last move: {move}"
+LAST_MOVE_BRIEF = "Last: {move}"
+NO_MOVE_YET = "No move yet."
+
+# What a pit would do.
+PREVIEW = "Pit {pit}: {stones}, {effects}."
+PREVIEW_EMPTY = "Pit {pit}: empty."
+PREVIEW_TUZDYK = "Pit {pit} is {owner} tuzdyk."
+PREVIEW_LANDS = "the last lands in {pit_name}"
+PREVIEW_LANDS_IN_TUZDYK = "the last lands in {owner} tuzdyk"
+PREVIEW_MAKING = "making {count}"
+PREVIEW_CAPTURES = "captures {count}"
+PREVIEW_TUZDYK_MADE = "makes a tuzdyk"
+PREVIEW_NO_CAPTURE = "no capture"
+PREVIEW_INCOME = "{stones} to {owner} tuzdyk"
+PREVIEW_ENDS = "and ends the game"
+PREVIEW_BRIEF = "{pit}: {count}, to {row} {landing}{events}."
+PREVIEW_BRIEF_EMPTY = "{pit}: empty."
+PREVIEW_BRIEF_TUZDYK = "{pit}: {owner} tuzdyk."
+PREVIEW_BRIEF_TUZDYK_LANDING = "tuzdyk"
+
+# Errors.
+ILLEGAL_EMPTY = "{Pit_name} is empty."
+ILLEGAL_EMPTY_TUZDYK = "{Pit_name} is empty: it is {owner} tuzdyk."
+ILLEGAL_NO_PIT = "Pit {pit} does not exist: choose 1 to {pits}."
+ILLEGAL_OVER = "The game is over."
+ILLEGAL_BRIEF_EMPTY = "Pit {pit} empty."
+ILLEGAL_BRIEF_NO_PIT = "No pit {pit}, choose 1 to {pits}."
+ILLEGAL_BRIEF_OVER = "Game over."
+UNKNOWN_COMMAND = "Unknown command: {word}; type help."
+UNKNOWN_COMMAND_BRIEF = "Unknown: {word}. Type help."
+
+# History.
+HISTORY = "Moves so far: {moves}."
+HISTORY_BRIEF = "{moves}."
+HISTORY_NUMBER = "{number}, {moves}"
+HISTORY_NUMBER_BRIEF = "{number}: {moves}"
+HISTORY_MOVE = "{who} {token}"
+HISTORY_TUZDYK = " tuzdyk"
+HISTORY_EMPTY = "No moves yet."
+
+
+def stones(count: int) -> str:
+    """``"1 stone"``, ``"9 stones"``."""
+    return (STONE if count == 1 else STONES).format(count=count)
+
+
+def listing(items: Sequence[str]) -> str:
+    """``"1"``, ``"1 and 2"``, ``"1, 2 and 3"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {AND} {items[-1]}"
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter in capitals, as a sentence starts."""
+    return text[:1].upper() + text[1:]

@@ -1,0 +1,125 @@
+"""``toguz speech``: --check, --voices, --say, --wav, and plain one-line errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+import wave
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from speech.cli import main
+from speech.speakers import audio
+from tests.speech.conftest import started
+
+SlowProgram = Callable[[str, float], tuple[Path, Path]]
+
+
+def test_check_names_every_backend_with_its_state(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--check"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader", "silent", "WAV files (--wav)",
+    ]
+    for line in lines:
+        assert ": works" in line or ": not available: " in line
+        assert "not available" not in line or "sudo apt install" in line or "pip install" in line
+
+
+def test_check_without_sound_explains_the_fix(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(audio, "audio_problem", lambda: audio.FIX_AUDIO)
+    main(["--check"])
+    out = capsys.readouterr().out
+    assert f"espeak-ng: not available: {audio.FIX_AUDIO}\n" in out
+
+
+def test_voices_lists_espeak_ng_languages(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--voices", "--speech", "espeak-ng"]) == 0
+    voices = capsys.readouterr().out.split()
+    assert {"en-us", "kk", "ru"} <= set(voices)
+
+
+def test_voices_lists_pyttsx3_voice_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--voices", "--speech", "pyttsx3"]) == 0
+    assert "gmw/en" in capsys.readouterr().out.split()
+
+
+def test_wav_writes_a_sound_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    target = tmp_path / "said.wav"
+    assert main(["--speech", "espeak-ng", "--wav", str(target), "You capture 10."]) == 0
+    assert capsys.readouterr().out == f"wrote {target}\n"
+    with wave.open(str(target), "rb") as wav:
+        assert wav.getnframes() > 0
+
+
+def test_say_speaks_and_waits_until_done(
+    fake_bin: Path, slow_program: SlowProgram, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    _, log = slow_program("espeak-ng", 0.4)
+    monkeypatch.setattr(audio, "audio_problem", lambda: None)
+    began = time.monotonic()
+    assert main(["--speech", "espeak-ng", "--say", "Your turn."]) == 0
+    assert time.monotonic() - began >= 0.4
+    assert started(log)[0][1] == "-- Your turn."
+    assert capsys.readouterr().out == "Your turn.\n"
+
+
+def test_say_without_a_voice_prints_the_text_and_the_reason(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.setattr(audio, "audio_problem", lambda: audio.FIX_AUDIO)
+    assert main(["--speech", "espeak-ng", "--say", "Your turn."]) == 2
+    out, err = capsys.readouterr()
+    assert out == "Your turn.\n"
+    assert err == f"toguz speech: espeak-ng: {audio.FIX_AUDIO}; speech is off, text only\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ([], "toguz speech: one of the arguments --check --voices --say --wav is required"),
+        (["--wav", "x.wav"], "toguz speech: --wav FILE needs the TEXT to say"),
+        (["--say", "hi", "there"], "toguz speech: TEXT is only for --wav; use --say TEXT to speak"),
+        (["--check", "--voices"], "toguz speech: argument --voices: not allowed with argument --check"),
+        (["--speech", "festival", "--check"], "toguz speech: argument --speech: invalid choice: 'festival'"),
+        (["--speech", "speech-dispatcher", "--wav", "x.wav", "hi"], "toguz speech: cannot write WAV files"),
+    ],
+)
+def test_mistakes_are_one_plain_line_and_status_2(
+    args: list[str], message: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(message)
+    assert err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_a_wav_into_a_missing_folder_is_a_plain_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--wav", str(tmp_path / "no" / "such" / "x.wav"), "hi"]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("toguz speech: espeak-ng could not write") and err.count("\n") == 1
+
+
+def test_help_explains_the_four_modes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for word in ("--check", "--voices", "--say", "--wav", "--speech", "examples:"):
+        assert word in out
+
+
+def test_the_toguz_command_reaches_speech(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", "import sys; from toguz_tui.cli import main; sys.exit(main(sys.argv[1:]))",
+         "speech", "--check"],
+        capture_output=True, text=True, timeout=30,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "silent: works (text only)" in done.stdout
