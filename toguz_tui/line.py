@@ -9,6 +9,8 @@ from collections.abc import Iterable
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
 
 from speech import phrases
 from toguz_tui.commands import COMMANDS, run_line
@@ -96,15 +98,18 @@ def plain_loop(session: GameSession, printer: Printer) -> None:
     printer.show(Reply(phrases.goodbye(not session.game.is_over and bool(session.game.moves))))
 
 
-def interactive_loop(session: GameSession, printer: Printer) -> None:
-    """A prompt-toolkit prompt with readline-like completion, history, and the state in the prompt."""
+def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input | None = None,
+                     prompt_output: Output | None = None) -> None:
+    """A prompt-toolkit prompt with readline-like completion (no menus, no toolbars, no timers),
+    history, and the state in the prompt itself. Ctrl-C cancels the line; Ctrl-D leaves."""
     from prompt_toolkit import PromptSession
     from prompt_toolkit.patch_stdout import patch_stdout
     from prompt_toolkit.shortcuts import CompleteStyle
 
     prompt: PromptSession[str] = PromptSession(completer=CommandCompleter(),
                                                complete_style=CompleteStyle.READLINE_LIKE,
-                                               complete_while_typing=False)
+                                               complete_while_typing=False, input=prompt_input,
+                                               output=prompt_output)
 
     def message() -> str:
         return phrases.prompt(session.viewed, session.setup.human, session.game.is_over)

@@ -1,0 +1,75 @@
+"""The interactive line mode through prompt-toolkit's pipe input: completion, history, Ctrl-C, Ctrl-D."""
+
+from __future__ import annotations
+
+import threading
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.completion import CompleteEvent
+from prompt_toolkit.document import Document
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from tests.tui.conftest import MakeSession, spoken
+from toguz_tui.line import CommandCompleter, Printer, interactive_loop
+from toguz_tui.session import Reply
+
+
+def completions(text: str) -> list[str]:
+    found = CommandCompleter().get_completions(Document(text, len(text)), CompleteEvent(completion_requested=True))
+    return [completion.text for completion in found]
+
+
+def test_command_names_complete_from_their_start() -> None:
+    assert completions("bo") == ["board"]
+    assert "kazans" in completions("k")
+    assert completions("verbosity f") == ["full"]
+    assert completions("new b") == ["bestemshe", "black"]
+
+
+class KeepingPrinter(Printer):
+    """Keeps the lines instead of printing them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+
+    def show(self, reply: Reply | None) -> None:
+        if reply is not None and reply.text:
+            self.lines.extend(reply.text.splitlines())
+
+
+def run_prompt(session: object, keys: list[str]) -> list[str]:
+    printer = KeepingPrinter()
+    with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
+        worker = threading.Thread(target=interactive_loop, args=(session, printer, pipe, DummyOutput()))
+        worker.start()
+        for key in keys:
+            pipe.send_text(key)
+            worker.join(0.15)
+        worker.join(10)
+        assert not worker.is_alive(), "the prompt did not end"
+    return printer.lines
+
+
+def test_typed_commands_run_and_ctrl_d_leaves_with_the_game_saved(make_session: MakeSession) -> None:
+    session = make_session()
+    out = run_prompt(session, ["7\r", "kazans\r", "\x04"])
+    assert any(line.startswith("White sows 9 stones from pit 7") for line in out)
+    assert "White leads 10 to 0." in out
+    assert out[-1] == "Goodbye. Your game is saved and will be offered next time."
+    assert session.game.moves == (7,)
+    assert spoken(session)[-1] == "White leads 10 to 0."
+
+
+def test_tab_completes_a_command_before_it_runs(make_session: MakeSession) -> None:
+    session = make_session()
+    out = run_prompt(session, ["kaz\t", "\r", "quit\r"])
+    assert "Level at 0 each." in out
+
+
+def test_ctrl_c_cancels_the_line_being_typed(make_session: MakeSession) -> None:
+    session = make_session()
+    out = run_prompt(session, ["boar", "\x03", "turn\r", "quit\r"])
+    assert "Move 1: White's turn." in out
+    assert not any(line.startswith("White's row") for line in out)
