@@ -42,7 +42,7 @@ def _cmd(name: str, aliases: Sequence[str], keys: Sequence[str], usage: str, tex
 
 
 COMMANDS: tuple[Command, ...] = (
-    _cmd("play", ["p"], ["enter", "space"], "play N, or just N",
+    _cmd("play", [], ["enter", "space"], "play N, or just N",
          "play your pit N (the focused pit in the board view)", "play", actions.play),
     _cmd("where", ["preview", "w"], ["w"], "where N",
          "where the last stone of pit N would land, and what it would take", "ask", actions.preview),

@@ -1,0 +1,118 @@
+"""Engine figures: search speed, depth in one second, a ladder of the levels, time discipline.
+
+Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder]``.
+The ladder plays each level against the one below from varied openings (a few random plies),
+alternating colours, on two processes, with the levels' time limits scaled down.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from rules import TOGUZ, Game, Position, Side
+from rules.engine import LEVELS, Engine
+
+
+def sample_positions(count: int, seed: int = 5) -> list[Position]:
+    """Positions from random Toguz games, 10 to 60 plies in."""
+    rng = random.Random(seed)
+    found: list[Position] = []
+    while len(found) < count:
+        game = Game(TOGUZ)
+        for _ in range(rng.randrange(10, 60)):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_moves()))
+        if not game.is_over:
+            found.append(game.position)
+    return found
+
+
+def nodes_per_second(depth: int) -> tuple[float, int]:
+    """Nodes a second over fixed-depth searches of sample positions, and the nodes searched."""
+    engine = Engine(8)
+    nodes, started = 0, time.perf_counter()
+    for position in sample_positions(8):
+        nodes += engine.choose(position, depth=depth).nodes
+    return nodes / (time.perf_counter() - started), nodes
+
+
+def play_game(high: int, low: int, high_white: bool, opening: int, scale: float) -> float:
+    """One ladder game: what ``high`` scored against ``low`` (1, 0.5 or 0)."""
+    rng = random.Random(opening)
+    game = Game(TOGUZ)
+    for _ in range(rng.choice((2, 3, 4))):
+        game.play(rng.choice(game.legal_moves()))
+    engines = {Side.WHITE if high_white else Side.BLACK: (Engine(high, seed=opening), high),
+               Side.BLACK if high_white else Side.WHITE: (Engine(low, seed=opening + 1), low)}
+    while not game.is_over and len(game.moves) < 400:
+        engine, number = engines[game.position.to_move]
+        game.play(engine.choose(game.position, time_limit=LEVELS[number - 1].time_limit * scale).pit)
+    high_side = Side.WHITE if high_white else Side.BLACK
+    outcome = game.outcome
+    if outcome is None:  # adjudicate a game too long by the kazans
+        kazans = game.position.kazans
+        return 1.0 if kazans[high_side] > kazans[1 - high_side] else (
+            0.5 if kazans[0] == kazans[1] else 0.0)
+    return 0.5 if outcome.winner is None else (1.0 if outcome.winner is high_side else 0.0)
+
+
+def ladder(games: int, scale: float, workers: int) -> None:
+    """Each level against the one below; prints the higher level's score."""
+    with ProcessPoolExecutor(workers) as pool:
+        for high in range(2, len(LEVELS) + 1):
+            started = time.perf_counter()
+            jobs = [pool.submit(play_game, high, high - 1, index % 2 == 0, 1000 * high + index // 2, scale)
+                    for index in range(games)]
+            points = sum(job.result() for job in jobs)
+            print(f"  level {high} vs {high - 1}: {points:4.1f}/{games} = {100 * points / games:3.0f}%"
+                  f"  ({time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def time_discipline(moves: int) -> tuple[float, float]:
+    """Worst and mean overrun (seconds past the limit) over ``moves`` time-limited choices."""
+    rng = random.Random(11)
+    engine = Engine(8)
+    worst, total = 0.0, 0.0
+    positions = sample_positions(moves, seed=12)
+    for position in positions:
+        limit = rng.choice((0.01, 0.02, 0.05, 0.1))
+        started = time.perf_counter()
+        engine.choose(position, time_limit=limit)
+        overrun = time.perf_counter() - started - limit
+        worst, total = max(worst, overrun), total + overrun
+    return worst, total / len(positions)
+
+
+def main() -> None:
+    """Print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="a short ladder (6 games a pair)")
+    parser.add_argument("--skip-ladder", action="store_true")
+    parser.add_argument("--games", type=int, default=None, help="ladder games a pair (default 20)")
+    parser.add_argument("--scale", type=float, default=None, help="ladder time limits x this")
+    parser.add_argument("--workers", type=int, default=2)
+    options = parser.parse_args()
+    rate, nodes = nodes_per_second(7)
+    print(f"search speed: {rate:,.0f} nodes/s ({nodes:,} nodes, depth 7, 8 positions)")
+    result = Engine(8).choose(Position.start(TOGUZ), time_limit=1.0)
+    print(f"from the start in 1 s: depth {result.depth}, {result.nodes:,} nodes, pit {result.pit}, "
+          f"score {result.score:+.2f}, line {' '.join(map(str, result.principal_line))}")
+    worst, mean = time_discipline(40 if options.quick else 300)
+    print(f"time discipline: worst overrun {1000 * worst:.1f} ms, mean {1000 * mean:.1f} ms")
+    if not options.skip_ladder:
+        games = options.games or (6 if options.quick else 20)
+        scale = options.scale or (0.02 if options.quick else 0.05)
+        print(f"ladder: {games} games a pair, time limits x{scale}")
+        ladder(games, scale, options.workers)
+
+
+if __name__ == "__main__":
+    main()

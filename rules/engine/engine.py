@@ -1,0 +1,175 @@
+"""``Engine``: the computer opponent, choosing and analysing moves at one of eight levels."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rules.engine.evaluate import SCALE
+from rules.engine.lean import ONGOING, LeanRules
+from rules.engine.levels import Level, level_numbered
+from rules.engine.search import MAX_PLY, WIN_UNITS, Iteration, Searcher, SearchStopped
+from rules.position import Position
+from rules.variant import Variant
+
+WIN = 10_000.0  # the score of a won game, in stones, less the plies it takes
+
+
+def to_stones(units: int) -> float:
+    """A search score in stones; a proven win is ``WIN`` less the plies to it (a loss the negative)."""
+    if units >= WIN_UNITS - MAX_PLY:
+        return WIN - (WIN_UNITS - units)
+    if units <= MAX_PLY - WIN_UNITS:
+        return -WIN + (WIN_UNITS + units)
+    return units / SCALE
+
+
+def is_proven(score: float) -> bool:
+    """True when ``score`` is a proven result (a forced win or loss), not an estimate."""
+    return abs(score) >= WIN - MAX_PLY
+
+
+def plies_to_end(score: float) -> int | None:
+    """For a proven score, how many plies until the game is decided; else ``None``."""
+    return round(WIN - abs(score)) if is_proven(score) else None
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """The move chosen, its score in stones for the side to move, and how the search went."""
+
+    pit: int
+    score: float
+    depth: int
+    nodes: int
+    principal_line: tuple[int, ...]
+    seconds: float
+
+    @property
+    def proven(self) -> bool:
+        """True when the score is a proven win or loss."""
+        return is_proven(self.score)
+
+
+@dataclass(frozen=True, slots=True)
+class PitScore:
+    """One legal pit and its score in stones for the side to move."""
+
+    pit: int
+    score: float
+
+
+class Engine:
+    """The computer opponent at ``level`` 1..8; ``seed`` makes its loose choices reproducible."""
+
+    def __init__(self, level: int = 5, seed: int | None = None) -> None:
+        self.level: Level = level_numbered(level)
+        self.seed = seed if seed is not None else int.from_bytes(os.urandom(8), "big")
+        self._searchers: dict[Variant, Searcher] = {}
+        self._current: Searcher | None = None
+
+    def stop(self) -> None:
+        """Ask a running ``choose`` or ``analyse`` (in another thread) to return what it has now."""
+        searcher = self._current
+        if searcher is not None:
+            searcher.stop_requested = True
+
+    def choose(self, position: Position, time_limit: float | None = None,
+               depth: int | None = None) -> SearchResult:
+        """The move to play in ``position``, within ``time_limit`` seconds and ``depth`` plies.
+
+        Without either, the level's own depth and suggested time apply. ``ValueError`` if the
+        game is over.
+        """
+        searcher, cells = self._prepare(position)
+        started = time.perf_counter()
+        if self.level.looseness > 0:
+            scores, completed = self._scores(searcher, cells, time_limit, depth, started)
+            best = max(scores, key=lambda move: scores[move])
+            move = self._loose_choice(position, scores, best)
+            score = scores[move]
+        else:
+            move, score, completed = self._best(searcher, cells, time_limit, depth, started)
+        line = searcher.principal_line(cells, move, max(completed, 1))
+        lean = searcher.lean
+        return SearchResult(
+            lean.pit_number(move), to_stones(score), completed, searcher.nodes,
+            tuple(lean.pit_number(index) for index in line), time.perf_counter() - started,
+        )
+
+    def analyse(self, position: Position, time_limit: float | None = None,
+                depth: int | None = None) -> tuple[PitScore, ...]:
+        """Every legal pit with its score in stones, best first (ties by pit number)."""
+        searcher, cells = self._prepare(position)
+        scores, _ = self._scores(searcher, cells, time_limit, depth, time.perf_counter())
+        lean = searcher.lean
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+        return tuple(PitScore(lean.pit_number(move), to_stones(score)) for move, score in ranked)
+
+    # -- internals ---------------------------------------------------------------------------
+
+    def _prepare(self, position: Position) -> tuple[Searcher, list[int]]:
+        searcher = self._searchers.get(position.variant)
+        if searcher is None:
+            searcher = self._searchers[position.variant] = Searcher(LeanRules(position.variant))
+        cells = searcher.lean.from_position(position)
+        if cells[searcher.lean.result] != ONGOING:
+            raise ValueError(f"the game is over: no move to choose in {position.fen()}")
+        searcher.reset()
+        searcher.stop_requested = False
+        self._current = searcher
+        return searcher, cells
+
+    def _limits(self, searcher: Searcher, time_limit: float | None, depth: int | None,
+                started: float) -> int:
+        """Set the deadline; return the depth to search to."""
+        if time_limit is None and depth is None:
+            time_limit = self.level.time_limit
+        max_depth = depth if depth is not None else self.level.depth
+        searcher.deadline = started + time_limit if time_limit is not None else float("inf")
+        return max(1, min(max_depth, MAX_PLY - 1))
+
+    def _run(self, searcher: Searcher, cells: list[int], max_depth: int, every_move: bool,
+             report: Callable[[Iteration], None]) -> None:
+        try:
+            searcher.iterate(cells, max_depth, every_move, report)
+        except SearchStopped:
+            pass
+        finally:
+            self._current = None
+
+    def _best(self, searcher: Searcher, cells: list[int], time_limit: float | None,
+              depth: int | None, started: float) -> tuple[int, int, int]:
+        """Best move, its score and the depth completed."""
+        max_depth = self._limits(searcher, time_limit, depth, started)
+        if len(searcher.lean.legal(cells)) == 1:
+            max_depth = 1
+        found: list[Iteration] = []
+        self._run(searcher, cells, max_depth, False, found.append)
+        last = found[-1]
+        partial = searcher.partial  # the best root move of a depth cut short, if any
+        if partial is not None and partial[0] != last.move:
+            return partial[0], partial[1], last.depth
+        return last.move, last.score, last.depth
+
+    def _scores(self, searcher: Searcher, cells: list[int], time_limit: float | None,
+                depth: int | None, started: float) -> tuple[dict[int, int], int]:
+        """An exact score for every root move at the deepest depth finished, and that depth."""
+        max_depth = self._limits(searcher, time_limit, depth, started)
+        found: list[Iteration] = []
+        self._run(searcher, cells, max_depth, True, found.append)
+        return found[-1].scores, found[-1].depth
+
+    def _loose_choice(self, position: Position, scores: dict[int, int], best: int) -> int:
+        """The level's pick: usually ``best``, sometimes another move within its slack."""
+        rng = random.Random(f"{self.seed}|{self.level.number}|{position.fen()}")
+        if rng.random() >= self.level.looseness:
+            return best
+        floor = scores[best] - int(self.level.slack * SCALE)
+        if scores[best] > MAX_PLY - WIN_UNITS:
+            floor = max(floor, MAX_PLY - WIN_UNITS + 1)
+        candidates = sorted(move for move, score in scores.items() if score >= floor)
+        return rng.choice(candidates)

@@ -1,0 +1,197 @@
+"""The computer opponent: wins when it can, avoids losing, always legal, on time, reproducible."""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+
+import pytest
+
+from rules import BESTEMSHE, KOZDATU, TOGUZ, Game, Position, Side, Variant
+from rules.engine import LEVELS, WIN, Engine, is_proven, level_numbered, plies_to_end
+from rules.move import play_move
+
+STANDARD = (TOGUZ, KOZDATU, BESTEMSHE)
+
+
+def _position(variant: Variant, white: dict[int, int], black: dict[int, int], black_kazan: int,
+              side: Side = Side.WHITE) -> Position:
+    """A position from the stones on each row (pit: count); White's kazan takes what is left."""
+    n = variant.pits
+    board = [white.get(pit, 0) for pit in range(1, n + 1)] + [black.get(pit, 0) for pit in range(1, n + 1)]
+    white_kazan = variant.total - sum(board) - black_kazan
+    return Position(variant, tuple(board), (white_kazan, black_kazan), (None, None), side)
+
+
+def win_in_one(variant: Variant) -> Position:
+    """White needs 2 stones; his pit N drops 1 onto Black's pit 1 (holding 1): 2, captured."""
+    n = variant.pits
+    board_rest = 2 * n
+    black_kazan = variant.total - (variant.majority - 2) - 3 - board_rest
+    return _position(variant, {1: 1, n: 1}, {1: 1, 3: board_rest}, black_kazan)
+
+
+def loss_in_one(variant: Variant) -> Position:
+    """Black needs 2 stones and his pit N would drop 1 onto White's pit 1 (holding 1).
+
+    White must empty pit 1 (it drops its stone into pit 2); playing pit 2 loses at once.
+    """
+    n = variant.pits
+    black = {pit: 2 for pit in range(1, n)} | {n: 1}
+    return _position(variant, {1: 1, 2: 2}, black, variant.majority - 2)
+
+
+@pytest.mark.parametrize("variant", STANDARD, ids=lambda v: v.name)
+def test_the_hand_made_positions_are_what_they_claim(variant: Variant) -> None:
+    after, report = play_move(win_in_one(variant), variant.pits)
+    assert report.outcome is not None and report.outcome.winner is Side.WHITE
+    after, _ = play_move(win_in_one(variant), 1)
+    assert after.kazans[0] < variant.majority
+    losing, _ = play_move(loss_in_one(variant), 2)
+    _, report = play_move(losing, variant.pits)
+    assert report.outcome is not None and report.outcome.winner is Side.BLACK
+    safe, _ = play_move(loss_in_one(variant), 1)
+    for pit in safe.legal_moves():
+        assert play_move(safe, pit)[1].outcome is None
+
+
+@pytest.mark.parametrize("variant", STANDARD, ids=lambda v: v.name)
+@pytest.mark.parametrize("number", [1, 3, 5, 8])
+def test_finds_a_win_in_one(variant: Variant, number: int) -> None:
+    result = Engine(number, seed=1).choose(win_in_one(variant), time_limit=0.3)
+    assert result.pit == variant.pits
+    assert result.score == WIN - 1 and result.proven and plies_to_end(result.score) == 1
+
+
+@pytest.mark.parametrize("variant", STANDARD, ids=lambda v: v.name)
+@pytest.mark.parametrize("number", [2, 3, 5, 8])
+def test_avoids_a_loss_in_one(variant: Variant, number: int) -> None:
+    result = Engine(number, seed=2).choose(loss_in_one(variant), time_limit=0.3)
+    assert result.pit == 1
+
+
+@pytest.mark.parametrize("number", range(3, 9))
+def test_never_leaves_a_huge_capture_when_a_safe_move_exists(number: int) -> None:
+    """Toguz: unless White sows his 19 stones of pit 1, Black's pit 9 makes it 20 and takes them."""
+    position = _position(TOGUZ, {1: 19, 2: 2, 3: 2}, {pit: 2 for pit in range(1, 9)} | {9: 1}, 61)
+    for seed in range(5):
+        assert Engine(number, seed=seed).choose(position, time_limit=0.2).pit == 1
+
+
+def test_analyse_scores_every_legal_pit_best_first() -> None:
+    position = loss_in_one(TOGUZ)
+    scores = Engine(5).analyse(position, depth=3)
+    assert sorted(entry.pit for entry in scores) == position.legal_moves()
+    assert scores[0].pit == 1
+    assert [entry.score for entry in scores] == sorted((entry.score for entry in scores), reverse=True)
+    assert scores[-1].score == -(WIN - 2) and is_proven(scores[-1].score)
+
+
+def test_solves_a_small_endgame_exactly() -> None:
+    """Bestemshe, 24-22: White's last stones decide; the search reaches every end."""
+    position = _position(BESTEMSHE, {4: 1, 5: 1}, {1: 1, 5: 1}, 22)
+    result = Engine(8).choose(position, time_limit=2.0)
+    assert result.proven
+    assert result.pit in position.legal_moves()
+
+
+def _random_positions(variant: Variant, rng: random.Random, count: int) -> list[Position]:
+    found: list[Position] = []
+    while len(found) < count:
+        game = Game(variant)
+        for _ in range(rng.randrange(0, 150)):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_moves()))
+        if not game.is_over:
+            found.append(game.position)
+    return found
+
+
+OPTIONS = [
+    variant.with_options(tuzdyks=tuzdyks, no_move=no_move, stop_at_majority=stop, unrestricted_tuzdyk=free)
+    for variant in STANDARD
+    for tuzdyks, no_move, stop, free in [
+        (True, "collect", True, False), (True, "lose", False, True), (False, "lose", True, False),
+        (False, "collect", False, False),
+    ]
+]
+
+
+@pytest.mark.parametrize("variant", OPTIONS, ids=lambda v: f"{v.name}-{v.tuzdyks}-{v.no_move}-"
+                         f"{v.stop_at_majority}-{v.unrestricted_tuzdyk}")
+def test_never_returns_an_illegal_move(variant: Variant) -> None:
+    rng = random.Random(f"legal {variant}")
+    for position in _random_positions(variant, rng, 12):
+        engine = Engine(rng.randrange(1, 9), seed=rng.randrange(100))
+        result = engine.choose(position, depth=rng.randrange(1, 5))
+        assert result.pit in position.legal_moves()
+        assert result.principal_line[0] == result.pit
+        replay = position
+        for pit in result.principal_line:
+            replay, _ = play_move(replay, pit)
+
+
+def test_honours_the_depth_limit() -> None:
+    position = play_move(play_move(Position.start(TOGUZ), 7)[0], 3)[0]
+    for depth in (1, 2, 4, 5):
+        result = Engine(8).choose(position, depth=depth)
+        assert result.depth == depth
+        assert len(result.principal_line) <= depth
+
+
+def test_honours_the_time_limit() -> None:
+    started = time.perf_counter()
+    result = Engine(8).choose(Position.start(TOGUZ), time_limit=0.2)
+    assert time.perf_counter() - started < 1.0
+    assert result.depth >= 2
+
+
+def test_stop_from_another_thread_returns_a_legal_move_promptly() -> None:
+    engine = Engine(8)
+    position = Position.start(TOGUZ)
+    found = []
+    thread = threading.Thread(target=lambda: found.append(engine.choose(position, time_limit=60)))
+    thread.start()
+    time.sleep(0.3)
+    stopped = time.perf_counter()
+    engine.stop()
+    thread.join(timeout=5)
+    assert not thread.is_alive()
+    assert time.perf_counter() - stopped < 1.0
+    assert found[0].pit in position.legal_moves()
+
+
+@pytest.mark.parametrize("number", [1, 2, 4, 6])
+def test_the_same_seed_plays_the_same_game(number: int) -> None:
+    def play(seed: int) -> tuple[int, ...]:
+        game = Game(TOGUZ)
+        engine = Engine(number, seed=seed)
+        for _ in range(16):
+            game.play(engine.choose(game.position, depth=min(LEVELS[number - 1].depth, 4)).pit)
+        return game.moves
+
+    assert play(7) == play(7)
+
+
+def test_loose_levels_vary_with_the_seed() -> None:
+    position = Position.start(TOGUZ)
+    assert len({Engine(1, seed=seed).choose(position).pit for seed in range(30)}) > 1
+
+
+def test_a_finished_position_is_refused() -> None:
+    finished = Position(TOGUZ, (0,) * 17 + (1,), (82, 79), (None, None), Side.WHITE)
+    with pytest.raises(ValueError, match="game is over"):
+        Engine(3).choose(finished)
+    with pytest.raises(ValueError, match="game is over"):
+        Engine(3).analyse(finished)
+
+
+def test_levels_run_from_beginner_to_strongest() -> None:
+    assert [entry.number for entry in LEVELS] == list(range(1, 9))
+    assert [entry.depth for entry in LEVELS] == sorted(entry.depth for entry in LEVELS)
+    assert all(entry.name and entry.description and entry.time_limit > 0 for entry in LEVELS)
+    assert level_numbered(8) is LEVELS[-1]
+    with pytest.raises(ValueError):
+        Engine(9)
