@@ -274,3 +274,14 @@ def test_a_key_runs_its_command_with_the_focused_pit(make_session: MakeSession) 
     reply = run(session, "where", focus=(WHITE, 7))
     assert reply.text.startswith("Pit 7: 9 stones")
     assert run(session, "play", focus=(WHITE, 7)).kind == "move"
+
+
+def test_the_readme_documents_every_command_and_key() -> None:
+    from tests.tui.conftest import REPO
+    from toguz_tui.commands import key_label
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for command in COMMANDS:
+        assert f"`{command.name}" in readme, command.name
+        for key in command.keys:
+            assert key_label(key) in readme, (command.name, key)
