@@ -65,6 +65,16 @@ def hint(pit: int, preview: str) -> str:
     return f"Hint: play pit {pit}. {preview}"
 
 
+def hint_coming() -> str:
+    """Said at once when a hint is asked for; the hint follows."""
+    return "Thinking about a hint."
+
+
+def computer_failed(reason: str) -> str:
+    """The engine broke: said in words, the game goes on."""
+    return f"The computer could not think of a move: {reason}. Type undo or new to go on."
+
+
 def undone(count: int) -> str:
     """After undo."""
     return "Took back the last move." if count == 1 else f"Took back the last {count} moves."
@@ -143,6 +153,11 @@ def speech_problem(reason: str) -> str:
 def usage_error(command: str, usage: str) -> str:
     """A command given the wrong words."""
     return f"{command} needs: {usage}"
+
+
+def internal_error(what: str, log: str) -> str:
+    """A fault in the program itself: the game is unharmed."""
+    return f"Sorry, that went wrong inside toguz ({what}); your game is unharmed. Details are in {log}"
 
 
 def unknown_word(command: str, word: str, usage: str) -> str:

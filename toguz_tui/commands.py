@@ -11,7 +11,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rules import Side
-from toguz_tui import actions
+from speech import phrases
+from toguz_tui import actions, storage
 from toguz_tui.session import GameSession, Reply
 
 Focus = tuple[Side, int] | None
@@ -120,16 +121,25 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
         return None
     head = words[0]
     if head.lstrip("-").isdigit():
-        return actions.play(session, words, focus)
+        return guarded(actions.play, session, words, focus)
     command = find(head)
     if command is None:
         return session.error(session.announcer.unknown_command(head))
-    return command.handler(session, words[1:], focus)
+    return guarded(command.handler, session, words[1:], focus)
 
 
 def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str] = ()) -> Reply:
     """Carry out the command called ``name`` (as a key in the TUI does)."""
-    return BY_WORD[name].handler(session, list(args), focus)
+    return guarded(BY_WORD[name].handler, session, list(args), focus)
+
+
+def guarded(handler: Handler, session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Run a handler; a fault in the program becomes one spoken line and a log entry, never a traceback."""
+    try:
+        return handler(session, args, focus)
+    except Exception as error:  # the last guard between a bug and the player
+        where = storage.log_failure(error)
+        return session.error(phrases.internal_error(f"{type(error).__name__}: {error}", where))
 
 
 def help_lines() -> list[str]:

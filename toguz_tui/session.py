@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from rules import Game, IllegalMoveError, MoveReport, Position, Side
-from rules.engine import LEVELS, Engine
+from rules.engine import LEVELS, Engine, SearchResult
 from rules.notation import TokenStyle
 from speech import phrases
 from speech.announce import Announcer, Perspective
@@ -21,6 +21,9 @@ from toguz_tui import storage
 from toguz_tui.review import Review
 from toguz_tui.settings import Settings, save_settings
 from toguz_tui.setup import GameSetup
+from toguz_tui.thinking import Thinker
+
+HINT_SECONDS = 1.0
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,7 @@ class GameSession:
         self.game = Game(self.setup.variant)
         self.announcer = Announcer(self._perspective(), settings.verbosity)  # type: ignore[arg-type]
         self.finished_saved = True
-        self._generation = 0
-        self._thinking: threading.Thread | None = None
-        self._engine: Engine | None = None
+        self.thinker = Thinker()
         self._quit_asked = False
 
     # -- starting ----------------------------------------------------------------------------
@@ -141,11 +142,6 @@ class GameSession:
         return Reply(text)
 
     # -- playing ------------------------------------------------------------------------------
-    @property
-    def thinking(self) -> bool:
-        """True while the computer looks for a move."""
-        return self._thinking is not None and self._thinking.is_alive()
-
     def computer_to_move(self) -> bool:
         """True when the side to move is the computer's."""
         human = self.setup.human
@@ -233,47 +229,51 @@ class GameSession:
     def _maybe_think(self) -> None:
         if not self.computer_to_move() or self.review is not None:
             return
-        self._generation += 1
-        generation = self._generation
         position = self.game.position
-        level = self.setup.level
-        engine = Engine(level=level, seed=self.setup.seed + len(self.game.moves))
-        self._engine = engine
-        limit = LEVELS[level - 1].time_limit
-        thread = threading.Thread(target=self._think, args=(engine, position, generation, limit),
-                                  name="toguz-computer", daemon=True)
-        self._thinking = thread
-        thread.start()
+        engine = Engine(level=self.setup.level, seed=self.setup.seed + len(self.game.moves))
 
-    def _think(self, engine: Engine, position: Position, generation: int, limit: float) -> None:
-        result = engine.choose(position, time_limit=limit)
-        with self.lock:
-            if generation != self._generation or self.game.position != position:
-                return
-            reply = self._after_move(self.game.play(result.pit))
-        self.notify(reply)
+        def move(result: SearchResult) -> None:
+            with self.lock:
+                if self.game.position != position:
+                    return
+                reply = self._after_move(self.game.play(result.pit))
+            self.notify(reply)
+
+        self.thinker.start(position, engine, LEVELS[self.setup.level - 1].time_limit, move, self._failed)
+
+    def _failed(self, error: Exception) -> None:
+        self.notify(self.error(phrases.computer_failed(str(error))))
 
     def _cancel_thinking(self) -> None:
-        self._generation += 1
-        if self._engine is not None:
-            self._engine.stop()
+        self.thinker.cancel()
+
+    @property
+    def thinking(self) -> bool:
+        """True while the computer looks for a move or a hint."""
+        return self.thinker.busy
 
     def wait_for_computer(self, timeout: float = 60.0) -> None:
-        """Block until the computer has moved (for scripts and tests)."""
-        thread = self._thinking
-        if thread is not None:
-            thread.join(timeout)
+        """Block until the computer's move or hint has come (for scripts and tests)."""
+        self.thinker.wait(timeout)
 
     def hint(self) -> Reply:
-        """The engine's suggestion for the side to move (thinks briefly, in this thread)."""
+        """Ask the engine for the side to move's best pit; the answer comes later through notify."""
         with self.lock:
             if self.game.is_over:
                 return self.error(self.announcer.illegal(self.game.position, 1, True))
             if self.computer_to_move():
                 return self.error(phrases.not_your_turn())
             position = self.game.position
-        result = Engine(level=8, seed=self.setup.seed).choose(position, time_limit=1.0)
-        return self.answer(phrases.hint(result.pit, self.announcer.preview(position, result.pit)))
+
+        def answer(result: SearchResult) -> None:
+            with self.lock:
+                if self.game.position != position:
+                    return
+                reply = self.answer(phrases.hint(result.pit, self.announcer.preview(position, result.pit)))
+            self.notify(reply)
+
+        self.thinker.start(position, Engine(level=8, seed=self.setup.seed), HINT_SECONDS, answer, self._failed)
+        return self.answer(phrases.hint_coming())
 
     def undo(self) -> Reply:
         """Take back the last move; against the computer, back to the player's last turn."""

@@ -117,3 +117,18 @@ def archive_record(text: str, names: tuple[str, str]) -> Path:
         path = archive_dir() / f"{stamp}-{safe}-{number}.pgn"
     write_atomically(path, text)
     return path
+
+
+def log_failure(error: BaseException) -> str:
+    """Append ``error``'s traceback to the error log; the log's path (or a reason it is not kept)."""
+    import traceback
+
+    path = data_dir() / "errors.log"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with path.open("a", encoding="utf-8") as log:
+            log.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n")
+            log.write("".join(traceback.format_exception(error)))
+    except OSError as problem:
+        return f"nowhere ({problem.strerror or problem})"
+    return str(path)

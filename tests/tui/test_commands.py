@@ -152,10 +152,13 @@ def test_undo_in_a_two_player_game_takes_back_one_move(make_session: MakeSession
 
 def test_a_hint_names_a_legal_pit_with_its_preview(make_session: MakeSession) -> None:
     session = make_session()
-    reply = line(session, "hint")
-    assert reply.text.startswith("Hint: play pit ")
-    pit = int(reply.text.split()[3].rstrip("."))
+    assert line(session, "hint").text == "Thinking about a hint."
+    session.wait_for_computer()
+    hint = session.events[-1].text  # type: ignore[attr-defined]
+    assert hint.startswith("Hint: play pit ")
+    pit = int(hint.split()[3].rstrip("."))
     assert pit in session.game.legal_moves()
+    assert spoken(session)[-1] == hint
 
 
 def test_new_game_takes_variant_opponent_level_and_colour(make_session: MakeSession) -> None:
@@ -285,3 +288,18 @@ def test_the_readme_documents_every_command_and_key() -> None:
         assert f"`{command.name}" in readme, command.name
         for key in command.keys:
             assert key_label(key) in readme, (command.name, key)
+
+
+def test_a_fault_inside_a_command_is_one_line_and_a_log_entry(make_session: MakeSession, private_dirs: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    session = make_session()
+
+    def broken(position: object) -> str:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(session.announcer, "board", broken)
+    reply = line(session, "board")
+    assert reply.kind == "error"
+    assert reply.text.startswith("Sorry, that went wrong inside toguz (RuntimeError: boom); your game is unharmed.")
+    assert "RuntimeError: boom" in (private_dirs / "data" / "errors.log").read_text()
+    assert line(session, "7").kind == "move"

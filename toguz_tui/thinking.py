@@ -1,0 +1,73 @@
+"""The computer's thinking, in background threads: its moves and the player's hints.
+
+A search that is cancelled (a new game, undo, quit) is stopped and its answer dropped.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+from rules import Position
+from rules.engine import Engine, SearchResult
+
+
+class Thinker:
+    """Runs engine searches one at a time off the caller's thread."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._generation = 0
+        self._thread: threading.Thread | None = None
+        self._engine: Engine | None = None
+
+    @property
+    def busy(self) -> bool:
+        """True while a search runs."""
+        thread = self._thread
+        return thread is not None and thread.is_alive()
+
+    def start(self, position: Position, engine: Engine, time_limit: float | None,
+              on_result: Callable[[SearchResult], None], on_error: Callable[[Exception], None]) -> None:
+        """Search ``position`` with ``engine``; call ``on_result`` (from the worker) unless cancelled."""
+        with self._lock:
+            self._stop_engine()
+            self._generation += 1
+            generation = self._generation
+            self._engine = engine
+            thread = threading.Thread(target=self._run,
+                                      args=(position, engine, time_limit, generation, on_result, on_error),
+                                      name="toguz-thinking", daemon=True)
+            self._thread = thread
+        thread.start()
+
+    def current(self, generation: int) -> bool:
+        """True if the search numbered ``generation`` has not been cancelled."""
+        return generation == self._generation
+
+    def _run(self, position: Position, engine: Engine, time_limit: float | None, generation: int,
+             on_result: Callable[[SearchResult], None], on_error: Callable[[Exception], None]) -> None:
+        try:
+            result = engine.choose(position, time_limit=time_limit)
+        except Exception as error:  # reported to the player in words, never as a traceback
+            if self.current(generation):
+                on_error(error)
+            return
+        if self.current(generation):
+            on_result(result)
+
+    def cancel(self) -> None:
+        """Stop the search under way, if any, and drop its answer."""
+        with self._lock:
+            self._generation += 1
+            self._stop_engine()
+
+    def _stop_engine(self) -> None:
+        if self._engine is not None:
+            self._engine.stop()
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Block until the search under way has finished (for scripts and tests)."""
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
