@@ -9,10 +9,12 @@ from collections.abc import Iterable
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from speech import phrases
+from toguz_tui import storage
 from toguz_tui.commands import COMMANDS, run_line
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.settings import Settings
@@ -98,6 +100,20 @@ def plain_loop(session: GameSession, printer: Printer) -> None:
     printer.show(Reply(phrases.goodbye(not session.game.is_over and bool(session.game.moves))))
 
 
+def typed_history(prompt_input: Input | None) -> History:
+    """The lines typed in earlier sessions (Up recalls them), kept in the data directory; in memory
+    when the directory cannot be written or input is not the terminal's."""
+    if prompt_input is None:
+        path = storage.data_dir() / "line-history"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.touch()
+        except OSError:
+            return InMemoryHistory()
+        return FileHistory(str(path))
+    return InMemoryHistory()
+
+
 def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input | None = None,
                      prompt_output: Output | None = None) -> None:
     """A prompt-toolkit prompt with readline-like completion (no menus, no toolbars, no timers),
@@ -106,7 +122,7 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
     from prompt_toolkit.patch_stdout import patch_stdout
     from prompt_toolkit.shortcuts import CompleteStyle
 
-    prompt: PromptSession[str] = PromptSession(completer=CommandCompleter(),
+    prompt: PromptSession[str] = PromptSession(completer=CommandCompleter(), history=typed_history(prompt_input),
                                                complete_style=CompleteStyle.READLINE_LIKE,
                                                complete_while_typing=False, input=prompt_input,
                                                output=prompt_output)

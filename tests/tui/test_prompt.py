@@ -73,3 +73,25 @@ def test_ctrl_c_cancels_the_line_being_typed(make_session: MakeSession) -> None:
     out = run_prompt(session, ["boar", "\x03", "turn\r", "quit\r"])
     assert "Move 1: White's turn." in out
     assert not any(line.startswith("White's row") for line in out)
+
+
+EVERY_COMMAND = [
+    "7", "play 5", "where 3", "pit 4", "mine", "theirs", "board", "kazans", "tuzdyks", "turn", "moves", "last",
+    "history", "fen", "repeat", "previous", "next", "silence", "speech off", "verbosity full", "hint", "undo",
+    "settings", "set rate 200", "help", "help board", "review", "forward", "back", "end", "start", "goto 1",
+    "continue", "save", "new bestemshe human", "resign", "close", "open nowhere.pgn", "quit",
+]
+
+
+def test_every_command_answers_through_the_prompt(make_session: MakeSession) -> None:
+    from toguz_tui.commands import COMMANDS
+
+    typed = {text.split()[0] for text in EVERY_COMMAND}
+    assert all(command.name in typed or command.name == "play" for command in COMMANDS)
+    session = make_session()
+    out = run_prompt(session, [text + "\r" for text in EVERY_COMMAND])
+    assert not any(line.startswith("Unknown command") for line in out)
+    assert any(line.startswith("Thinking about a hint.") for line in out)
+    assert any(line.startswith("New game of Bestemshe for two players") for line in out)
+    assert any(line.startswith("Game saved to ") for line in out)
+    assert out[-1].startswith("Goodbye.")
