@@ -112,16 +112,17 @@ class GameSession:
         return (self.settings.white_name, self.settings.black_name)
 
     # -- speaking and the announcement history ----------------------------------------------
-    def say(self, reply: Reply) -> Reply:
-        """Keep ``reply`` in the announcement history and speak it; returns it."""
+    def say(self, reply: Reply, interrupt: bool = True) -> Reply:
+        """Keep ``reply`` in the announcement history and speak it; returns it. ``interrupt=False``
+        queues it after what is being said (the computer's reply to the player's move)."""
         self.announcements.append(reply.text)
         self.cursor = len(self.announcements) - 1
-        self.speaker.speak(reply.speech)
+        self.speaker.speak(reply.speech, interrupt=interrupt)
         return reply
 
-    def answer(self, text: str, kind: str = "info") -> Reply:
+    def answer(self, text: str, kind: str = "info", interrupt: bool = True) -> Reply:
         """Say a query's answer."""
-        return self.say(Reply(text, kind=kind))
+        return self.say(Reply(text, kind=kind), interrupt)
 
     def repeat(self) -> Reply:
         """The last announcement again."""
@@ -169,7 +170,7 @@ class GameSession:
             text += "."
         return self.say(Reply(text[:1].upper() + text[1:], kind="error"))
 
-    def _after_move(self, report: MoveReport) -> Reply:
+    def _after_move(self, report: MoveReport, interrupt: bool = True) -> Reply:
         text = self.announcer.move(report)
         kind = "move"
         if report.outcome is not None:
@@ -177,7 +178,7 @@ class GameSession:
             text = self._finish(text)
         else:
             self._save_progress()
-        return self.say(Reply(text, kind=kind))
+        return self.say(Reply(text, kind=kind), interrupt)
 
     def _finish(self, text: str) -> str:
         """The game ended on the board: keep its record, forget the game in progress."""
@@ -236,7 +237,7 @@ class GameSession:
             with self.lock:
                 if self.game.position != position:
                     return
-                reply = self._after_move(self.game.play(result.pit))
+                reply = self._after_move(self.game.play(result.pit), interrupt=False)
             self.notify(reply)
 
         self.thinker.start(position, engine, LEVELS[self.setup.level - 1].time_limit, move, self._failed)
@@ -269,7 +270,8 @@ class GameSession:
             with self.lock:
                 if self.game.position != position:
                     return
-                reply = self.answer(phrases.hint(result.pit, self.announcer.preview(position, result.pit)))
+                hint = phrases.hint(result.pit, self.announcer.preview(position, result.pit))
+                reply = self.answer(hint, interrupt=False)
             self.notify(reply)
 
         self.thinker.start(position, Engine(level=8, seed=self.setup.seed), HINT_SECONDS, answer, self._failed)

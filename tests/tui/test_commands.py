@@ -303,3 +303,14 @@ def test_a_fault_inside_a_command_is_one_line_and_a_log_entry(make_session: Make
     assert reply.text.startswith("Sorry, that went wrong inside toguz (RuntimeError: boom); your game is unharmed.")
     assert "RuntimeError: boom" in (private_dirs / "data" / "errors.log").read_text()
     assert line(session, "7").kind == "move"
+
+
+def test_the_computers_reply_is_queued_after_the_players_move_not_cut_off(make_session: MakeSession) -> None:
+    session = make_session(opponent="computer")
+    speaker = session.speaker
+    stops = speaker.stops  # type: ignore[attr-defined]
+    line(session, "7")
+    session.wait_for_computer()
+    assert spoken(session)[-1].startswith("The computer sows")
+    assert spoken(session)[-2].startswith("You sow 9 stones from pit 7")
+    assert speaker.stops == stops + 1  # type: ignore[attr-defined]  # only the player's own move interrupted
