@@ -65,6 +65,16 @@ def hint(pit: int, preview: str) -> str:
     return f"Hint: play pit {pit}. {preview}"
 
 
+def nothing_said() -> str:
+    """Repeat before anything was said."""
+    return "Nothing has been said yet."
+
+
+def silenced() -> str:
+    """Shown (not spoken) after silence."""
+    return "Silenced."
+
+
 def hint_coming() -> str:
     """Said at once when a hint is asked for; the hint follows."""
     return "Thinking about a hint."

@@ -135,7 +135,7 @@ def next_announcement(session: GameSession, args: list[str], focus: Focus) -> Re
 def silence(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Stop speaking."""
     session.speaker.stop()
-    return Reply("Silenced.", spoken="")
+    return Reply(phrases.silenced(), spoken="")
 
 
 def speech(session: GameSession, args: list[str], focus: Focus) -> Reply:

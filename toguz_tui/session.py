@@ -127,7 +127,7 @@ class GameSession:
     def repeat(self) -> Reply:
         """The last announcement again."""
         if not self.announcements:
-            return Reply("Nothing has been said yet.")
+            return Reply(phrases.nothing_said())
         text = self.announcements[-1]
         self.cursor = len(self.announcements) - 1
         self.speaker.speak(text)
@@ -136,7 +136,7 @@ class GameSession:
     def step_announcement(self, step: int) -> Reply:
         """The previous (-1) or next (+1) announcement of the history."""
         if not self.announcements:
-            return Reply("Nothing has been said yet.")
+            return Reply(phrases.nothing_said())
         self.cursor = max(0, min(len(self.announcements) - 1, self.cursor + step))
         text = self.announcements[self.cursor]
         self.speaker.speak(text)
