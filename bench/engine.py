@@ -2,12 +2,17 @@
 
 Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder]``.
 The ladder plays each level against the one below from varied openings (a few random plies),
-alternating colours, on two processes, with the levels' time limits scaled down.
+alternating colours, on two processes. Levels 5 to 8 are set by node budgets, each six times
+the one below; a full-strength ladder would take hours, so each pair plays with both budgets
+scaled by the same factor, just enough to bring the higher level's budget down to ``--budget``:
+the ratio between the two, which is what makes one level stronger than the other, stays as in
+real play. Without time limits the ladder is reproducible and does not depend on the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
@@ -44,36 +49,61 @@ def nodes_per_second(depth: int) -> tuple[float, int]:
     return nodes / (time.perf_counter() - started), nodes
 
 
-def play_game(high: int, low: int, high_white: bool, opening: int, scale: float) -> float:
-    """One ladder game: what ``high`` scored against ``low`` (1, 0.5 or 0)."""
+def pair_budgets(high: int, low: int, budget: int) -> tuple[int | None, int | None]:
+    """The node budgets of ``high`` and ``low`` in the ladder: both scaled so ``high``'s is at most ``budget``."""
+    high_nodes, low_nodes = LEVELS[high - 1].nodes, LEVELS[low - 1].nodes
+    scale = 1.0 if high_nodes is None else min(1.0, budget / high_nodes)
+    return (None if high_nodes is None else max(1, round(high_nodes * scale)),
+            None if low_nodes is None else max(1, round(low_nodes * scale)))
+
+
+def play_game(high: int, low: int, high_white: bool, opening: int, budget: int) -> tuple[float, float, float]:
+    """One ladder game: what ``high`` scored against ``low`` (1, 0.5 or 0), and each side's mean depth."""
     rng = random.Random(opening)
     game = Game(TOGUZ)
     for _ in range(rng.choice((2, 3, 4))):
         game.play(rng.choice(game.legal_moves()))
-    engines = {Side.WHITE if high_white else Side.BLACK: (Engine(high, seed=opening), high),
-               Side.BLACK if high_white else Side.WHITE: (Engine(low, seed=opening + 1), low)}
-    while not game.is_over and len(game.moves) < 400:
-        engine, number = engines[game.position.to_move]
-        game.play(engine.choose(game.position, time_limit=LEVELS[number - 1].time_limit * scale).pit)
+    high_nodes, low_nodes = pair_budgets(high, low, budget)
     high_side = Side.WHITE if high_white else Side.BLACK
+    engines = {high_side: (Engine(high, seed=opening), high_nodes),
+               high_side.opponent: (Engine(low, seed=opening + 1), low_nodes)}
+    depths: dict[Side, list[int]] = {Side.WHITE: [], Side.BLACK: []}
+    while not game.is_over and len(game.moves) < 400:
+        side = game.position.to_move
+        engine, nodes = engines[side]
+        result = engine.choose(game.position, time_limit=math.inf, nodes=nodes)
+        depths[side].append(result.depth)
+        game.play(result.pit)
+    high_depth = sum(depths[high_side]) / max(1, len(depths[high_side]))
+    low_depth = sum(depths[high_side.opponent]) / max(1, len(depths[high_side.opponent]))
     outcome = game.outcome
     if outcome is None:  # adjudicate a game too long by the kazans
         kazans = game.position.kazans
-        return 1.0 if kazans[high_side] > kazans[1 - high_side] else (
-            0.5 if kazans[0] == kazans[1] else 0.0)
-    return 0.5 if outcome.winner is None else (1.0 if outcome.winner is high_side else 0.0)
+        points = 1.0 if kazans[high_side] > kazans[1 - high_side] else (0.5 if kazans[0] == kazans[1] else 0.0)
+    else:
+        points = 0.5 if outcome.winner is None else (1.0 if outcome.winner is high_side else 0.0)
+    return points, high_depth, low_depth
 
 
-def ladder(games: int, scale: float, workers: int) -> None:
+def ladder(games: int, budget: int, workers: int, lowest: int = 2) -> None:
     """Each level against the one below; prints the higher level's score."""
     with ProcessPoolExecutor(workers) as pool:
-        for high in range(2, len(LEVELS) + 1):
+        for high in range(lowest, len(LEVELS) + 1):
             started = time.perf_counter()
-            jobs = [pool.submit(play_game, high, high - 1, index % 2 == 0, 1000 * high + index // 2, scale)
+            jobs = [pool.submit(play_game, high, high - 1, index % 2 == 0, 1000 * high + index // 2, budget)
                     for index in range(games)]
-            points = sum(job.result() for job in jobs)
+            results = [job.result() for job in jobs]
+            points = sum(result[0] for result in results)
+            high_depth = sum(result[1] for result in results) / games
+            low_depth = sum(result[2] for result in results) / games
+            high_nodes, low_nodes = pair_budgets(high, high - 1, budget)
             print(f"  level {high} vs {high - 1}: {points:4.1f}/{games} = {100 * points / games:3.0f}%"
-                  f"  ({time.perf_counter() - started:.0f} s)", flush=True)
+                  f"  (nodes {_budget(high_nodes)} vs {_budget(low_nodes)}, mean depth {high_depth:.1f} vs "
+                  f"{low_depth:.1f}, {time.perf_counter() - started:.0f} s)", flush=True)
+
+
+def _budget(nodes: int | None) -> str:
+    return "-" if nodes is None else f"{nodes:,}"
 
 
 def time_discipline(moves: int) -> tuple[float, float]:
@@ -97,7 +127,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a short ladder (6 games a pair)")
     parser.add_argument("--skip-ladder", action="store_true")
     parser.add_argument("--games", type=int, default=None, help="ladder games a pair (default 20)")
-    parser.add_argument("--scale", type=float, default=None, help="ladder time limits x this")
+    parser.add_argument("--budget", type=int, default=None,
+                        help="ladder: most nodes a move for the higher level of a pair (default 30000, quick 5000)")
+    parser.add_argument("--lowest", type=int, default=2, help="ladder: start from this level against the one below")
     parser.add_argument("--workers", type=int, default=2)
     options = parser.parse_args()
     rate, nodes = nodes_per_second(7)
@@ -109,9 +141,9 @@ def main() -> None:
     print(f"time discipline: worst overrun {1000 * worst:.1f} ms, mean {1000 * mean:.1f} ms")
     if not options.skip_ladder:
         games = options.games or (6 if options.quick else 20)
-        scale = options.scale or (0.02 if options.quick else 0.05)
-        print(f"ladder: {games} games a pair, time limits x{scale}")
-        ladder(games, scale, options.workers)
+        budget = options.budget or (5000 if options.quick else 30_000)
+        print(f"ladder: {games} games a pair, node budgets scaled to at most {budget:,} a move, no time limit")
+        ladder(games, budget, options.workers, options.lowest)
 
 
 if __name__ == "__main__":

@@ -65,6 +65,21 @@ def hint(pit: int, preview: str) -> str:
     return f"Hint: play pit {pit}. {preview}"
 
 
+def not_on_the_row_to_move(pit_name: str) -> str:
+    """Enter on a pit of the row that is not to move (on the board)."""
+    return f"{pit_name[:1].upper()}{pit_name[1:]} is not on the row to move; press a digit for a pit of your own row"
+
+
+def cancelled(title: str) -> str:
+    """A dialog closed with Escape."""
+    return f"{title}: cancelled."
+
+
+def settings_unchanged() -> str:
+    """The settings dialog closed with nothing changed."""
+    return "Settings unchanged."
+
+
 def nothing_said() -> str:
     """Repeat before anything was said."""
     return "Nothing has been said yet."

@@ -274,8 +274,9 @@ class GameSession:
                 reply = self.answer(hint, interrupt=False)
             self.notify(reply)
 
+        reply = self.answer(phrases.hint_coming())  # said before the answer can come
         self.thinker.start(position, Engine(level=8, seed=self.setup.seed), HINT_SECONDS, answer, self._failed)
-        return self.answer(phrases.hint_coming())
+        return reply
 
     def undo(self) -> Reply:
         """Take back the last move; against the computer, back to the player's last turn."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 import time
@@ -195,3 +196,19 @@ def test_levels_run_from_beginner_to_strongest() -> None:
     assert level_numbered(8) is LEVELS[-1]
     with pytest.raises(ValueError):
         Engine(9)
+
+
+def test_a_node_budget_stops_the_search_reproducibly() -> None:
+    position = play_move(play_move(Position.start(TOGUZ), 7)[0], 3)[0]
+    first = Engine(8, seed=3).choose(position, time_limit=60, nodes=5000)
+    again = Engine(8, seed=4).choose(position, time_limit=60, nodes=5000)
+    assert (first.pit, first.score, first.depth, first.nodes) == (again.pit, again.score, again.depth, again.nodes)
+    assert 5000 <= first.nodes < 5000 + 512
+    assert first.depth < Engine(8).choose(position, time_limit=60, nodes=50_000).depth
+
+
+def test_the_strong_levels_have_growing_node_budgets() -> None:
+    budgets = [entry.nodes or 0 for entry in LEVELS[4:]]
+    assert budgets[0] > 0
+    assert all(high >= 3 * low for low, high in itertools.pairwise(budgets))
+    assert all(entry.time_limit <= 1.0 for entry in LEVELS[:5]) and LEVELS[-1].time_limit <= 6.0

@@ -1,0 +1,239 @@
+"""Pilot tests of the board screen: each key, asserting on the board, the panel and what was spoken."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules import Side
+from tests.tui.test_app_support import SIZE, MakeApp, focused_pit, make_app, said, screen_of, settle
+from toguz_tui.screens.keys import footer_text, key_help_lines
+
+__all__ = ["make_app"]
+
+
+async def test_the_board_shows_both_rows_the_kazans_and_the_turn(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE):
+        top, bottom = screen_of(app).board.describe().splitlines()
+        assert top.startswith("pit 9 9 | pit 8 9") and top.endswith("pit 1 9 || Black kazan 0")
+        assert bottom.startswith("pit 1 9 | pit 2 9") and bottom.endswith("|| White kazan 0 to move")
+        assert "Move 1: White's turn." in screen_of(app).status.shown_text
+        assert screen_of(app).panel.last.startswith("New game of Toguz Kumalak")
+        assert focused_pit(app).number == 1 and focused_pit(app).side is Side.WHITE
+
+
+async def test_arrows_move_the_focus_speak_the_pit_and_carry_the_cursor(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        for key, side, number in [("right", Side.WHITE, 2), ("right", Side.WHITE, 3), ("up", Side.BLACK, 7),
+                                  ("left", Side.BLACK, 8), ("down", Side.WHITE, 2), ("end", Side.WHITE, 9),
+                                  ("home", Side.WHITE, 1), ("left", Side.WHITE, 1)]:
+            await pilot.press(key)
+            await pilot.pause()
+            cell = focused_pit(app)
+            assert (cell.side, cell.number) == (side, number)
+            owner = "White's" if side is Side.WHITE else "Black's"
+            assert said(app)[-1] == f"{owner} pit {number}: 9 stones."
+            assert app.cursor_position == cell.cursor_offset()
+            assert cell.region.contains_point(app.cursor_position)
+        assert screen_of(app).focus_line.shown_text == "White's pit 1: 9 stones."
+
+
+async def test_a_digit_jumps_to_the_pit_and_previews_its_last_stone(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7")
+        assert focused_pit(app).number == 7
+        assert said(app)[-1] == "Pit 7: 9 stones, the last lands in Black's pit 6, captures 10."
+        assert app.session.game.moves == ()
+
+
+async def test_with_digit_plays_a_digit_plays_at_once(make_app: MakeApp) -> None:
+    app = make_app(digit_plays=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7")
+        assert app.session.game.moves == (7,)
+        assert "White captures 10" in screen_of(app).panel.last
+
+
+@pytest.mark.parametrize("key", ["enter", "space"])
+async def test_enter_or_space_plays_the_focused_pit_and_marks_the_move(make_app: MakeApp, key: str) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7", key)
+        assert app.session.game.moves == (7,)
+        text = screen_of(app).panel.last
+        assert text.startswith("White sows 9 stones from pit 7") and said(app)[-1] == text
+        top, bottom = screen_of(app).board.describe().splitlines()
+        assert "pit 6 0 to" in top and "pit 7 1 from" in bottom
+        assert "Black kazan 0 to move" in top
+
+
+async def test_enter_on_the_other_row_explains_and_plays_nothing(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("up", "enter")
+        assert app.session.game.moves == ()
+        assert "is not on the row to move" in screen_of(app).panel.last
+
+
+@pytest.mark.parametrize(("key", "expected"), [
+    ("b", "White's row: pit 1 has 9"), ("k", "0"), ("t", "No tuzdyks yet"), ("y", "Move 1: White's turn"),
+    ("v", "White can play pits 1"), ("l", "No move"), ("f", "9S,9S"), ("m", "White's row"),
+    ("o", "Black's row"), ("p", "White's pit 1: 9 stones."), ("w", "Pit 1: 9 stones"), ("h", ""),
+])
+async def test_each_query_key_answers_in_the_panel_and_aloud(make_app: MakeApp, key: str,
+                                                             expected: str) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        before = len(screen_of(app).panel.texts)
+        await pilot.press(key)
+        panel = screen_of(app).panel
+        assert len(panel.texts) == before + 1
+        assert expected in panel.last and said(app)[-1] == panel.last
+
+
+async def test_repeat_previous_and_next_walk_the_announcements(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("k", "t")
+        await pilot.press("r")
+        assert said(app)[-1] == "No tuzdyks yet."
+        await pilot.press("comma")
+        assert said(app)[-1].startswith("Level at 0")
+        await pilot.press("full_stop")
+        assert said(app)[-1] == "No tuzdyks yet."
+
+
+async def test_silence_stops_the_voice(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        speaker = app.session.speaker
+        stops = speaker.stops  # type: ignore[attr-defined]
+        await pilot.press("s")
+        assert speaker.stops == stops + 1  # type: ignore[attr-defined]
+
+
+async def test_undo_takes_the_move_back(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7", "enter", "u")
+        assert app.session.game.moves == ()
+        assert "Move 1: White's turn" in screen_of(app).panel.last
+        assert "from" not in screen_of(app).board.describe()
+
+
+async def test_hint_thinks_in_a_worker_and_answers_later(make_app: MakeApp) -> None:
+    app = make_app(fen="1,1S,3,1S,3/1S,3,1S,4 79 79 S 40")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("i")
+        assert app.is_running  # the screen stays live while the engine thinks
+        assert "Thinking about a hint." in screen_of(app).panel.texts
+        await settle(pilot, app)
+        assert "pit" in screen_of(app).panel.last.lower()
+        assert said(app)[-1] == screen_of(app).panel.last
+
+
+async def test_review_keys_step_through_the_record_and_escape_leaves(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7", "enter", "3", "enter", "e")
+        assert app.session.review is not None
+        assert "Review" in screen_of(app).status.shown_text
+        await pilot.press("right")
+        assert said(app)[-1].startswith("White sows 9 stones from pit 7")
+        assert "pit 7 1 from" in screen_of(app).board.describe()
+        await pilot.press("end")
+        assert app.session.review.index == 2
+        await pilot.press("home", "left")
+        assert app.session.review.index == 0
+        await pilot.press("g")
+        await pilot.pause()
+        await pilot.press("2", "enter")
+        assert app.session.review.index == 2
+        await pilot.press("escape")
+        assert app.session.review is None
+        await pilot.press("right")
+        assert (focused_pit(app).side, focused_pit(app).number) == (Side.BLACK, 2)
+
+
+async def test_continue_plays_on_from_the_reviewed_position(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7", "enter", "e", "c")
+        assert app.session.review is None and app.session.game.moves == ()
+        assert app.session.game.position.to_move is Side.WHITE
+
+
+async def test_the_board_turns_to_the_player_to_move(make_app: MakeApp) -> None:
+    app = make_app(board_turns=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("7", "enter")
+        top, bottom = screen_of(app).board.describe().splitlines()
+        assert bottom.endswith("Black kazan 0 to move") and top.startswith("pit 9 10")
+        await pilot.press("1")
+        assert focused_pit(app).side is Side.BLACK
+
+
+async def test_bestemshe_draws_five_pits_a_row(make_app: MakeApp) -> None:
+    app = make_app(variant="bestemshe")
+    async with app.run_test(size=SIZE) as pilot:
+        top, _ = screen_of(app).board.describe().splitlines()
+        assert top.startswith("pit 5 5 | pit 4 5") and top.count("pit ") == 5
+        await pilot.press("end")
+        assert focused_pit(app).number == 5
+        await pilot.press("9")
+        assert "does not exist" in screen_of(app).panel.last
+
+
+async def test_a_tuzdyk_is_marked_with_a_letter_and_its_owner(make_app: MakeApp) -> None:
+    app = make_app(fen="9S,9S,9S,9S,9S,t,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 9 0 S 1")
+    async with app.run_test(size=SIZE) as pilot:
+        assert "pit 4 TUZ W" in screen_of(app).board.describe().splitlines()[0]
+        await pilot.press("up", "right", "right", "right", "right", "right")
+        assert said(app)[-1] == "Black's pit 4 is White's tuzdyk."
+
+
+async def test_a_voice_that_fails_is_reported_once_in_words(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        app.session.speaker.last_error = "OSError: aplay is missing"  # type: ignore[attr-defined]
+        await pilot.press("k", "k")
+        problems = [text for text in screen_of(app).panel.texts if "aplay is missing" in text]
+        assert len(problems) == 1 and "Traceback" not in problems[0]
+
+
+async def test_page_keys_scroll_the_panel(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press(*["b"] * 6, "pageup")
+        assert screen_of(app).panel.scroll_y < screen_of(app).panel.max_scroll_y
+        await pilot.press("pagedown")
+
+
+def test_help_and_footer_come_from_the_command_table() -> None:
+    lines = key_help_lines()
+    assert any(line.startswith("1 to 9:") for line in lines)
+    assert any(line.startswith("board:") and "keys b" in line for line in lines)
+    assert len(footer_text()) <= 80
+
+
+@pytest.mark.slow
+async def test_a_whole_game_against_the_computer(make_app: MakeApp) -> None:
+    app = make_app(opponent="computer", level=1)
+    async with app.run_test(size=SIZE) as pilot:
+        session = app.session
+        for _ in range(300):
+            if session.game.is_over:
+                break
+            await settle(pilot, app)
+            moves = session.game.legal_moves()
+            if not moves or session.computer_to_move():
+                continue
+            await pilot.press(str(moves[0]), "enter")
+        await settle(pilot, app)
+        assert session.game.is_over
+        panel = screen_of(app).panel
+        assert any(kind for kind in panel.texts if "computer sows" in kind.lower())
+        assert "won" in screen_of(app).status.shown_text.lower() or "draw" in \
+            screen_of(app).status.shown_text.lower() or "win" in screen_of(app).status.shown_text.lower()

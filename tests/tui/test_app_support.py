@@ -1,0 +1,72 @@
+"""Helpers for the Pilot tests of the board: an app on an injected session with a recording speaker."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pytest
+from textual.pilot import Pilot
+
+from rules import Position
+from speech.speakers import RecordingSpeaker
+from tests.tui.conftest import MakeSession
+from toguz_tui.app import ToguzApp
+from toguz_tui.screens.game import GameScreen
+from toguz_tui.session import GameSession
+from toguz_tui.widgets.board import PitCell
+
+SIZE = (80, 24)
+MakeApp = Callable[..., ToguzApp]
+
+
+@pytest.fixture
+def make_app(make_session: MakeSession) -> Iterator[MakeApp]:
+    """Apps on fresh sessions: ``make_app(opponent="human", fen=None, resumed=False, **settings)``."""
+
+    def make(opponent: str = "human", fen: str | None = None, resumed: bool = False,
+             **settings: object) -> ToguzApp:
+        session = make_session(opponent=opponent, **settings)
+        if fen is not None:
+            session.start_game(session.setup, Position.from_fen(fen))
+        app = ToguzApp(session, resumed=resumed)
+        session.notify = app.session_event
+        return app
+
+    yield make
+
+
+def screen_of(app: ToguzApp) -> GameScreen:
+    """The board screen."""
+    return app.game_screen
+
+
+def said(app: ToguzApp) -> list[str]:
+    """What the recording speaker was given."""
+    speaker = app.session.speaker
+    assert isinstance(speaker, RecordingSpeaker)
+    return speaker.spoken
+
+
+def focused_pit(app: ToguzApp) -> PitCell:
+    """The focused pit (fails when the focus is elsewhere)."""
+    focused = app.screen.focused
+    assert isinstance(focused, PitCell), focused
+    return focused
+
+
+def session_of(app: ToguzApp) -> GameSession:
+    """The app's session."""
+    return app.session
+
+
+async def settle(pilot: Pilot[int], app: ToguzApp, timeout: float = 30.0) -> None:
+    """Wait for the computer (if thinking) and for the screen to show its move."""
+    app.session.wait_for_computer(timeout)
+    await pilot.pause()
+    await pilot.pause()
+
+
+def test_the_support_module_builds_an_app(make_app: MakeApp) -> None:
+    """The fixture gives an app with a recording speaker."""
+    app = make_app()
+    assert isinstance(app.session.speaker, RecordingSpeaker)

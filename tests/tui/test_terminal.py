@@ -1,0 +1,123 @@
+"""The installed ``toguz`` in a real terminal (tmux): the screen, the cursor on the focused pit, no idle repaint."""
+
+from __future__ import annotations
+
+import itertools
+import os
+import shutil
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
+
+TOGUZ = Path(sys.executable).with_name("toguz")
+
+
+class Terminal:
+    """One tmux session running ``toguz``."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def tmux(self, *args: str) -> str:
+        """Run a tmux command on this session; its output."""
+        done = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True, timeout=10)
+        return done.stdout
+
+    def keys(self, *keys: str) -> None:
+        """Send keys."""
+        self.tmux("send-keys", "-t", self.name, *keys)
+
+    def screen(self, escapes: bool = False) -> str:
+        """The screen as text (with the colour escapes when asked)."""
+        return self.tmux("capture-pane", "-p", *(["-e"] if escapes else []), "-t", self.name)
+
+    def cursor(self) -> tuple[int, int, bool]:
+        """The cursor's column, row and whether it is shown."""
+        x, y, flag = self.tmux("display", "-p", "-t", self.name, "#{cursor_x},#{cursor_y},#{cursor_flag}").split(",")
+        return int(x), int(y), flag.strip() == "1"
+
+    def wait(self, check: Callable[[], bool], timeout: float = 10.0) -> None:
+        """Poll until ``check`` holds."""
+        deadline = time.monotonic() + timeout
+        while not check():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out; the screen:\n{self.screen()}")
+            time.sleep(0.05)
+
+
+@pytest.fixture
+def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
+    """Start ``toguz`` with private directories in a fresh 100x30 tmux session; killed at the end."""
+    names: list[str] = []
+
+    def start(*args: str, config: str = "") -> Terminal:
+        name = f"toguz-test-{uuid.uuid4().hex[:8]}"
+        config_dir = tmp_path / "config"
+        config_dir.mkdir(exist_ok=True)
+        if config:
+            (config_dir / "settings.toml").write_text(config)
+        env = {"TOGUZ_DATA_DIR": str(tmp_path / "data"), "TOGUZ_CONFIG_DIR": str(config_dir),
+               "TERM": "xterm-256color", "PATH": os.environ.get("PATH", "")}
+        command = " ".join([*(f"{key}={value}" for key, value in env.items()), "exec", str(TOGUZ), *args])
+        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", command], check=True)
+        names.append(name)
+        term = Terminal(name)
+        term.wait(lambda: all(part in term.screen() for part in ("Arrows 1-9 pit", "pit 1", "kazan", "turn")))
+        return term
+
+    yield start
+    for name in names:
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+
+
+def pit_spot(screen: str, row: int, column: int) -> tuple[int, int]:
+    """Where a pit's count is: ``row`` 0 (top) or 1, ``column`` from 0 at the left (7 cells a pit)."""
+    lines = screen.splitlines()
+    top = next(index for index, line in enumerate(lines) if line.startswith("╭"))
+    y = top + 2 + 5 * row
+    cell = lines[y][7 * column:7 * column + 7]
+    return 7 * column + len(cell) - len(cell.lstrip(" │┃")), y
+
+
+def test_the_cursor_follows_the_focused_pit_and_nothing_repaints_when_idle(
+        terminal: Callable[..., Terminal]) -> None:
+    term = terminal("--speech", "off", "--new", "--opponent", "human", config="screen_reader = true\n")
+    assert "pit 9" in term.screen() and "kazan 0" in term.screen()
+    steps = [("Right", 1, 1), ("Right", 1, 2), ("Up", 0, 2), ("End", 0, 8), ("Down", 1, 8), ("Home", 1, 0)]
+    for key, row, column in steps:
+        term.keys(key)
+        term.wait(lambda row=row, column=column: term.cursor()[:2] == pit_spot(term.screen(), row, column))
+    assert term.cursor()[2], "the cursor is shown when the screen-reader setting is on"
+    term.keys("Right", "Right", "Right")
+    term.wait(lambda: term.cursor()[:2] == pit_spot(term.screen(), 1, 3))
+    term.keys("7", "Enter")
+    term.wait(lambda: "White sows 9 stones from pit 7" in term.screen())
+    time.sleep(0.3)
+    first = term.screen(escapes=True), term.cursor()
+    time.sleep(1.0)
+    assert (term.screen(escapes=True), term.cursor()) == first
+
+
+def test_quit_leaves_the_terminal_and_keeps_the_game(terminal: Callable[..., Terminal], tmp_path: Path) -> None:
+    term = terminal("--speech", "off", "--new", "--opponent", "human")
+    assert not term.cursor()[2], "the cursor stays hidden without the screen-reader setting"
+    term.keys("7", "Enter")
+    term.wait(lambda: "White sows" in term.screen())
+    term.keys("q")
+    term.wait(lambda: "Quit now?" in term.screen())
+    term.keys("Enter")
+    for _ in itertools.count():
+        done = subprocess.run(["tmux", "has-session", "-t", term.name], capture_output=True)
+        if done.returncode != 0:
+            break
+        time.sleep(0.05)
+        assert _ < 200, term.screen()
+    assert any((tmp_path / "data").rglob("*.json")), "the game in progress stays saved"

@@ -1,0 +1,104 @@
+"""The Textual application: a thin shell around ``GameScreen`` with themes and the visible cursor.
+
+The app is built on a ready ``GameSession`` (tests inject one with a recording speaker). Events
+from the computer's thread reach it through ``session_event``, which hops onto the app's thread.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.theme import Theme
+
+from toguz_tui.screens.dialogs import ConfirmDialog
+from toguz_tui.screens.game import GameScreen
+from toguz_tui.session import GameSession, Reply
+from toguz_tui.setup import GameSetup
+
+HIGH_CONTRAST = Theme(
+    name="toguz-high-contrast",
+    primary="#FFFF00",
+    secondary="#00FFFF",
+    accent="#FFFF00",
+    foreground="#FFFFFF",
+    background="#000000",
+    surface="#000000",
+    panel="#000000",
+    success="#00FF00",
+    warning="#FFFF00",
+    error="#FF6060",
+    dark=True,
+)
+THEMES = {"default": "textual-dark", "high-contrast": HIGH_CONTRAST.name, "terminal": "ansi-dark"}
+SHOW_CURSOR = "\x1b[?25h"
+HIDE_CURSOR = "\x1b[?25l"
+
+
+class ToguzApp(App[int], inherit_bindings=False):
+    """Toguz Kumalak on one screen, for the keyboard alone."""
+
+    CSS_PATH = "toguz.tcss"
+    TITLE = "toguz"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True)]
+
+    def __init__(self, session: GameSession, replies: Sequence[Reply] = (), resumed: bool = False) -> None:
+        super().__init__()
+        self.session = session
+        self.replies = list(replies)
+        self.resumed = resumed
+        self.game_screen = GameScreen(session, self.apply_look)
+        self.register_theme(HIGH_CONTRAST)
+
+    def on_mount(self) -> None:
+        """Show the board; offer the saved game when one was taken up."""
+        self.apply_look()
+        self.push_screen(self.game_screen)
+        if self.resumed:
+            self.offer_resume()
+
+    def offer_resume(self) -> None:
+        """A dialog: go on with the saved game, or start a new one with the settings."""
+        session = self.session
+
+        def answered(resume: bool | None) -> None:
+            if resume is False:
+                self.game_screen.after(session.start_game(GameSetup.from_settings(session.settings)))
+            else:
+                self.game_screen.after(session.say(session.turn()))
+
+        question = session.announcements[-1] if session.announcements else "A saved game was found."
+        self.push_screen(ConfirmDialog("Saved game", question, session.speaker.speak, "Resume", "New game"),
+                         answered)
+
+    def apply_look(self) -> None:
+        """The theme and the cursor the settings ask for."""
+        settings = self.session.settings
+        self.theme = THEMES.get(settings.theme, "textual-dark")
+        self.show_cursor(settings.screen_reader)
+
+    def show_cursor(self, visible: bool) -> None:
+        """Show the terminal cursor (for screen readers and braille displays) or hide it again."""
+        driver = self._driver
+        if driver is not None and not self.is_headless:
+            driver.write(SHOW_CURSOR if visible else HIDE_CURSOR)
+            driver.flush()
+
+    def on_resize(self) -> None:
+        """Keep the cursor on the focused pit after the terminal changes size."""
+        self.game_screen.place_cursor()
+
+    def action_ask_quit(self) -> None:
+        """Ctrl+C asks as the quit key does."""
+        if self.screen is self.game_screen:
+            self.game_screen.open_dialog("quit")
+
+    def session_event(self, reply: Reply) -> None:
+        """Called from the computer's thread: show its move on the app's thread."""
+        # Not running (yet, or any more): the board is drawn from the session on mount.
+        with contextlib.suppress(RuntimeError):
+            self.call_from_thread(self.game_screen.session_event, reply)

@@ -1,0 +1,1 @@
+"""Screens of the full-screen board: the game screen, its dialogs, and its keys."""

@@ -1,0 +1,112 @@
+"""The dialogs that stand in for the words of ``new``, ``set``, ``save``, ``open`` and ``goto``.
+
+Each builder returns a ``FormDialog``; each ``*_args`` turns its values into the words the command
+table's handler takes, so the dialogs run exactly the same code as the line mode.
+"""
+
+from __future__ import annotations
+
+from rules import Side
+from toguz_tui.screens.dialogs import FormDialog, Speak, text_field
+from toguz_tui.session import GameSession
+from toguz_tui.settings import SPEECH_NAMES, THEMES, VERBOSITIES
+from toguz_tui.widgets.choice import Choice
+
+VARIANTS = ("toguz", "kozdatu", "bestemshe")
+VARIANT_SHOWN = ("Toguz Kumalak", "Kozdatu", "Bestemshe")
+LEVELS = tuple(str(level) for level in range(1, 9))
+ON_OFF = ("on", "off")
+RATES = ("120", "150", "180", "220", "260", "300", "350")
+
+
+def _variant_word(session: GameSession) -> str:
+    pits = session.setup.variant.pits
+    return {5: "bestemshe", 7: "kozdatu"}.get(pits, "toguz")
+
+
+def new_game_dialog(session: GameSession, speak: Speak) -> FormDialog:
+    """Game, opponent, level and side, starting from the game being played."""
+    setup = session.setup
+    side = "black" if setup.human is Side.BLACK else "white"
+    fields = [
+        Choice("Game", VARIANTS, _variant_word(session), name="variant", shown=VARIANT_SHOWN),
+        Choice("Opponent", ("computer", "human"), setup.opponent, name="opponent",
+               shown=("the computer", "a second player here")),
+        Choice("Computer level", LEVELS, str(setup.level), name="level"),
+        Choice("Your side against the computer", ("white", "black"), side, name="colour",
+               shown=("White, moves first", "Black")),
+    ]
+    return FormDialog("New game", speak, fields, ok="Start")
+
+
+def new_game_args(values: dict[str, str]) -> list[str]:
+    """The words of ``new`` for the dialog's values."""
+    return [values["variant"], values["opponent"], "level", values["level"], values["colour"]]
+
+
+def settings_dialog(session: GameSession, speak: Speak) -> FormDialog:
+    """The settings that a choice can set."""
+    settings = session.settings
+
+    def on_off(value: bool) -> str:
+        return "on" if value else "off"
+
+    rates = RATES if str(settings.rate) in RATES else (*RATES, str(settings.rate))
+    fields = [
+        Choice("Speech", SPEECH_NAMES, settings.speech, name="speech"),
+        Choice("Verbosity", VERBOSITIES, settings.verbosity, name="verbosity"),
+        Choice("Speech rate", rates, str(settings.rate), name="rate"),
+        Choice("Theme", THEMES, settings.theme, name="theme"),
+        Choice("Screen reader cursor", ON_OFF, on_off(settings.screen_reader), name="screen_reader"),
+        Choice("Digits play at once", ON_OFF, on_off(settings.digit_plays), name="digit_plays"),
+        Choice("Board turns to the player", ON_OFF, on_off(settings.board_turns), name="board_turns"),
+        Choice("Computer level", LEVELS, str(settings.level), name="level"),
+    ]
+    return FormDialog("Settings", speak, fields, ok="Apply")
+
+
+def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple[str, str]]:
+    """The settings whose value the dialog changed, as ``(name, value)``."""
+    current = dict(session.settings.describe())
+    return [(name, value) for name, value in values.items() if current.get(name) != value]
+
+
+def save_dialog(speak: Speak) -> FormDialog:
+    """A file name (empty: the archive) and the notation."""
+    fields = [
+        text_field("File name, empty for the archive", placeholder="games/my-game.pgn"),
+        Choice("Notation", ("federation", "playok"), "federation", name="style"),
+    ]
+    return FormDialog("Save the game as a record", speak, fields, ok="Save")
+
+
+def save_args(values: dict[str, str]) -> list[str]:
+    """The words of ``save``."""
+    words = [values.get("File name, empty for the archive", "").strip()]
+    if values.get("style") == "playok":
+        words.append("playok")
+    return [word for word in words if word]
+
+
+def open_dialog(speak: Speak) -> FormDialog:
+    """A file name and the game's number in it."""
+    fields = [text_field("File name"), text_field("Game number", value="1")]
+    return FormDialog("Open a record or a FEN file", speak, fields, ok="Open")
+
+
+def open_args(values: dict[str, str]) -> list[str]:
+    """The words of ``open``."""
+    path = values.get("File name", "").strip()
+    number = values.get("Game number", "1").strip()
+    return [path, number] if path and number.isdigit() else [path] if path else []
+
+
+def goto_dialog(speak: Speak, total: int) -> FormDialog:
+    """The move to go to in a review."""
+    return FormDialog(f"Go to a move, 0 to {total}", speak, [text_field("Move number")], ok="Go")
+
+
+def goto_args(values: dict[str, str]) -> list[str]:
+    """The words of ``goto``."""
+    number = values.get("Move number", "").strip()
+    return [number] if number else []

@@ -1,0 +1,66 @@
+"""The board's key bindings and key help, generated from the one command table plus the board's own keys."""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from toguz_tui.commands import COMMANDS, help_lines, key_label
+
+# Keys of the table that move the focus when no review is open.
+NAVIGATION = {"forward": "right", "back": "left", "start": "home", "end": "end"}
+# Commands that open a dialog in the board view instead of taking words.
+DIALOGS = ("new", "save", "open", "settings", "help", "quit", "goto", "resign")
+
+OWN_KEYS: tuple[tuple[str, str], ...] = (
+    ("Left, Right", "move along a row (in a review: one move back or forward)"),
+    ("Up, Down", "switch rows"),
+    ("Home, End", "the first or last pit of the row (in a review: the start or the end)"),
+    ("1 to 9", "jump to that pit of your row and hear where its last stone would land "
+               "(with the setting digit_plays on, play it at once)"),
+    ("Page Up, Page Down", "scroll the announcements"),
+    ("Tab, Shift+Tab", "the next or previous control"),
+    ("Escape", "close a dialog (on the board: leave a review)"),
+)
+
+FOOTER: tuple[tuple[str, str, str], ...] = (
+    ("play", "enter", "play"), ("board", "b", "board"), ("undo", "u", "undo"), ("new", "n", "new"),
+    ("settings", "f2", "settings"), ("help", "f1", "help"), ("quit", "q", "quit"),
+)
+
+
+def command_bindings() -> list[Binding]:
+    """One binding per key of every command; the action names the command."""
+    bindings = []
+    for command in COMMANDS:
+        for key in command.keys:
+            bindings.append(Binding(key, f"command('{command.name}')", command.help, show=False))
+    return bindings
+
+
+def own_bindings() -> list[Binding]:
+    """The board's own keys: rows, digits and the announcement panel."""
+    bindings = [
+        Binding("up", "switch_row", "Switch rows", show=False),
+        Binding("down", "switch_row", "Switch rows", show=False),
+        Binding("pageup", "scroll_panel(-1)", "Scroll announcements up", show=False),
+        Binding("pagedown", "scroll_panel(1)", "Scroll announcements down", show=False),
+    ]
+    bindings += [Binding(str(digit), f"digit({digit})", f"Pit {digit}", show=False) for digit in range(1, 10)]
+    return bindings
+
+
+def key_help_lines() -> list[str]:
+    """Every command's help line, then the board's own keys."""
+    own = [f"{keys}: {text}" for keys, text in OWN_KEYS]
+    return [*own, *help_lines()]
+
+
+def footer_text() -> str:
+    """The main keys in one line, short enough for 80 columns (checked against the command table)."""
+    by_name = {command.name: command for command in COMMANDS}
+    parts = ["Arrows 1-9 pit"]
+    for name, key, word in FOOTER:
+        assert key in by_name[name].keys, (name, key)
+        label = key_label(key)
+        parts.append(f"{label.upper() if len(label) == 1 else label} {word}")
+    return "  ".join(parts)

@@ -1,0 +1,76 @@
+"""A keyboard-only choice among a few values: Left and Right (or Space) change it, and it says so."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from rich.text import Text
+from textual.binding import Binding, BindingType
+from textual.geometry import Offset
+from textual.message import Message
+from textual.widget import Widget
+
+
+class Choice(Widget, can_focus=True):
+    """``Label: < value >``; each change is posted as ``Choice.Changed`` and described by ``spoken``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "step(-1)", "Previous value", show=False),
+        Binding("right", "step(1)", "Next value", show=False),
+        Binding("space", "step(1)", "Next value", show=False),
+        Binding("home", "first", "First value", show=False),
+        Binding("end", "last", "Last value", show=False),
+    ]
+
+    class Changed(Message):
+        """The choice now shows another value."""
+
+        def __init__(self, choice: Choice) -> None:
+            super().__init__()
+            self.choice = choice
+
+    def __init__(self, label: str, values: Sequence[str], value: str, *, name: str,
+                 shown: Sequence[str] | None = None) -> None:
+        super().__init__(name=name, classes="choice")
+        self.label = label
+        self.values = list(values)
+        self.shown = list(shown) if shown is not None else list(values)
+        self.index = self.values.index(value) if value in self.values else 0
+
+    @property
+    def value(self) -> str:
+        """The value chosen."""
+        return self.values[self.index]
+
+    @property
+    def spoken(self) -> str:
+        """``"Variant: Bestemshe, 3 of 3. Left and Right change it."``"""
+        return (f"{self.label}: {self.shown[self.index]}, {self.index + 1} of {len(self.values)}. "
+                "Left and Right change it.")
+
+    def render(self) -> Text:
+        """One line."""
+        return Text(f"{self.label}: < {self.shown[self.index]} >", no_wrap=True)
+
+    def cursor_offset(self) -> Offset:
+        """On the value."""
+        region = self.content_region
+        return Offset(region.x + len(self.label) + 4, region.y)
+
+    def _go(self, index: int) -> None:
+        self.index = index % len(self.values)
+        self.refresh()
+        self.post_message(self.Changed(self))
+
+    def action_step(self, step: int) -> None:
+        """The next or previous value, round and round."""
+        self._go(self.index + step)
+
+    def action_first(self) -> None:
+        """The first value."""
+        self._go(0)
+
+    def action_last(self) -> None:
+        """The last value."""
+        self._go(len(self.values) - 1)
