@@ -237,3 +237,14 @@ async def test_a_whole_game_against_the_computer(make_app: MakeApp) -> None:
         assert any(kind for kind in panel.texts if "computer sows" in kind.lower())
         assert "won" in screen_of(app).status.shown_text.lower() or "draw" in \
             screen_of(app).status.shown_text.lower() or "win" in screen_of(app).status.shown_text.lower()
+
+
+async def test_announcements_wrap_inside_an_80_column_screen_with_nothing_cut(make_app: MakeApp) -> None:
+    app = make_app(variant="kozdatu")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "enter", "b")
+        panel = screen_of(app).panel
+        width = panel.scrollable_content_region.width
+        assert panel.lines and all(strip.cell_length <= width for strip in panel.lines)
+        shown = " ".join(strip.text.strip() for strip in panel.lines)
+        assert "Black's pit 3, which now holds 8." in shown

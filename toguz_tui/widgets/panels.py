@@ -12,8 +12,9 @@ class Announcements(RichLog):
     can_focus = False
 
     def __init__(self) -> None:
+        # min_width: RichLog would otherwise render every line 78 cells wide, cutting text at 80 columns
         super().__init__(id="announcements", wrap=True, markup=False, highlight=False, auto_scroll=True,
-                         max_lines=500)
+                         max_lines=500, min_width=20)
         self.texts: list[str] = []
 
     def add(self, text: str, kind: str = "info") -> None:
