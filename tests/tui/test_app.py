@@ -153,8 +153,8 @@ async def test_review_keys_step_through_the_record_and_escape_leaves(make_app: M
         assert app.session.review.index == 2
         await pilot.press("escape")
         assert app.session.review is None
-        await pilot.press("right")
-        assert (focused_pit(app).side, focused_pit(app).number) == (Side.BLACK, 2)
+        await pilot.press("right")  # after Black's move the focus followed the turn to White's pit 3
+        assert (focused_pit(app).side, focused_pit(app).number) == (Side.WHITE, 4)
 
 
 async def test_continue_plays_on_from_the_reviewed_position(make_app: MakeApp) -> None:
@@ -248,3 +248,15 @@ async def test_announcements_wrap_inside_an_80_column_screen_with_nothing_cut(ma
         assert panel.lines and all(strip.cell_length <= width for strip in panel.lines)
         shown = " ".join(strip.text.strip() for strip in panel.lines)
         assert "Black's pit 3, which now holds 8." in shown
+
+
+async def test_between_two_players_the_focus_follows_the_turn(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("4", "enter")
+        await pilot.pause()
+        cell = focused_pit(app)
+        assert (cell.side, cell.number) == (Side.BLACK, 4)
+        assert said(app)[-1].startswith("White sows 9 stones from pit 4")  # not cut off by the focus move
+        await pilot.press("enter")
+        assert said(app)[-1].startswith("Black sows")

@@ -138,9 +138,22 @@ class GameScreen(Screen[None]):
 
     def after(self, reply: Reply | None) -> None:
         """Show what a command did; leave when it says so."""
+        self.follow_turn(reply)
         self.show_game(reply)
         if reply is not None and reply.quit:
             self.app.exit(0)
+
+    def follow_turn(self, reply: Reply | None) -> None:
+        """Between two players, after a move the focus goes to the same pit of the row to move
+        (silently: the move itself is being announced)."""
+        session = self.session
+        if reply is None or reply.kind != "move" or session.setup.human is not None or session.review:
+            return
+        focus = self.focused_pit()
+        to_move = session.viewed.to_move
+        if focus is not None and focus[0] is not to_move:
+            self.set_focus(self.board.cell(to_move, focus[1]))
+            self.spoken_cell = self.focused
 
     # -- focus and the cursor ------------------------------------------------------------------
     def first_cell(self) -> PitCell:
