@@ -152,8 +152,9 @@ class GameScreen(Screen[None]):
         focus = self.focused_pit()
         to_move = session.viewed.to_move
         if focus is not None and focus[0] is not to_move:
-            self.set_focus(self.board.cell(to_move, focus[1]))
-            self.spoken_cell = self.focused
+            cell = self.board.cell(to_move, focus[1])
+            self.set_focus(cell)
+            self.spoken_cell = cell
 
     # -- focus and the cursor ------------------------------------------------------------------
     def first_cell(self) -> PitCell:
