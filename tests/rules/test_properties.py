@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,21 +25,28 @@ VARIANTS = [
 games = st.tuples(st.sampled_from(VARIANTS), st.lists(st.integers(0, 8), min_size=1, max_size=300))
 
 
-@settings(max_examples=60, deadline=None)
-@given(games)
-def test_stones_are_conserved_and_kazans_never_shrink(case: tuple[Variant, list[int]]) -> None:
-    variant, choices = case
+def played(variant: Variant, choices: list[int]) -> Iterator[tuple[Game, Position]]:
+    """Play a random game, choosing among the legal moves with ``choices``; after each move, the game
+    and the position before the move."""
     game = Game(variant)
     for choice in choices:
         moves = game.legal_moves()
         if not moves:
-            break
-        before = game.position.kazans
+            return
+        before = game.position
         game.play(moves[choice % len(moves)])
+        yield game, before
+
+
+@settings(max_examples=60, deadline=None)
+@given(games)
+def test_stones_are_conserved_and_kazans_never_shrink(case: tuple[Variant, list[int]]) -> None:
+    variant, choices = case
+    for game, before in played(variant, choices):
         position = game.position
         assert sum(position.board) + sum(position.kazans) == variant.total
         assert all(count >= 0 for count in position.board)
-        assert position.kazans[0] >= before[0] and position.kazans[1] >= before[1]
+        assert position.kazans[0] >= before.kazans[0] and position.kazans[1] >= before.kazans[1]
 
 
 @settings(max_examples=60, deadline=None)
@@ -46,12 +55,7 @@ def test_tuzdyks_are_at_most_one_each_never_in_the_last_pit_never_symmetric(
     case: tuple[Variant, list[int]],
 ) -> None:
     variant, choices = case
-    game = Game(variant)
-    for choice in choices:
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(moves[choice % len(moves)])
+    for game, _ in played(variant, choices):
         white, black = game.position.tuzdyks
         if not variant.tuzdyks:
             assert (white, black) == (None, None)
@@ -67,33 +71,22 @@ def test_tuzdyks_are_at_most_one_each_never_in_the_last_pit_never_symmetric(
 @given(games)
 def test_undo_restores_the_exact_position(case: tuple[Variant, list[int]]) -> None:
     variant, choices = case
-    game = Game(variant)
-    seen = [game.position]
-    for choice in choices:
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(moves[choice % len(moves)])
-        seen.append(game.position)
+    game, seen = Game(variant), []
+    for game, before in played(variant, choices):  # noqa: B007 - the game is used after the loop
+        seen.append(before)
     while game.moves:
-        seen.pop()
         game.undo()
-        assert game.position == seen[-1]
+        assert game.position == seen.pop()
         assert game.outcome is None
+    assert not seen
 
 
 @settings(max_examples=60, deadline=None)
 @given(games)
 def test_every_position_round_trips_through_fen(case: tuple[Variant, list[int]]) -> None:
     variant, choices = case
-    game = Game(variant)
-    for choice in choices:
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(moves[choice % len(moves)])
-        position = game.position
-        assert Position.from_fen(position.fen(), variant) == position
+    for game, _ in played(variant, choices):
+        assert Position.from_fen(game.position.fen(), variant) == game.position
 
 
 def perft(position: Position, depth: int) -> int:
