@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from rules.engine.evaluate import SCALE
 from rules.engine.lean import ONGOING, LeanRules
 from rules.engine.levels import Level, level_numbered
-from rules.engine.search import MAX_PLY, WIN_UNITS, Iteration, Searcher, SearchStopped
+from rules.engine.search import MAX_PLY, NO_NODE_LIMIT, WIN_UNITS, Iteration, Searcher, SearchStopped
 from rules.position import Position
 from rules.variant import Variant
 
@@ -78,21 +78,23 @@ class Engine:
             searcher.stop_requested = True
 
     def choose(self, position: Position, time_limit: float | None = None,
-               depth: int | None = None) -> SearchResult:
-        """The move to play in ``position``, within ``time_limit`` seconds and ``depth`` plies.
+               depth: int | None = None, nodes: int | None = None) -> SearchResult:
+        """The move to play in ``position``, within ``time_limit`` s, ``depth`` plies, ``nodes`` nodes.
 
-        Without either, the level's own depth and suggested time apply. ``ValueError`` if the
-        game is over.
+        Without a time or depth, the level's own depth and suggested time apply. Without
+        ``nodes``, the level's node budget applies unless ``depth`` was given. Whatever stops the
+        search first wins; a search stopped by depth or nodes, not time, is reproducible.
+        ``ValueError`` if the game is over.
         """
         searcher, cells = self._prepare(position)
         started = time.perf_counter()
         if self.level.looseness > 0:
-            scores, completed = self._scores(searcher, cells, time_limit, depth, started)
+            scores, completed = self._scores(searcher, cells, time_limit, depth, nodes, started)
             best = max(scores, key=lambda move: scores[move])
             move = self._loose_choice(position, scores, best)
             score = scores[move]
         else:
-            move, score, completed = self._best(searcher, cells, time_limit, depth, started)
+            move, score, completed = self._best(searcher, cells, time_limit, depth, nodes, started)
         line = searcher.principal_line(cells, move, max(completed, 1))
         lean = searcher.lean
         return SearchResult(
@@ -101,10 +103,10 @@ class Engine:
         )
 
     def analyse(self, position: Position, time_limit: float | None = None,
-                depth: int | None = None) -> tuple[PitScore, ...]:
+                depth: int | None = None, nodes: int | None = None) -> tuple[PitScore, ...]:
         """Every legal pit with its score in stones, best first (ties by pit number)."""
         searcher, cells = self._prepare(position)
-        scores, _ = self._scores(searcher, cells, time_limit, depth, time.perf_counter())
+        scores, _ = self._scores(searcher, cells, time_limit, depth, nodes, time.perf_counter())
         lean = searcher.lean
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         return tuple(PitScore(lean.pit_number(move), to_stones(score)) for move, score in ranked)
@@ -124,12 +126,15 @@ class Engine:
         return searcher, cells
 
     def _limits(self, searcher: Searcher, time_limit: float | None, depth: int | None,
-                started: float) -> int:
-        """Set the deadline; return the depth to search to."""
+                nodes: int | None, started: float) -> int:
+        """Set the deadline and the node budget; return the depth to search to."""
+        if nodes is None and depth is None:
+            nodes = self.level.nodes
         if time_limit is None and depth is None:
             time_limit = self.level.time_limit
         max_depth = depth if depth is not None else self.level.depth
         searcher.deadline = started + time_limit if time_limit is not None else float("inf")
+        searcher.node_limit = nodes if nodes is not None else NO_NODE_LIMIT
         return max(1, min(max_depth, MAX_PLY - 1))
 
     def _run(self, searcher: Searcher, cells: list[int], max_depth: int, every_move: bool,
@@ -142,9 +147,9 @@ class Engine:
             self._current = None
 
     def _best(self, searcher: Searcher, cells: list[int], time_limit: float | None,
-              depth: int | None, started: float) -> tuple[int, int, int]:
+              depth: int | None, nodes: int | None, started: float) -> tuple[int, int, int]:
         """Best move, its score and the depth completed."""
-        max_depth = self._limits(searcher, time_limit, depth, started)
+        max_depth = self._limits(searcher, time_limit, depth, nodes, started)
         if len(searcher.lean.legal(cells)) == 1:
             max_depth = 1
         found: list[Iteration] = []
@@ -156,9 +161,9 @@ class Engine:
         return last.move, last.score, last.depth
 
     def _scores(self, searcher: Searcher, cells: list[int], time_limit: float | None,
-                depth: int | None, started: float) -> tuple[dict[int, int], int]:
+                depth: int | None, nodes: int | None, started: float) -> tuple[dict[int, int], int]:
         """An exact score for every root move at the deepest depth finished, and that depth."""
-        max_depth = self._limits(searcher, time_limit, depth, started)
+        max_depth = self._limits(searcher, time_limit, depth, nodes, started)
         found: list[Iteration] = []
         self._run(searcher, cells, max_depth, True, found.append)
         return found[-1].scores, found[-1].depth

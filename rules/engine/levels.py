@@ -1,4 +1,11 @@
-"""The engine's levels, 1 (beginner) to 8 (strongest): how deep each looks and how loosely it plays."""
+"""The engine's levels, 1 (beginner) to 8 (strongest): how deep and how long each looks, how loosely it plays.
+
+Levels 1 to 4 are set by depth alone and play some loose moves. Levels 5 to 8 always play their
+best move and are set by a node budget, six times the level below's (some two plies more), so that
+each is clearly stronger than the one below whatever the machine's load. Their time limits only
+guard slow machines (at some 200,000 nodes a second the budget runs out first, level 8 in about
+5 s); their depth caps stop the search early where the tree is small (endgames).
+"""
 
 from __future__ import annotations
 
@@ -10,8 +17,9 @@ class Level:
     """One playing strength.
 
     ``depth`` caps the search (plies); ``time_limit`` is the suggested seconds a move for the front
-    ends. With probability ``looseness`` the level picks at random among the moves that score at
-    most ``slack`` stones below its best instead of the best one itself.
+    ends; ``nodes``, when set, is the search's node budget a move (it makes the level's play
+    independent of the machine's speed). With probability ``looseness`` the level picks at random
+    among the moves that score at most ``slack`` stones below its best instead of the best one.
     """
 
     number: int
@@ -21,6 +29,7 @@ class Level:
     time_limit: float
     looseness: float
     slack: float
+    nodes: int | None = None
 
 
 LEVELS: tuple[Level, ...] = (
@@ -28,10 +37,12 @@ LEVELS: tuple[Level, ...] = (
     Level(2, "Novice", "Looks two moves ahead and sometimes plays a loose move.", 2, 0.5, 0.4, 4.0),
     Level(3, "Casual", "Looks three moves ahead and seldom gives stones away.", 3, 0.5, 0.25, 2.0),
     Level(4, "Club player", "Looks four moves ahead and plays carefully.", 4, 0.5, 0.1, 1.0),
-    Level(5, "Strong club player", "Looks six moves ahead and always plays its best move.", 6, 1.0, 0.0, 0.0),
-    Level(6, "Expert", "Looks up to eight moves ahead.", 8, 2.0, 0.0, 0.0),
-    Level(7, "Master", "Looks up to ten moves ahead.", 10, 3.0, 0.0, 0.0),
-    Level(8, "Grandmaster", "Searches as deep as the time allows.", 100, 6.0, 0.0, 0.0),
+    Level(5, "Strong club player", "Looks about six moves ahead and always plays its best move.",
+          8, 1.0, 0.0, 0.0, 5_000),
+    Level(6, "Expert", "Looks about eight moves ahead, more in the endgame.", 11, 1.5, 0.0, 0.0, 30_000),
+    Level(7, "Master", "Looks about ten moves ahead, more in the endgame.", 14, 3.0, 0.0, 0.0, 180_000),
+    Level(8, "Grandmaster", "Looks about eleven moves ahead, to the end when it can.", 100, 5.0, 0.0, 0.0,
+          1_080_000),
 )
 
 

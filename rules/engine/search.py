@@ -18,7 +18,8 @@ from rules.engine.lean import DRAW, ONGOING, Cells, LeanRules
 WIN_UNITS = 10_000_000  # a won game, before taking off the plies it takes
 MAX_PLY = 200
 INFINITY = WIN_UNITS + 1
-CHECK_EVERY = 256  # nodes between looks at the clock and the stop flag
+CHECK_EVERY = 256  # nodes between looks at the clock, the node budget and the stop flag
+NO_NODE_LIMIT = 1 << 62
 TABLE_ENTRIES = 250_000  # the table is cleared when it grows past this (about 100 MB)
 
 EXACT, LOWER, UPPER = 0, 1, 2
@@ -51,6 +52,7 @@ class Searcher:
         self.nodes = 0
         self.next_check = CHECK_EVERY
         self.deadline = float("inf")
+        self.node_limit = NO_NODE_LIMIT
         self.stop_requested = False
         self.stoppable = True
         self.partial: tuple[int, int] | None = None
@@ -67,10 +69,14 @@ class Searcher:
         self.next_check = CHECK_EVERY
 
     def check(self) -> None:
-        """Raise ``SearchStopped`` when the clock has run out or someone asked to stop."""
+        """Raise ``SearchStopped`` when the clock or the node budget has run out, or on ``stop``.
+
+        The node budget is looked at only here, every ``CHECK_EVERY`` nodes: a search stopped by
+        it alone is reproducible, whatever the machine's speed.
+        """
         if not self.stoppable:
             return
-        if self.stop_requested or time.perf_counter() >= self.deadline:
+        if self.stop_requested or self.nodes >= self.node_limit or time.perf_counter() >= self.deadline:
             raise SearchStopped
 
     def iterate(self, cells: Cells, max_depth: int, every_move: bool,
