@@ -156,3 +156,16 @@ async def test_the_cursor_sits_on_the_focused_choice(make_app: MakeApp) -> None:
         focused = app.screen.focused
         assert isinstance(focused, Choice)
         assert focused.region.contains_point(app.cursor_position)
+
+
+async def test_the_focused_choice_is_marked_in_text_not_by_colour_alone(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("tab")
+        await pilot.pause()
+        choices = [widget for widget in app.screen.query(Choice)]
+        marked = [str(choice.render()) for choice in choices if str(choice.render()).startswith("> ")]
+        assert marked == [str(app.screen.focused.render())]  # type: ignore[union-attr]
+        assert marked[0].startswith("> Opponent:")

@@ -50,13 +50,26 @@ class Choice(Widget, can_focus=True):
                 "Left and Right change it.")
 
     def render(self) -> Text:
-        """One line."""
-        return Text(f"{self.label}: < {self.shown[self.index]} >", no_wrap=True)
+        """One line; the focused choice is marked ``>`` as well as styled, never by colour alone."""
+        return Text(f"{self.marker}{self.label}: < {self.shown[self.index]} >", no_wrap=True)
+
+    @property
+    def marker(self) -> str:
+        """``"> "`` while focused, else two spaces."""
+        return "> " if self.has_focus else "  "
+
+    def on_focus(self) -> None:
+        """Redraw with the focus mark."""
+        self.refresh()
+
+    def on_blur(self) -> None:
+        """Redraw without the focus mark."""
+        self.refresh()
 
     def cursor_offset(self) -> Offset:
         """On the value."""
         region = self.content_region
-        return Offset(region.x + len(self.label) + 4, region.y)
+        return Offset(region.x + len(self.marker) + len(self.label) + 4, region.y)
 
     def _go(self, index: int) -> None:
         self.index = index % len(self.values)
