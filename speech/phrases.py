@@ -185,6 +185,11 @@ def internal_error(what: str, log: str) -> str:
     return f"Sorry, that went wrong inside toguz ({what}); your game is unharmed. Details are in {log}"
 
 
+def no_such_level(level: int) -> str:
+    """A level outside 1 to 8."""
+    return f"level {level} does not exist: choose 1 to 8"
+
+
 def unknown_word(command: str, word: str, usage: str) -> str:
     """A word a command does not know."""
     return f"{command} does not know {word}: {usage}"

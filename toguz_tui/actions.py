@@ -9,6 +9,7 @@ from rules.notation import TokenStyle
 from speech import phrases
 from toguz_tui import files
 from toguz_tui.session import GameSession, Reply
+from toguz_tui.setup import new_seed
 
 Focus = tuple[Side, int] | None
 
@@ -164,27 +165,28 @@ def undo(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 
 def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """A new game, from the words given and the settings."""
-    setup = session.setup.changed()
+    """A new game from the words given (in any order), else as the game before; a fresh seed."""
+    setup = session.setup.changed(seed=new_seed())
+    opponent: str | None = None
+    colour: Side | None = None
     for word in (word.lower() for word in args):
         if word in ("computer", "human", "two", "hotseat"):
-            human = None if word != "computer" else (setup.human or Side.WHITE)
-            setup = setup.changed(human=human)
+            opponent = "computer" if word == "computer" else "human"
         elif word in ("white", "black"):
-            side = Side.WHITE if word == "white" else Side.BLACK
-            setup = setup.changed(human=side) if setup.human is not None else setup
-        elif word.isdigit() or word == "level":
-            if word == "level":
-                continue
-            level = int(word)
-            if not 1 <= level <= 8:
-                return session.error(f"level {level} does not exist: choose 1 to 8")
-            setup = setup.changed(level=level)
-        else:
+            colour = Side.WHITE if word == "white" else Side.BLACK
+        elif word.isdigit():
+            if not 1 <= int(word) <= 8:
+                return session.error(phrases.no_such_level(int(word)))
+            setup = setup.changed(level=int(word))
+        elif word != "level":
             try:
                 setup = setup.changed(variant=variant_named(word))
             except ValueError:
                 return session.error(phrases.unknown_word("new", word, NEW_USAGE))
+    if opponent == "human":
+        setup = setup.changed(human=None)
+    elif opponent == "computer" or colour is not None:
+        setup = setup.changed(human=colour or setup.human or Side.WHITE)
     return session.start_game(setup)
 
 

@@ -170,6 +170,9 @@ def test_new_game_takes_variant_opponent_level_and_colour(make_session: MakeSess
     assert session.game.variant.pits == 5 and len(session.game.moves) == 1
     line(session, "new kozdatu human")
     assert session.setup.human is None and session.game.variant.pits == 7
+    line(session, "new black computer")
+    assert session.setup.human is BLACK and session.game.variant.pits == 7
+    assert line(session, "new level 9").text == "Level 9 does not exist: choose 1 to 8."
 
 
 def test_a_game_can_start_from_a_fen(make_session: MakeSession) -> None:
