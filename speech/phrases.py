@@ -159,6 +159,11 @@ def not_reviewing() -> str:
     return "No review is open: type review to review this game, or open a record file."
 
 
+def settings_not_written(reason: str) -> str:
+    """The settings changed for this run but could not be kept."""
+    return f"The settings file could not be written: {reason}."
+
+
 def setting_changed(name: str, value: str) -> str:
     """After ``set``."""
     return f"{name.replace('_', ' ')} is now {value}."

@@ -7,7 +7,7 @@ from pathlib import Path
 from rules import NotationError, Position, Side, variant_named
 from rules.notation import TokenStyle
 from speech import phrases
-from toguz_tui import files
+from toguz_tui import files, reviewing
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.setup import new_seed
 
@@ -218,34 +218,34 @@ def open_file(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 def review(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Review the current game."""
-    return session.review_game()
+    return reviewing.review_game(session)
 
 
 def forward(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Next move in a review."""
-    return session.review_step(int(args[0]) if args and args[0].isdigit() else 1)
+    return reviewing.review_step(session, int(args[0]) if args and args[0].isdigit() else 1)
 
 
 def back(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """A move back in a review."""
-    return session.review_step(-(int(args[0]) if args and args[0].isdigit() else 1))
+    return reviewing.review_step(session, -(int(args[0]) if args and args[0].isdigit() else 1))
 
 
 def review_start(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """The start of the reviewed game."""
-    return session.review_goto(0)
+    return reviewing.review_goto(session, 0)
 
 
 def review_end(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """The end of the reviewed game."""
-    return session.review_goto(None)
+    return reviewing.review_goto(session, None)
 
 
 def goto(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """After move N of the reviewed game."""
     if not args or not args[0].isdigit():
         return session.error(phrases.usage_error("goto", "goto N"))
-    return session.review_goto(int(args[0]))
+    return reviewing.review_goto(session, int(args[0]))
 
 
 def continue_here(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -258,7 +258,7 @@ def continue_here(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 def close_review(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Leave the review."""
-    return session.close_review()
+    return reviewing.close_review(session)
 
 
 def settings(session: GameSession, args: list[str], focus: Focus) -> Reply:

@@ -8,7 +8,7 @@ from rules import NotationError, Position
 from rules.notation import TokenStyle
 from rules.records import read_records
 from speech import phrases
-from toguz_tui import storage
+from toguz_tui import reviewing, storage
 from toguz_tui.review import Review
 from toguz_tui.session import GameSession, Reply
 
@@ -56,7 +56,7 @@ def open_path(session: GameSession, path: Path, number: int = 1) -> Reply:
     text = phrases.opened_record(names[0], names[1], review.total, record.result)
     if len(records) > 1:
         text = f"Game {number} of {len(records)}. {text}"
-    return session.open_review(review, text)
+    return reviewing.open_review(session, review, text)
 
 
 def _player(tags: dict[str, str], colour: str) -> str:

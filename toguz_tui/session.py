@@ -64,6 +64,10 @@ class GameSession:
         self._quit_asked = False
 
     # -- starting ----------------------------------------------------------------------------
+    def view_changed(self) -> None:
+        """The review opened or closed, or the players changed: name the sides accordingly."""
+        self.announcer.perspective = self._perspective()
+
     def _perspective(self) -> Perspective:
         if self.review is not None and self.review.names is not None:
             return Perspective(you=None, names=self.review.names)
@@ -85,7 +89,7 @@ class GameSession:
             if kept:
                 text = f"{phrases.set_aside(kept)} {text}"
             reply = self.say(Reply(f"{text} {self.announcer.turn(self.game.position, None)}"))
-            self._maybe_think()
+            self.let_computer_move()
             return reply
 
     def restore(self, saved: storage.SavedGame) -> None:
@@ -105,7 +109,7 @@ class GameSession:
             self.restore(saved)
             text = f"{phrases.resumed(len(saved.moves), saved.started)} {self.turn().text}"
             reply = self.say(Reply(text))
-            self._maybe_think()
+            self.let_computer_move()
             return reply
 
     def _names(self) -> tuple[str, str]:
@@ -160,7 +164,7 @@ class GameSession:
             except IllegalMoveError:
                 return self.error(self.announcer.illegal(self.game.position, pit, self.game.is_over))
             reply = self._after_move(report)
-            self._maybe_think()
+            self.let_computer_move()
             return reply
 
     def error(self, text: str) -> Reply:
@@ -227,7 +231,8 @@ class GameSession:
             return None
 
     # -- the computer -------------------------------------------------------------------------
-    def _maybe_think(self) -> None:
+    def let_computer_move(self) -> None:
+        """If the computer is to move (and no review is open), it starts thinking."""
         if not self.computer_to_move() or self.review is not None:
             return
         position = self.game.position
@@ -292,7 +297,7 @@ class GameSession:
                 return self.error(phrases.nothing_to_undo())
             self._save_progress()
             reply = self.answer(f"{phrases.undone(count)} {self.turn().text}")
-            self._maybe_think()
+            self.let_computer_move()
             return reply
 
     def resign(self) -> Reply:
@@ -304,54 +309,6 @@ class GameSession:
             side = self.setup.human if self.setup.human is not None else self.game.position.to_move
             outcome = self.game.resign(side)
             return self.say(Reply(self._finish(self.announcer.outcome(outcome)), kind="end"))
-
-    # -- review -------------------------------------------------------------------------------
-    def open_review(self, review: Review, text: str) -> Reply:
-        """Start reviewing ``review`` (a record opened from a file, or this game)."""
-        with self.lock:
-            self.review = review
-            self.announcer.perspective = self._perspective()
-            return self.answer(text)
-
-    def review_game(self) -> Reply:
-        """Review the game being played, from its start."""
-        outcome = self.game.outcome
-        review = Review.of_game(self.game, result=outcome.result if outcome else "*")
-        white, black = self.names_for_record()
-        return self.open_review(review, phrases.opened_record(white, black, review.total, review.result))
-
-    def review_step(self, step: int) -> Reply:
-        """Step ``step`` moves forward (positive) or back (negative)."""
-        if self.review is None:
-            return self.error(phrases.not_reviewing())
-        target = self.review.index + step
-        if not 0 <= target <= self.review.total:
-            return self.error(phrases.review_edge(at_end=step > 0))
-        return self.review_goto(target)
-
-    def review_goto(self, index: int | None) -> Reply:
-        """Go to the position after move ``index`` (``None``: the end); one forward move is announced
-        as if played, other jumps say where the review stands."""
-        review = self.review
-        if review is None:
-            return self.error(phrases.not_reviewing())
-        target = review.total if index is None else index
-        before = review.index
-        played = review.go_to(target)
-        if len(played) == 1 and before + 1 == review.index:
-            return self.say(Reply(self.announcer.move(played[0]), kind="move"))
-        where = phrases.review_position(review.index, review.total)
-        return self.answer(f"{where} {self.announcer.turn(review.position, review.game.outcome)}")
-
-    def close_review(self) -> Reply:
-        """Leave the review, back to the game in progress."""
-        if self.review is None:
-            return self.error(phrases.not_reviewing())
-        self.review = None
-        self.announcer.perspective = self._perspective()
-        reply = self.answer(f"{phrases.review_left()} {self.turn().text}")
-        self._maybe_think()
-        return reply
 
     # -- settings and leaving -----------------------------------------------------------------
     def change_setting(self, name: str, value: str) -> Reply:
@@ -369,7 +326,7 @@ class GameSession:
             try:
                 save_settings(self.stored)
             except OSError as error:
-                problem = f"{problem or ''} The settings file could not be written: {error}".strip()
+                problem = f"{problem or ''} {phrases.settings_not_written(str(error))}".strip()
         shown = dict(settings.describe())[name]
         text = phrases.setting_changed(name, shown)
         return self.answer(f"{text} {problem}" if problem else text)
