@@ -17,6 +17,7 @@ from rules import MoveReport, Outcome, Position, Side, Termination
 from rules.move import play_move
 from speech import wording as w
 from speech.naming import VERBOSITIES, Namer, Perspective, Verbosity
+from speech.wording import capitalised
 
 __all__ = ["VERBOSITIES", "Announcer", "Perspective", "Verbosity"]
 
@@ -107,21 +108,23 @@ class Announcer(Namer):
             events += w.BRIEF_CAPTURE.format(count=report.captured)
         if report.tuzdyk_made is not None:
             events += w.BRIEF_TUZDYK
+        sentences = [w.BRIEF_MOVE.format(who=who, pit=report.pit, landing=landing, events=events)]
         for side in self._order():
             fed = report.tuzdyk_income[side]
             if fed and not (fed == 1 and report.landing_tuzdyk is side):  # "into your tuzdyk" says it
-                events += w.BRIEF_INCOME.format(count=report.tuzdyk_income[side], who=self._short_who(side))
+                sentences.append(w.BRIEF_INCOME.format(count=fed, who=self._short_who(side)))
             if report.collected[side]:
-                events += w.BRIEF_COLLECTED.format(count=report.collected[side], who=self._short_who(side))
-        text = w.BRIEF_MOVE.format(who=who, pit=report.pit, landing=landing, events=events)
+                sentences.append(w.BRIEF_COLLECTED.format(Count=report.collected[side], who=self._short_who(side)))
         if report.outcome is not None:
-            return f"{text} {self._outcome_brief(report.outcome)}"
-        return f"{text} {self._score_brief(report.kazans)}"
+            sentences.extend(self._outcome_brief(report.outcome))
+        else:
+            sentences.append(self._score_brief(report.kazans))
+        return w.braille_lines(sentences)
 
     def outcome(self, outcome: Outcome) -> str:
         """The result, the reason and the final score."""
         if self.verbosity == "brief":
-            return self._outcome_brief(outcome)
+            return w.braille_lines(self._outcome_brief(outcome))
         return self._outcome(outcome, stuck=None)
 
     def _outcome(self, outcome: Outcome, stuck: Side | None) -> str:
@@ -153,16 +156,18 @@ class Announcer(Namer):
             lead=self._verb(loser, w.LEAD), high=kazans[loser], low=kazans[winner],
         )
 
-    def _outcome_brief(self, outcome: Outcome) -> str:
+    def _outcome_brief(self, outcome: Outcome) -> list[str]:
+        """The result and, as a sentence of its own, the reason (each fits a braille line)."""
         kazans, winner = outcome.kazans, outcome.winner
-        reason = w.REASONS_BRIEF[outcome.reason]
+        reason = w.REASON_BRIEF.format(reason=capitalised(w.REASONS_BRIEF[outcome.reason]))
         if winner is None:
             first, second = self._order()
-            return w.RESULT_BRIEF_DRAW.format(first=kazans[first], second=kazans[second], reason=reason)
-        return w.RESULT_BRIEF_WIN.format(
+            return [w.RESULT_BRIEF_DRAW.format(first=kazans[first], second=kazans[second]), reason]
+        result = w.RESULT_BRIEF_WIN.format(
             Who=self._cap(self.side_name(winner)), win=self._verb(winner, w.WIN),
-            mine=kazans[winner], theirs=kazans[winner.opponent], reason=reason,
+            mine=kazans[winner], theirs=kazans[winner.opponent],
         )
+        return [result, reason]
 
     # Looking at the board ----------------------------------------------------------------------
 

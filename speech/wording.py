@@ -53,8 +53,9 @@ BRIEF_LANDS = "{count} to {row} {pit}"
 BRIEF_LANDS_IN_TUZDYK = "into {owner} tuzdyk"
 BRIEF_CAPTURE = ", take {count}"
 BRIEF_TUZDYK = ", tuzdyk"
-BRIEF_INCOME = ", tuzdyk {count} to {who}"
-BRIEF_COLLECTED = ", {count} left to {who}"
+BRIEF_INCOME = "Tuzdyk {count} to {who}."
+BRIEF_COLLECTED = "{Count} left to {who}."
+BRAILLE_CELLS = 40  # a brief announcement is cut into lines no longer than this, between sentences
 
 # The score.
 SCORE_LEAD = "{Who} {lead} {high} to {low}."
@@ -82,8 +83,9 @@ REASONS_BRIEF: dict[Termination, str] = {
 RESULT_WIN = "{Who} {win} {high} to {low}."
 RESULT_WIN_BEHIND = "{Who} {win}, though {leader} {lead} {high} to {low}."
 RESULT_DRAW = "It is a draw, {first} to {second}."
-RESULT_BRIEF_WIN = "{Who} {win} {mine} to {theirs}, {reason}."
-RESULT_BRIEF_DRAW = "Draw {first} to {second}, {reason}."
+RESULT_BRIEF_WIN = "{Who} {win} {mine} to {theirs}."
+RESULT_BRIEF_DRAW = "Draw {first} to {second}."
+REASON_BRIEF = "{reason}."
 
 # Looking at the board.
 PIT_COUNT = "{Pit_name}: {stones}."
@@ -170,3 +172,15 @@ def listing(items: Sequence[str]) -> str:
 def capitalised(text: str) -> str:
     """``text`` with its first letter in capitals, as a sentence starts."""
     return text[:1].upper() + text[1:]
+
+
+def braille_lines(sentences: list[str], width: int = BRAILLE_CELLS) -> str:
+    """Sentences joined by spaces into lines of at most ``width`` characters (a braille display's
+    line), a longer sentence on a line of its own; the lines joined by newlines."""
+    lines: list[str] = []
+    for sentence in sentences:
+        if lines and len(lines[-1]) + 1 + len(sentence) <= width:
+            lines[-1] += " " + sentence
+        else:
+            lines.append(sentence)
+    return "\n".join(lines)

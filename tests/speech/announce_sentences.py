@@ -34,7 +34,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             ' 9 to 10, pit 9 from 9 to 10.'
         ),
     ('a capture', 'two players', 'brief'):
-        'Aigerim 7: 10 to Bolat 6, take 10. 10 to 0.',
+        'Aigerim 7: 10 to Bolat 6, take 10.\n10 to 0.',
     ('a capture', 'two players', 'normal'):
         (
             "Aigerim sows 9 stones from pit 7; the last stone falls into Bolat's pit 6, which now "
@@ -121,7 +121,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             "the computer's row: pit 8 from 4 to 1, pit 9 from 1 to 2."
         ),
     ('making a tuzdyk', 'two players', 'brief'):
-        'Aigerim 8: 3 to Bolat 2, tuzdyk. 23 to 30.',
+        'Aigerim 8: 3 to Bolat 2, tuzdyk.\n23 to 30.',
     ('making a tuzdyk', 'two players', 'normal'):
         (
             "Aigerim sows 4 stones from pit 8; the last stone falls into Bolat's pit 2, which now "
@@ -163,7 +163,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             'to 2.'
         ),
     ('landing in a tuzdyk', 'two players', 'brief'):
-        'Aigerim 8: into Aigerim tuzdyk. 21 to 30.',
+        'Aigerim 8: into Aigerim tuzdyk.\n21 to 30.',
     ('landing in a tuzdyk', 'two players', 'normal'):
         (
             "Aigerim sows 4 stones from pit 8; the last stone falls into Aigerim's tuzdyk, Bolat's "
@@ -176,7 +176,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             "row: pit 8 from 4 to 1, pit 9 from 1 to 2. Changes on Bolat's row: pit 1 from 5 to 6."
         ),
     ('tuzdyk income and a capture', 'as White', 'brief'):
-        '7: 6 to their 1, take 6, tuzdyk 1 to them. 26 to 31.',
+        '7: 6 to their 1, take 6.\nTuzdyk 1 to them. 26 to 31.',
     ('tuzdyk income and a capture', 'as White', 'normal'):
         (
             "You sow 4 stones from pit 7; the last stone falls into the computer's pit 1, which now "
@@ -191,7 +191,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             "computer's row: pit 1 from 5 to 0."
         ),
     ('tuzdyk income and a capture', 'as Black', 'brief'):
-        'Their 7: 6 to your 1, take 6, tuzdyk 1 to you. 31 to 26.',
+        'Their 7: 6 to your 1, take 6.\nTuzdyk 1 to you. 31 to 26.',
     ('tuzdyk income and a capture', 'as Black', 'normal'):
         (
             'The computer sows 4 stones from pit 7; the last stone falls into your pit 1, which now '
@@ -205,7 +205,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             '1, pit 8 from 1 to 2.'
         ),
     ('tuzdyk income and a capture', 'two players', 'brief'):
-        'Aigerim 7: 6 to Bolat 1, take 6, tuzdyk 1 to Bolat. 26 to 31.',
+        'Aigerim 7: 6 to Bolat 1, take 6.\nTuzdyk 1 to Bolat. 26 to 31.',
     ('tuzdyk income and a capture', 'two players', 'normal'):
         (
             "Aigerim sows 4 stones from pit 7; the last stone falls into Bolat's pit 1, which now "
@@ -219,7 +219,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             'pit 1 from 5 to 0.'
         ),
     ('winning by majority', 'as White', 'brief'):
-        '7: 10 to their 6, take 10. You win 85 to 50, by majority.',
+        '7: 10 to their 6, take 10.\nYou win 85 to 50. By majority.',
     ('winning by majority', 'as White', 'normal'):
         (
             "You sow 9 stones from pit 7; the last stone falls into the computer's pit 6, which now "
@@ -235,7 +235,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             '10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 from 9 to 0.'
         ),
     ('winning by majority', 'as Black', 'brief'):
-        'Their 7: 10 to your 6, take 10. The computer wins 85 to 50, by majority.',
+        'Their 7: 10 to your 6, take 10.\nThe computer wins 85 to 50. By majority.',
     ('winning by majority', 'as Black', 'normal'):
         (
             'The computer sows 9 stones from pit 7; the last stone falls into your pit 6, which now '
@@ -252,7 +252,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             '10.'
         ),
     ('winning by majority', 'two players', 'brief'):
-        'Aigerim 7: 10 to Bolat 6, take 10. Aigerim wins 85 to 50, by majority.',
+        'Aigerim 7: 10 to Bolat 6, take 10.\nAigerim wins 85 to 50. By majority.',
     ('winning by majority', 'two players', 'normal'):
         (
             "Aigerim sows 9 stones from pit 7; the last stone falls into Bolat's pit 6, which now "
@@ -268,7 +268,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             ' 9 to 10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 from 9 to 0.'
         ),
     ('ending with no moves', 'as White', 'brief'):
-        '1: 1 to your 2, 5 left to you. The computer wins 80 to 75, no moves left.',
+        '1: 1 to your 2. 5 left to you.\nThe computer wins 80 to 75.\nNo moves left.',
     ('ending with no moves', 'as White', 'normal'):
         (
             'You sow 2 stones from pit 1; the last stone falls into your pit 2, which now holds 1. '
@@ -282,7 +282,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             ' computer wins 80 to 75. Changes on your row: pit 1 from 2 to 0, pit 5 from 3 to 0.'
         ),
     ('ending with no moves', 'as Black', 'brief'):
-        'Their 1: 1 to their 2, 5 left to them. You win 80 to 75, no moves left.',
+        'Their 1: 1 to their 2. 5 left to them.\nYou win 80 to 75. No moves left.',
     ('ending with no moves', 'as Black', 'normal'):
         (
             "The computer sows 2 stones from pit 1; the last stone falls into the computer's pit 2, "
@@ -297,7 +297,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             'pit 5 from 3 to 0.'
         ),
     ('ending with no moves', 'two players', 'brief'):
-        'Aigerim 1: 1 to Aigerim 2, 5 left to Aigerim. Bolat wins 80 to 75, no moves left.',
+        'Aigerim 1: 1 to Aigerim 2.\n5 left to Aigerim. Bolat wins 80 to 75.\nNo moves left.',
     ('ending with no moves', 'two players', 'normal'):
         (
             "Aigerim sows 2 stones from pit 1; the last stone falls into Aigerim's pit 2, which now "
@@ -987,127 +987,127 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('an empty history', 'two players', 'full'):
         'No moves yet.',
     ('the end by majority', 'as White', 'brief'):
-        'You win 82 to 40, by majority.',
+        'You win 82 to 40. By majority.',
     ('the end by majority', 'as White', 'normal'):
         'Game over: you have more than half the stones. You win 82 to 40.',
     ('the end by majority', 'as White', 'full'):
         'Game over: you have more than half the stones. You win 82 to 40.',
     ('the end by majority', 'as Black', 'brief'):
-        'The computer wins 82 to 40, by majority.',
+        'The computer wins 82 to 40. By majority.',
     ('the end by majority', 'as Black', 'normal'):
         'Game over: the computer has more than half the stones. The computer wins 82 to 40.',
     ('the end by majority', 'as Black', 'full'):
         'Game over: the computer has more than half the stones. The computer wins 82 to 40.',
     ('the end by majority', 'two players', 'brief'):
-        'Aigerim wins 82 to 40, by majority.',
+        'Aigerim wins 82 to 40. By majority.',
     ('the end by majority', 'two players', 'normal'):
         'Game over: Aigerim has more than half the stones. Aigerim wins 82 to 40.',
     ('the end by majority', 'two players', 'full'):
         'Game over: Aigerim has more than half the stones. Aigerim wins 82 to 40.',
     ('the end with no moves', 'as White', 'brief'):
-        'The computer wins 92 to 70, no moves left.',
+        'The computer wins 92 to 70.\nNo moves left.',
     ('the end with no moves', 'as White', 'normal'):
         'Game over: no moves are left. The computer wins 92 to 70.',
     ('the end with no moves', 'as White', 'full'):
         'Game over: no moves are left. The computer wins 92 to 70.',
     ('the end with no moves', 'as Black', 'brief'):
-        'You win 92 to 70, no moves left.',
+        'You win 92 to 70. No moves left.',
     ('the end with no moves', 'as Black', 'normal'):
         'Game over: no moves are left. You win 92 to 70.',
     ('the end with no moves', 'as Black', 'full'):
         'Game over: no moves are left. You win 92 to 70.',
     ('the end with no moves', 'two players', 'brief'):
-        'Bolat wins 92 to 70, no moves left.',
+        'Bolat wins 92 to 70. No moves left.',
     ('the end with no moves', 'two players', 'normal'):
         'Game over: no moves are left. Bolat wins 92 to 70.',
     ('the end with no moves', 'two players', 'full'):
         'Game over: no moves are left. Bolat wins 92 to 70.',
     ('a draw', 'as White', 'brief'):
-        'Draw 81 to 81, no moves left.',
+        'Draw 81 to 81. No moves left.',
     ('a draw', 'as White', 'normal'):
         'Game over: no moves are left. It is a draw, 81 to 81.',
     ('a draw', 'as White', 'full'):
         'Game over: no moves are left. It is a draw, 81 to 81.',
     ('a draw', 'as Black', 'brief'):
-        'Draw 81 to 81, no moves left.',
+        'Draw 81 to 81. No moves left.',
     ('a draw', 'as Black', 'normal'):
         'Game over: no moves are left. It is a draw, 81 to 81.',
     ('a draw', 'as Black', 'full'):
         'Game over: no moves are left. It is a draw, 81 to 81.',
     ('a draw', 'two players', 'brief'):
-        'Draw 81 to 81, no moves left.',
+        'Draw 81 to 81. No moves left.',
     ('a draw', 'two players', 'normal'):
         'Game over: no moves are left. It is a draw, 81 to 81.',
     ('a draw', 'two players', 'full'):
         'Game over: no moves are left. It is a draw, 81 to 81.',
     ('the end by resignation', 'as White', 'brief'):
-        'The computer wins 30 to 50, by resignation.',
+        'The computer wins 30 to 50.\nBy resignation.',
     ('the end by resignation', 'as White', 'normal'):
         'Game over: you resign. The computer wins, though you lead 50 to 30.',
     ('the end by resignation', 'as White', 'full'):
         'Game over: you resign. The computer wins, though you lead 50 to 30.',
     ('the end by resignation', 'as Black', 'brief'):
-        'You win 30 to 50, by resignation.',
+        'You win 30 to 50. By resignation.',
     ('the end by resignation', 'as Black', 'normal'):
         'Game over: the computer resigns. You win, though the computer leads 50 to 30.',
     ('the end by resignation', 'as Black', 'full'):
         'Game over: the computer resigns. You win, though the computer leads 50 to 30.',
     ('the end by resignation', 'two players', 'brief'):
-        'Bolat wins 30 to 50, by resignation.',
+        'Bolat wins 30 to 50. By resignation.',
     ('the end by resignation', 'two players', 'normal'):
         'Game over: Aigerim resigns. Bolat wins, though Aigerim leads 50 to 30.',
     ('the end by resignation', 'two players', 'full'):
         'Game over: Aigerim resigns. Bolat wins, though Aigerim leads 50 to 30.',
     ('a draw by agreement', 'as White', 'brief'):
-        'Draw 60 to 62, by agreement.',
+        'Draw 60 to 62. By agreement.',
     ('a draw by agreement', 'as White', 'normal'):
         'Game over: the players agree to a draw. It is a draw, 60 to 62.',
     ('a draw by agreement', 'as White', 'full'):
         'Game over: the players agree to a draw. It is a draw, 60 to 62.',
     ('a draw by agreement', 'as Black', 'brief'):
-        'Draw 62 to 60, by agreement.',
+        'Draw 62 to 60. By agreement.',
     ('a draw by agreement', 'as Black', 'normal'):
         'Game over: the players agree to a draw. It is a draw, 62 to 60.',
     ('a draw by agreement', 'as Black', 'full'):
         'Game over: the players agree to a draw. It is a draw, 62 to 60.',
     ('a draw by agreement', 'two players', 'brief'):
-        'Draw 60 to 62, by agreement.',
+        'Draw 60 to 62. By agreement.',
     ('a draw by agreement', 'two players', 'normal'):
         'Game over: the players agree to a draw. It is a draw, 60 to 62.',
     ('a draw by agreement', 'two players', 'full'):
         'Game over: the players agree to a draw. It is a draw, 60 to 62.',
     ('the end on time', 'as White', 'brief'):
-        'You win 70 to 60, on time.',
+        'You win 70 to 60. On time.',
     ('the end on time', 'as White', 'normal'):
         'Game over: time is up. You win 70 to 60.',
     ('the end on time', 'as White', 'full'):
         'Game over: time is up. You win 70 to 60.',
     ('the end on time', 'as Black', 'brief'):
-        'The computer wins 70 to 60, on time.',
+        'The computer wins 70 to 60. On time.',
     ('the end on time', 'as Black', 'normal'):
         'Game over: time is up. The computer wins 70 to 60.',
     ('the end on time', 'as Black', 'full'):
         'Game over: time is up. The computer wins 70 to 60.',
     ('the end on time', 'two players', 'brief'):
-        'Aigerim wins 70 to 60, on time.',
+        'Aigerim wins 70 to 60. On time.',
     ('the end on time', 'two players', 'normal'):
         'Game over: time is up. Aigerim wins 70 to 60.',
     ('the end on time', 'two players', 'full'):
         'Game over: time is up. Aigerim wins 70 to 60.',
     ('the turn after the end', 'as White', 'brief'):
-        'You win 20 to 30, by resignation.',
+        'You win 20 to 30. By resignation.',
     ('the turn after the end', 'as White', 'normal'):
         'Game over: the computer resigns. You win, though the computer leads 30 to 20.',
     ('the turn after the end', 'as White', 'full'):
         'Game over: the computer resigns. You win, though the computer leads 30 to 20.',
     ('the turn after the end', 'as Black', 'brief'):
-        'The computer wins 20 to 30, by resignation.',
+        'The computer wins 20 to 30.\nBy resignation.',
     ('the turn after the end', 'as Black', 'normal'):
         'Game over: you resign. The computer wins, though you lead 30 to 20.',
     ('the turn after the end', 'as Black', 'full'):
         'Game over: you resign. The computer wins, though you lead 30 to 20.',
     ('the turn after the end', 'two players', 'brief'):
-        'Aigerim wins 20 to 30, by resignation.',
+        'Aigerim wins 20 to 30. By resignation.',
     ('the turn after the end', 'two players', 'normal'):
         'Game over: Bolat resigns. Aigerim wins, though Bolat leads 30 to 20.',
     ('the turn after the end', 'two players', 'full'):

@@ -37,11 +37,11 @@ def test_the_brief_capture_matches_the_braille_line_example() -> None:
     assert brief.move(report) == "7: 10 to their 6, take 10. 10 to 0."
 
 
-def test_brief_moves_fit_a_40_cell_braille_line_against_the_computer() -> None:
+def test_brief_moves_fit_40_cell_braille_lines_against_the_computer() -> None:
     for perspective in ("as White", "as Black"):
         announcer = Announcer(PERSPECTIVES[perspective], "brief")
         for case in ("a capture", "landing on the own row", "making a tuzdyk", "landing in a tuzdyk"):
-            assert len(announcer.move(MOVES[case])) <= 40, case
+            assert all(len(line) <= 40 for line in announcer.move(MOVES[case]).splitlines()), case
 
 
 @pytest.mark.parametrize("text", sorted(set(MOVE_SENTENCES.values()) | set(QUERY_SENTENCES.values())))
@@ -86,3 +86,18 @@ def test_a_position_from_fen_is_described() -> None:
     assert announcer.turn(position, None) == "Move 1: your turn."
     assert announcer.pit(position, Side.BLACK, 5) == "Your pit 5: empty."
     assert announcer.pit(position, Side.WHITE, 6) == "The computer's pit 6: 1 stone."
+
+
+def test_every_brief_move_of_random_games_fits_40_cell_braille_lines() -> None:
+    import random
+
+    from rules import BESTEMSHE, KOZDATU, TOGUZ
+
+    for you in (Side.WHITE, Side.BLACK):
+        announcer = Announcer(Perspective(you=you), "brief")
+        for seed in range(40):
+            chooser = random.Random(seed)
+            game = Game(chooser.choice([TOGUZ, KOZDATU, BESTEMSHE, KOZDATU.with_options(tuzdyks=True)]))
+            while not game.is_over:
+                text = announcer.move(game.play(chooser.choice(game.legal_moves())))
+                assert all(len(line) <= 40 for line in text.splitlines()), text

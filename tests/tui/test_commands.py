@@ -121,7 +121,7 @@ def test_silence_stops_the_voice_and_says_nothing(make_session: MakeSession) -> 
 def test_verbosity_changes_what_a_move_says(make_session: MakeSession) -> None:
     session = make_session()
     assert line(session, "verbosity brief").text == "verbosity is now brief."
-    assert line(session, "7").text == "White 7: 10 to Black 6, take 10. 10 to 0."
+    assert line(session, "7").text == "White 7: 10 to Black 6, take 10.\n10 to 0."  # one braille line each
 
 
 def test_settings_are_listed_changed_and_kept_in_the_file(make_session: MakeSession, private_dirs: Path) -> None:
