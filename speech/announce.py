@@ -220,7 +220,7 @@ class Announcer(Namer):
         if position.variant.tuzdyks and self.verbosity != "brief":
             parts.append(self.tuzdyks(position))
         parts.append(self.turn(position, None))
-        return " ".join(parts)
+        return w.braille_lines(parts) if self.verbosity == "brief" else " ".join(parts)
 
     def tuzdyks(self, position: Position) -> str:
         """Who owns which tuzdyk."""
@@ -276,7 +276,7 @@ class Announcer(Namer):
         if report is None:
             return w.NO_MOVE_YET
         if self.verbosity == "brief":
-            return w.LAST_MOVE_BRIEF.format(move=self.move(report))
+            return self.move(report)
         text = self.move(report)
         if self.side_name(report.mover)[:1].islower():
             text = text[:1].lower() + text[1:]

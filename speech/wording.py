@@ -116,7 +116,6 @@ MOVES_MANY = "{Who} can play pits {pits}."
 MOVES_BRIEF = "Moves: {pits}."
 MOVES_BRIEF_NONE = "No moves."
 LAST_MOVE = "Last move: {move}"
-LAST_MOVE_BRIEF = "Last: {move}"
 NO_MOVE_YET = "No move yet."
 
 # What a pit would do.

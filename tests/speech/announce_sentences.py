@@ -414,10 +414,7 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             "6 has 1, pit 7 is Bolat's tuzdyk, pit 8 has 4, pit 9 has 1."
         ),
     ('the board', 'as White', 'brief'):
-        (
-            'Yours: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1. Theirs: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5. 20 to '
-            '30. Your turn.'
-        ),
+        'Yours: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\nTheirs: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\n20 to 30. Your turn.',
     ('the board', 'as White', 'normal'):
         (
             'Your row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit 6 has'
@@ -436,10 +433,7 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             'turn. You can play pits 1, 3, 4, 5, 6, 8 and 9.'
         ),
     ('the board', 'as Black', 'brief'):
-        (
-            'Yours: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5. Theirs: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1. 30 to '
-            "20. The computer's turn."
-        ),
+        "Yours: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\nTheirs: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\n30 to 20. The computer's turn.",
     ('the board', 'as Black', 'normal'):
         (
             "Your row: pit 1 has 4, pit 2 is the computer's tuzdyk, pit 3 has 5, pit 4 has 5, pit 5 "
@@ -458,10 +452,7 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             "computer's turn. The computer can play pits 1, 3, 4, 5, 6, 8 and 9."
         ),
     ('the board', 'two players', 'brief'):
-        (
-            'Aigerim: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1. Bolat: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5. 20 to '
-            "30. Aigerim's turn."
-        ),
+        "Aigerim: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\nBolat: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\n20 to 30. Aigerim's turn.",
     ('the board', 'two players', 'normal'):
         (
             "Aigerim's row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit "
@@ -642,7 +633,7 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('no last move', 'two players', 'full'):
         'No move yet.',
     ('the last move', 'as White', 'brief'):
-        'Last: 8: 11 to their 8. 10 to 10.',
+        '8: 11 to their 8. 10 to 10.',
     ('the last move', 'as White', 'normal'):
         (
             "Last move: you sow 10 stones from pit 8; the last stone falls into the computer's pit 8,"
@@ -657,7 +648,7 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             'from 10 to 11, pit 8 from 10 to 11.'
         ),
     ('the last move', 'as Black', 'brief'):
-        'Last: Their 8: 11 to your 8. 10 to 10.',
+        'Their 8: 11 to your 8. 10 to 10.',
     ('the last move', 'as Black', 'normal'):
         (
             'Last move: the computer sows 10 stones from pit 8; the last stone falls into your pit 8,'
@@ -672,7 +663,7 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             'from 10 to 1, pit 9 from 10 to 11.'
         ),
     ('the last move', 'two players', 'brief'):
-        'Last: Aigerim 8: 11 to Bolat 8. 10 to 10.',
+        'Aigerim 8: 11 to Bolat 8. 10 to 10.',
     ('the last move', 'two players', 'normal'):
         (
             "Last move: Aigerim sows 10 stones from pit 8; the last stone falls into Bolat's pit 8, "
