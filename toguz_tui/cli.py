@@ -50,6 +50,30 @@ def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
     return parser
 
 
+def install_last_guard() -> None:
+    """A fault in any thread is written to the error log and told in one line, never as a traceback
+    on the screen (where it would also garble the full-screen board)."""
+    import threading
+
+    from toguz_tui.storage import log_failure
+
+    def tell(error: BaseException) -> None:
+        where = log_failure(error)
+        sys.stderr.write(f"toguz: something went wrong ({type(error).__name__}: {error}); details in {where}\n")
+
+    def hook(kind: type[BaseException], error: BaseException, trace: object) -> None:
+        if isinstance(error, KeyboardInterrupt):
+            return
+        tell(error)
+
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        if args.exc_value is not None:
+            tell(args.exc_value)
+
+    sys.excepthook = hook
+    threading.excepthook = thread_hook
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run ``toguz`` with ``argv`` (default: the process arguments); the exit status."""
     args = sys.argv[1:] if argv is None else list(argv)
@@ -61,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     if args and args[0] == "play":
         args, prog = args[1:], "toguz play"
     options = play_parser(prog).parse_args(args)
+    install_last_guard()
     try:
         if options.line:
             from toguz_tui.line import run_line_mode

@@ -181,7 +181,8 @@ class GameSession:
             kind = "end"
             text = self._finish(text)
         else:
-            self._save_progress()
+            problem = self._save_progress()
+            text = f"{text} {problem}" if problem else text
         return self.say(Reply(text, kind=kind), interrupt)
 
     def _finish(self, text: str) -> str:
@@ -213,13 +214,18 @@ class GameSession:
                                               "Date": self.setup.started})
         return write_record(record, style=style)
 
-    def _save_progress(self) -> None:
+    def _save_progress(self) -> str | None:
+        """Keep the game in progress (or forget it once over); a problem to say, if it could not."""
         if not self.persist:
-            return
-        if self.game.is_over:
-            storage.forget_current()
-            return
-        storage.save_current(self.setup.to_saved(self.game))
+            return None
+        try:
+            if self.game.is_over:
+                storage.forget_current()
+            else:
+                storage.save_current(self.setup.to_saved(self.game))
+        except OSError as error:
+            return phrases.save_failed(str(storage.current_game_path()), error.strerror or str(error))
+        return None
 
     def _set_aside(self) -> str | None:
         """Keep an unfinished game that is being replaced; the path, if one was kept."""
@@ -248,7 +254,8 @@ class GameSession:
         self.thinker.start(position, engine, LEVELS[self.setup.level - 1].time_limit, move, self._failed)
 
     def _failed(self, error: Exception) -> None:
-        self.notify(self.error(phrases.computer_failed(str(error))))
+        storage.log_failure(error)
+        self.notify(self.error(phrases.computer_failed(f"{type(error).__name__}: {error}")))
 
     def _cancel_thinking(self) -> None:
         self.thinker.cancel()

@@ -49,12 +49,11 @@ class Thinker:
              on_result: Callable[[SearchResult], None], on_error: Callable[[Exception], None]) -> None:
         try:
             result = engine.choose(position, time_limit=time_limit)
+            if self.current(generation):
+                on_result(result)
         except Exception as error:  # reported to the player in words, never as a traceback
             if self.current(generation):
                 on_error(error)
-            return
-        if self.current(generation):
-            on_result(result)
 
     def cancel(self) -> None:
         """Stop the search under way, if any, and drop its answer."""

@@ -317,3 +317,36 @@ def test_the_computers_reply_is_queued_after_the_players_move_not_cut_off(make_s
     assert spoken(session)[-1].startswith("The computer sows")
     assert spoken(session)[-2].startswith("You sow 9 stones from pit 7")
     assert speaker.stops == stops + 1  # type: ignore[attr-defined]  # only the player's own move interrupted
+
+
+def test_a_move_that_cannot_be_saved_is_still_played_and_the_problem_said(
+    make_session: MakeSession, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from toguz_tui import storage
+
+    def full_disk(saved: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    session = make_session()
+    monkeypatch.setattr(storage, "save_current", full_disk)
+    reply = line(session, "7")
+    assert reply.kind == "move" and session.game.moves == (7,)
+    assert reply.text.endswith("No space left on device.")
+    assert "Could not save to " in reply.text
+
+
+def test_a_computer_that_breaks_is_reported_in_words(make_session: MakeSession, private_dirs: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.engine import Engine
+
+    def broken(self: Engine, position: object, time_limit: float | None = None) -> None:
+        raise RuntimeError("search exploded")
+
+    monkeypatch.setattr(Engine, "choose", broken)
+    session = make_session(opponent="computer")
+    line(session, "7")
+    session.wait_for_computer()
+    events = session.events  # type: ignore[attr-defined]
+    assert events[-1].text == ("The computer could not think of a move: RuntimeError: search exploded. "
+                               "Type undo or new to go on.")
+    assert "search exploded" in (private_dirs / "data" / "errors.log").read_text()
