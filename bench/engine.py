@@ -2,7 +2,7 @@
 
 Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder]``.
 The ladder plays each level against the one below from varied openings (a few random plies),
-alternating colours, on two processes. Levels 5 to 8 are set by node budgets, each six times
+alternating colours, on two processes. Levels 5 to 8 are set by node budgets, each eight times
 the one below; a full-strength ladder would take hours, so each pair plays with both budgets
 scaled by the same factor, just enough to bring the higher level's budget down to ``--budget``:
 the ratio between the two, which is what makes one level stronger than the other, stays as in

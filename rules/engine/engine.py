@@ -88,10 +88,12 @@ class Engine:
         """
         searcher, cells = self._prepare(position)
         started = time.perf_counter()
-        if self.level.looseness > 0:
+        rng = random.Random(f"{self.seed}|{self.level.number}|{position.fen()}")
+        if self.level.looseness > 0 and rng.random() < self.level.looseness:
+            # A loose move this time: every root move needs an exact score (a costlier search).
             scores, completed = self._scores(searcher, cells, time_limit, depth, nodes, started)
             best = max(scores, key=lambda move: scores[move])
-            move = self._loose_choice(position, scores, best)
+            move = self._loose_choice(rng, scores, best)
             score = scores[move]
         else:
             move, score, completed = self._best(searcher, cells, time_limit, depth, nodes, started)
@@ -168,10 +170,10 @@ class Engine:
         self._run(searcher, cells, max_depth, True, found.append)
         return found[-1].scores, found[-1].depth
 
-    def _loose_choice(self, position: Position, scores: dict[int, int], best: int) -> int:
-        """The level's pick: usually ``best``, sometimes another move within its slack."""
-        rng = random.Random(f"{self.seed}|{self.level.number}|{position.fen()}")
-        if rng.random() >= self.level.looseness:
+    def _loose_choice(self, rng: random.Random, scores: dict[int, int], best: int) -> int:
+        """A loose pick: any move scoring at most the level's slack below ``best`` (never a proven loss
+        when ``best`` is not one). A proven result is played out exactly: no hastened loss, no slower win."""
+        if abs(scores[best]) >= WIN_UNITS - MAX_PLY:
             return best
         floor = scores[best] - int(self.level.slack * SCALE)
         if scores[best] > MAX_PLY - WIN_UNITS:

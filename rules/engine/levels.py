@@ -1,10 +1,13 @@
 """The engine's levels, 1 (beginner) to 8 (strongest): how deep and how long each looks, how loosely it plays.
 
-Levels 1 to 4 are set by depth alone and play some loose moves. Levels 5 to 8 always play their
-best move and are set by a node budget, six times the level below's (some two plies more), so that
-each is clearly stronger than the one below whatever the machine's load. Their time limits only
-guard slow machines (at some 200,000 nodes a second the budget runs out first, level 8 in about
-5 s); their depth caps stop the search early where the tree is small (endgames).
+Levels 1 to 4 are set by depth alone and play some loose moves. Levels 5 to 8 are set by a node
+budget, eight times the level below's (some two plies more), so that each is clearly stronger than
+the one below whatever the machine's load. Levels 5 to 7 also play a loose move now and then (15,
+12 and 10 percent of their moves, at most 1, 0.8 and 0.6 stones worse than their best, never a
+proven loss when they can avoid one), a little more human below the top; level 8 always plays its
+best. Their time limits only guard slow machines (at some 250,000 nodes a second the budget runs
+out first, level 8 in about 5 s); their depth caps stop the search early where the tree is small
+(endgames).
 """
 
 from __future__ import annotations
@@ -37,12 +40,14 @@ LEVELS: tuple[Level, ...] = (
     Level(2, "Novice", "Looks two moves ahead and sometimes plays a loose move.", 2, 0.5, 0.4, 4.0),
     Level(3, "Casual", "Looks three moves ahead and seldom gives stones away.", 3, 0.5, 0.25, 2.0),
     Level(4, "Club player", "Looks four moves ahead and plays carefully.", 4, 0.5, 0.1, 1.0),
-    Level(5, "Strong club player", "Looks about six moves ahead and always plays its best move.",
-          8, 1.0, 0.0, 0.0, 5_000),
-    Level(6, "Expert", "Looks about eight moves ahead, more in the endgame.", 11, 1.5, 0.0, 0.0, 30_000),
-    Level(7, "Master", "Looks about ten moves ahead, more in the endgame.", 14, 3.0, 0.0, 0.0, 180_000),
-    Level(8, "Grandmaster", "Looks about eleven moves ahead, to the end when it can.", 100, 5.0, 0.0, 0.0,
-          1_080_000),
+    Level(5, "Strong club player", "Looks five or six moves ahead; now and then plays a slightly weaker move.",
+          8, 1.0, 0.15, 1.0, 2_500),
+    Level(6, "Expert", "Looks about eight moves ahead, more in the endgame; now and then slips a little.",
+          11, 1.5, 0.12, 0.8, 20_000),
+    Level(7, "Master", "Looks about ten moves ahead, more in the endgame; seldom slips.",
+          14, 3.0, 0.1, 0.6, 150_000),
+    Level(8, "Grandmaster", "Looks about twelve moves ahead, to the end when it can, and always plays its best.",
+          100, 5.0, 0.0, 0.0, 1_200_000),
 )
 
 

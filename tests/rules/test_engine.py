@@ -212,3 +212,12 @@ def test_the_strong_levels_have_growing_node_budgets() -> None:
     assert budgets[0] > 0
     assert all(high >= 3 * low for low, high in itertools.pairwise(budgets))
     assert all(entry.time_limit <= 1.0 for entry in LEVELS[:5]) and LEVELS[-1].time_limit <= 6.0
+
+
+@pytest.mark.parametrize("number", [5, 6, 7])
+def test_the_loose_strong_levels_never_throw_a_game_away(number: int) -> None:
+    """Whatever the seed, levels 5 to 7 avoid a loss in one and take a win in one."""
+    for seed in range(12):
+        engine = Engine(number, seed=seed)
+        assert engine.choose(loss_in_one(TOGUZ), time_limit=0.3).pit == 1
+        assert engine.choose(win_in_one(TOGUZ), time_limit=0.3).pit == TOGUZ.pits
