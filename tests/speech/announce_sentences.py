@@ -433,7 +433,10 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             'turn. You can play pits 1, 3, 4, 5, 6, 8 and 9.'
         ),
     ('the board', 'as Black', 'brief'):
-        "Yours: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\nTheirs: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\n30 to 20. The computer's turn.",
+        (
+            "Yours: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\nTheirs: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\n"
+            "30 to 20. The computer's turn."
+        ),
     ('the board', 'as Black', 'normal'):
         (
             "Your row: pit 1 has 4, pit 2 is the computer's tuzdyk, pit 3 has 5, pit 4 has 5, pit 5 "
