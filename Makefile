@@ -24,7 +24,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules speech toguz_tui
 
 unit: $(STAMP)
-	$(BIN)/python -m pytest -q $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -rs $(PYTEST_ARGS)
 
 test: lint typecheck unit
 

@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-import os
-import shutil
-import sys
-from pathlib import Path
+from speech.machine import machine
 
 FIX_AUDIO = (
     "no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server "
@@ -22,31 +19,16 @@ FIX_SCREEN_READER = (
 )
 
 
-def audio_problem(dev_snd: Path = Path("/dev/snd")) -> str | None:
+def audio_problem() -> str | None:
     """Why no sound can be heard here, or None when some audio output exists."""
-    if sys.platform != "linux":
+    here = machine()
+    if here.platform != "linux":
         return None
-    if _has_playback_device(dev_snd) or _has_sound_server():
+    if here.sound_device() or here.sound_server():
         return None
     return FIX_AUDIO
 
 
-def _has_playback_device(dev_snd: Path) -> bool:
-    try:
-        return any(entry.name.startswith("pcm") and entry.name.endswith("p") for entry in dev_snd.iterdir())
-    except OSError:
-        return False
-
-
-def _has_sound_server() -> bool:
-    if os.environ.get("PULSE_SERVER"):
-        return True
-    runtime = os.environ.get("XDG_RUNTIME_DIR")
-    if not runtime:
-        return False
-    return any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
-
-
 def program(name: str) -> str | None:
     """The full path of a program on PATH, or None."""
-    return shutil.which(name)
+    return machine().program(name)

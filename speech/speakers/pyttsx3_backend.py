@@ -5,8 +5,6 @@
 from __future__ import annotations
 
 import contextlib
-import ctypes.util
-import importlib.util
 import json
 import os
 import select
@@ -19,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import speech
+from speech.machine import machine
 from speech.speakers import audio
 from speech.speakers.base import WorkerSpeaker
 
@@ -27,16 +26,17 @@ NAME = "pyttsx3"
 
 def render_problem() -> str | None:
     """Why pyttsx3 cannot render speech here, or None."""
-    if importlib.util.find_spec("pyttsx3") is None:
+    here = machine()
+    if not here.module("pyttsx3"):
         return audio.FIX_PYTTSX3
-    if sys.platform == "linux" and ctypes.util.find_library("espeak-ng") is None:
+    if here.platform == "linux" and not here.library("espeak-ng"):
         return audio.FIX_LIBESPEAK
     return None
 
 
 def default_player() -> list[str]:
     """The command that plays a WAV file here (the file's path is appended)."""
-    if sys.platform == "darwin":
+    if machine().platform == "darwin":
         return ["afplay"]
     return ["aplay", "-q"]
 
@@ -46,7 +46,7 @@ def problem() -> str | None:
     found = render_problem()
     if found is not None:
         return found
-    if sys.platform == "linux" and audio.program("aplay") is None:
+    if machine().platform == "linux" and audio.program("aplay") is None:
         return audio.FIX_APLAY
     return audio.audio_problem()
 

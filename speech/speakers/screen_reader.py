@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from typing import Any
 
+from speech.machine import machine
 from speech.speakers import audio
 from speech.speakers.base import WorkerSpeaker
 
@@ -14,11 +14,7 @@ NAME = "screen-reader"
 
 def problem() -> str | None:
     """Why no screen reader can be reached, or None."""
-    try:
-        found = importlib.util.find_spec("accessible_output2") is not None
-    except (ImportError, ValueError):
-        found = False
-    return None if found else audio.FIX_SCREEN_READER
+    return None if machine().module("accessible_output2") else audio.FIX_SCREEN_READER
 
 
 class ScreenReaderSpeaker(WorkerSpeaker):

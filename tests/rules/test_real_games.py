@@ -14,19 +14,17 @@ from pathlib import Path
 import pytest
 
 from rules import Record, Termination, read_record_file
+from tests.needs import SHARED_DATA, need_shared_data
 
 pytestmark = pytest.mark.slow
 
-DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+DATA = SHARED_DATA
 MASTERS = DATA / "kazakh-masters-742.pgn"
 PLAYOK = DATA / "playok-2398.pgn"
 
 
 def read(path: Path) -> list[Record]:
-    if not DATA.is_dir():
-        pytest.skip(
-            "../shared/data is not here: the real-game collections are only on development and CI machines"
-        )
+    need_shared_data()
     return read_record_file(path)
 
 

@@ -1,41 +1,68 @@
-"""The chooser falls back to silence with a reason the user can act on, and never raises."""
+"""The chooser falls back to silence with a reason the user can act on, and never raises.
+
+Each test states the machine it assumes (``FakeMachine``): which programs, libraries and sound
+outputs exist. None reads the computer that runs it.
+"""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 import speech.speakers as speakers
+from speech.machine import FakeMachine, Machine
 from speech.speakers import AUTO_ORDER, BACKENDS, SilentSpeaker, audio, open_speaker
+from speech.speakers.base import RecordingSpeaker
 from speech.speakers.espeak import EspeakSpeaker
 from tests.speech.conftest import started
 
 SlowProgram = Callable[[str, float], tuple[Path, Path]]
+EVERYTHING = {"programs": {"espeak-ng", "aplay", "spd-say"}, "libraries": {"espeak-ng"}, "modules": {"pyttsx3"}}
 
 
-def test_there_is_no_audio_without_a_sound_card_or_sound_server(
+def equip(machine: FakeMachine, sound: bool = True, **parts: set[str]) -> FakeMachine:
+    """Give the fake machine these programs, libraries and modules, with or without a sound card."""
+    for name, items in parts.items():
+        getattr(machine, name).update(items)
+    machine.has_sound_device = sound
+    return machine
+
+
+def test_there_is_no_audio_without_a_sound_card_or_sound_server(machine: FakeMachine) -> None:
+    assert audio.audio_problem() == audio.FIX_AUDIO
+    machine.has_sound_device = True
+    assert audio.audio_problem() is None
+
+
+def test_a_sound_server_counts_as_audio(machine: FakeMachine) -> None:
+    machine.has_sound_server = True
+    assert audio.audio_problem() is None
+
+
+def test_the_real_machine_finds_a_playback_device_only_among_pcm_playback_nodes(tmp_path: Path) -> None:
+    snd = tmp_path / "snd"
+    assert not Machine().sound_device(snd)
+    snd.mkdir()
+    (snd / "controlC0").touch()
+    (snd / "pcmC0D0c").touch()  # a capture device: no use for speaking
+    assert not Machine().sound_device(snd)
+    (snd / "pcmC0D0p").touch()
+    assert Machine().sound_device(snd)
+
+
+def test_the_real_machine_hears_of_a_sound_server_from_the_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.delenv("PULSE_SERVER", raising=False)
     monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
-    monkeypatch.setattr(sys, "platform", "linux")
-    assert audio.audio_problem(tmp_path / "snd") == audio.FIX_AUDIO
-    (tmp_path / "snd").mkdir()
-    (tmp_path / "snd" / "controlC0").touch()
-    assert audio.audio_problem(tmp_path / "snd") == audio.FIX_AUDIO
-    (tmp_path / "snd" / "pcmC0D0p").touch()
-    assert audio.audio_problem(tmp_path / "snd") is None
-
-
-def test_a_sound_server_counts_as_audio(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(sys, "platform", "linux")
-    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
-    monkeypatch.delenv("PULSE_SERVER", raising=False)
+    assert not Machine().sound_server()
     (tmp_path / "pipewire-0").touch()
-    assert audio.audio_problem(tmp_path / "snd") is None
+    assert Machine().sound_server()
+    (tmp_path / "pipewire-0").unlink()
+    monkeypatch.setenv("PULSE_SERVER", "unix:/run/pulse")
+    assert Machine().sound_server()
 
 
 def test_off_and_silent_give_a_silent_speaker_without_complaint() -> None:
@@ -53,8 +80,8 @@ def test_an_unknown_backend_falls_back_with_its_reason() -> None:
     )
 
 
-def test_no_audio_device_makes_every_voice_fall_back_with_the_fix(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(audio, "audio_problem", lambda: audio.FIX_AUDIO)
+def test_no_audio_device_makes_every_voice_fall_back_with_the_fix(machine: FakeMachine) -> None:
+    equip(machine, sound=False, **EVERYTHING)
     for name in ("pyttsx3", "espeak-ng"):
         speaker, reason = open_speaker(name)
         assert isinstance(speaker, SilentSpeaker)
@@ -64,9 +91,8 @@ def test_no_audio_device_makes_every_voice_fall_back_with_the_fix(monkeypatch: p
     assert reason == f"speech is off, text only: {audio.FIX_AUDIO}"
 
 
-def test_a_missing_program_is_named_with_its_debian_package(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(audio, "program", lambda name: None)
-    monkeypatch.setattr(audio, "audio_problem", lambda: None)
+def test_a_missing_program_is_named_with_its_debian_package(machine: FakeMachine) -> None:
+    equip(machine, libraries={"espeak-ng"}, modules={"pyttsx3"})
     assert open_speaker("espeak-ng")[1] == (
         "espeak-ng: the espeak-ng program is missing (sudo apt install espeak-ng); speech is off, text only"
     )
@@ -74,18 +100,27 @@ def test_a_missing_program_is_named_with_its_debian_package(monkeypatch: pytest.
     assert "sudo apt install alsa-utils" in str(open_speaker("pyttsx3")[1])
 
 
-def test_the_screen_reader_needs_accessible_output2(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "accessible_output2", None)
+def test_a_missing_library_or_module_is_named_with_its_fix(machine: FakeMachine) -> None:
+    equip(machine, programs={"aplay"}, modules={"pyttsx3"})
+    assert open_speaker("pyttsx3")[1] == f"pyttsx3: {audio.FIX_LIBESPEAK}; speech is off, text only"
+    machine.modules.clear()
+    assert open_speaker("pyttsx3")[1] == f"pyttsx3: {audio.FIX_PYTTSX3}; speech is off, text only"
+
+
+def test_the_screen_reader_needs_accessible_output2(machine: FakeMachine) -> None:
+    equip(machine, **EVERYTHING)
     speaker, reason = open_speaker("screen-reader")
     assert isinstance(speaker, SilentSpeaker)
     assert reason is not None and "pip install 'toguz[screen-reader]'" in reason
 
 
-def test_a_backend_that_breaks_while_starting_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_backend_that_breaks_while_starting_falls_back(
+    machine: FakeMachine, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     def broken() -> EspeakSpeaker:
         raise OSError("device busy")
 
-    monkeypatch.setattr(audio, "audio_problem", lambda: None)
+    equip(machine, **EVERYTHING)
     monkeypatch.setitem(speakers._OPENERS, "espeak-ng", broken)
     speaker, reason = open_speaker("espeak-ng", rate=200)
     assert isinstance(speaker, SilentSpeaker)
@@ -101,12 +136,10 @@ def test_a_check_that_breaks_is_a_reason_not_a_crash(monkeypatch: pytest.MonkeyP
 
 
 def test_auto_takes_the_first_backend_that_works_and_applies_the_settings(
-    fake_bin: Path, slow_program: SlowProgram, monkeypatch: pytest.MonkeyPatch,
+    fake_bin: Path, slow_program: SlowProgram, machine: FakeMachine,
 ) -> None:
     _, log = slow_program("espeak-ng", 0.0)
-    monkeypatch.setattr(audio, "audio_problem", lambda: None)
-    monkeypatch.setitem(sys.modules, "accessible_output2", None)
-    monkeypatch.setitem(speakers._PROBLEMS, "pyttsx3", lambda: "no pyttsx3 in this test")
+    equip(machine, programs={"espeak-ng", "aplay"})  # pyttsx3 lacks its library here
     speaker, reason = open_speaker("auto", rate=150, voice="en", volume=1.0)
     try:
         assert reason is None and speaker.name == "espeak-ng"
@@ -120,11 +153,27 @@ def test_the_backend_lists_agree() -> None:
     assert set(AUTO_ORDER) | {"silent"} == set(BACKENDS)
 
 
-def test_auto_prefers_pyttsx3_the_default_self_voicing_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(audio, "audio_problem", lambda: None)
-    monkeypatch.setitem(sys.modules, "accessible_output2", None)
+def test_auto_prefers_pyttsx3_the_default_self_voicing_engine(
+    machine: FakeMachine, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    equip(machine, **EVERYTHING)
+    opened: list[str] = []
+
+    def opener(name: str) -> Callable[[], RecordingSpeaker]:
+        def open_it() -> RecordingSpeaker:
+            opened.append(name)
+            speaker = RecordingSpeaker()
+            speaker.name = name
+            return speaker
+        return open_it
+
+    for name in AUTO_ORDER:
+        monkeypatch.setitem(speakers._OPENERS, name, opener(name))
     speaker, reason = open_speaker("auto")
-    try:
-        assert reason is None and speaker.name == "pyttsx3"
-    finally:
-        speaker.close()
+    assert reason is None and speaker.name == "pyttsx3"
+    assert opened == ["pyttsx3"], "the screen reader is skipped: accessible_output2 is not installed here"
+    machine.modules.add("accessible_output2")
+    assert open_speaker("auto")[0].name == "screen-reader"
+    machine.modules.discard("accessible_output2")
+    machine.libraries.clear()
+    assert open_speaker("auto")[0].name == "espeak-ng"

@@ -1,15 +1,18 @@
-"""Real speech: sentences rendered to WAV through pyttsx3 and espeak-ng are valid, growing audio."""
+"""Real speech: sentences rendered to WAV through pyttsx3 and espeak-ng are valid, growing audio.
+
+These need the real programs (``tests.needs``: skipped with the package to install, failed on CI).
+"""
 
 from __future__ import annotations
 
-import shutil
 import wave
 from pathlib import Path
 
 import pytest
 
+from speech.machine import Machine
 from speech.speakers import render_wav
-from speech.speakers.pyttsx3_backend import render_problem
+from tests.needs import need_library, need_program
 
 SHORT = "Your turn."
 LONG = (
@@ -29,18 +32,19 @@ def seconds(path: Path) -> float:
 
 
 @pytest.mark.parametrize("backend", ["pyttsx3", "espeak-ng"])
-def test_a_longer_sentence_makes_a_longer_wav(backend: str, tmp_path: Path) -> None:
-    if backend == "espeak-ng" and shutil.which("espeak-ng") is None:
-        pytest.skip("espeak-ng is not installed (sudo apt install espeak-ng)")
-    if backend == "pyttsx3" and render_problem() is not None:
-        pytest.skip(str(render_problem()))
+def test_a_longer_sentence_makes_a_longer_wav(backend: str, tmp_path: Path, real_machine: Machine) -> None:
+    if backend == "espeak-ng":
+        need_program("espeak-ng")
+    else:
+        need_library("espeak-ng")
     short = render_wav(SHORT, tmp_path / "short.wav", backend)
     long = render_wav(LONG, tmp_path / "long.wav", backend)
     assert 0.3 < seconds(short) < seconds(long) / 3
     assert seconds(long) > 4
 
 
-def test_auto_renders_a_wav(tmp_path: Path) -> None:
+def test_auto_renders_a_wav(tmp_path: Path, real_machine: Machine) -> None:
+    need_library("espeak-ng")
     path = render_wav(SHORT, tmp_path / "auto.wav")
     assert seconds(path) > 0.3
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from speech.machine import Machine
 from speech.speakers import RecordingSpeaker, SilentSpeaker, Speaker
 from speech.speakers.dispatcher import DispatcherSpeaker
 from speech.speakers.dispatcher import options as spd_options
@@ -15,6 +16,7 @@ from speech.speakers.espeak import EspeakSpeaker
 from speech.speakers.espeak import options as espeak_options
 from speech.speakers.pyttsx3_backend import Pyttsx3Speaker
 from speech.speakers.screen_reader import ScreenReaderSpeaker
+from tests.needs import need_library
 from tests.speech.conftest import alive, started, wait_gone
 
 SlowProgram = Callable[[str, float], tuple[Path, Path]]
@@ -121,9 +123,36 @@ def test_a_missing_program_is_remembered_and_never_raised(tmp_path: Path) -> Non
         speaker.close()
 
 
+class FakeRenderer:
+    """Stands in for the pyttsx3 worker process: writes a short silent WAV file per request."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.closed = False
+
+    def render(self, text: str, path: Path, rate: int | None = None, voice: str | None = None,
+               volume: float | None = None, timeout: float = 30.0) -> Path:
+        import wave
+
+        self.texts.append(text)
+        with wave.open(str(path), "wb") as wav:
+            wav.setnchannels(1)
+            wav.setsampwidth(2)
+            wav.setframerate(22050)
+            wav.writeframes(b"\0\0" * 2205)
+        return path
+
+    def voices(self) -> list[str]:
+        return ["gmw/en", "kk"]
+
+    def close(self) -> None:
+        self.closed = True
+
+
 def test_pyttsx3_plays_through_a_player_that_is_cut_off_at_once(slow_program: SlowProgram) -> None:
     program, log = slow_program("aplay", 5.0)
-    speaker = Pyttsx3Speaker(player=[str(program), "-q"])
+    renderer = FakeRenderer()
+    speaker = Pyttsx3Speaker(player=[str(program), "-q"], renderer=renderer)  # type: ignore[arg-type]
     try:
         began = time.monotonic()
         speaker.speak("Your pit 4: 12 stones.")
@@ -133,9 +162,28 @@ def test_pyttsx3_plays_through_a_player_that_is_cut_off_at_once(slow_program: Sl
         speaker.speak("The computer captures 10.")
         assert wait_gone(first) < 0.5
         assert len(started(log, 2)) == 2
+        assert renderer.texts == ["Your pit 4: 12 stones.", "The computer captures 10."]
     finally:
         speaker.close()
     assert not alive(started(log, 2)[1][0])
+    assert renderer.closed
+
+
+def test_the_real_pyttsx3_worker_renders_what_the_player_plays(
+    slow_program: SlowProgram, real_machine: Machine,
+) -> None:
+    need_library("espeak-ng")
+    program, log = slow_program("aplay", 0.0)
+    speaker = Pyttsx3Speaker(player=[str(program), "-q"])
+    try:
+        speaker.speak("Your pit 4: 12 stones.")
+        assert speaker.wait(20.0)
+        ((_, args),) = started(log)
+        assert args.startswith("-q ") and args.endswith(".wav")
+        assert speaker.last_error is None
+        assert "gmw/en" in speaker.voices()
+    finally:
+        speaker.close()
 
 
 def test_speech_dispatcher_cancels_before_each_interrupting_announcement(slow_program: SlowProgram) -> None:

@@ -13,9 +13,6 @@ from toguz_tui.session import GameSession, Reply
 from toguz_tui.settings import Settings
 from toguz_tui.setup import GameSetup
 
-REPO = Path(__file__).resolve().parents[2]
-SHARED_DATA = REPO.parent / "shared" / "data"
-
 
 @pytest.fixture(autouse=True)
 def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from rules import BLACK, WHITE
-from tests.tui.conftest import SHARED_DATA, MakeSession, spoken
+from tests.needs import SHARED_DATA, need_shared_data
+from tests.tui.conftest import MakeSession, spoken
 from toguz_tui.commands import COMMANDS, help_lines, run, run_line
 from toguz_tui.session import Reply
 
@@ -231,9 +232,8 @@ def test_continue_plays_on_from_a_reviewed_position(make_session: MakeSession, t
     assert session.game.position.pit(BLACK, 6) == 0 and session.game.moves == ()
 
 
-@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not here: the real-game "
-                    "collections are only on development and CI machines")
 def test_a_real_master_game_opens_for_review_with_each_move_spoken(make_session: MakeSession) -> None:
+    need_shared_data()
     session = make_session()
     reply = line(session, f"open {SHARED_DATA / 'kazakh-masters-742.pgn'} 1")
     assert reply.text.startswith("Game 1 of 742. Reviewing ")
@@ -283,7 +283,7 @@ def test_a_key_runs_its_command_with_the_focused_pit(make_session: MakeSession) 
 
 
 def test_the_readme_documents_every_command_and_key() -> None:
-    from tests.tui.conftest import REPO
+    from tests.needs import REPO
     from toguz_tui.commands import key_label
 
     readme = (REPO / "README.md").read_text(encoding="utf-8")

@@ -9,9 +9,8 @@ import subprocess
 import time
 from pathlib import Path
 
-import pytest
-
-from tests.tui.conftest import SHARED_DATA, environment, toguz_command
+from tests.needs import SHARED_DATA, need_shared_data
+from tests.tui.conftest import environment, toguz_command
 
 
 def toguz(tmp_path: Path, *args: str, lines: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
@@ -69,9 +68,8 @@ def test_a_full_game_against_the_computer_reaches_its_end(tmp_path: Path) -> Non
     assert not (tmp_path / "data" / "current-game.json").exists()
 
 
-@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is not here: the real-game "
-                    "collections are only on development and CI machines")
 def test_a_real_playok_game_is_reviewed_from_the_command_line(tmp_path: Path) -> None:
+    need_shared_data()
     result = toguz(tmp_path, "--line", "--speech", "off", "--open", str(SHARED_DATA / "playok-2398.pgn"),
                    lines="forward\nforward\nkazans\nend\nturn\nclose\n")
     out = result.stdout.splitlines()

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -14,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")]
+from tests.needs import need_program
+
+pytestmark = pytest.mark.slow
 
 TOGUZ = Path(sys.executable).with_name("toguz")
 
@@ -56,6 +56,7 @@ class Terminal:
 @pytest.fixture
 def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
     """Start ``toguz`` with private directories in a fresh 100x30 tmux session; killed at the end."""
+    need_program("tmux")
     names: list[str] = []
 
     def start(*args: str, config: str = "") -> Terminal:

@@ -1,0 +1,143 @@
+"""What this computer has: the one seam through which toguz looks at the machine.
+
+Whatever decides behaviour from the machine (a program on PATH, a shared library, an optional
+Python module, a sound card, an audio server, a screen reader running) is asked of ``machine()``.
+Tests install a ``FakeMachine`` with ``use_machine`` so that what they assume is written in the
+test, not read from whatever computer runs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes.util
+import importlib.util
+import os
+import shutil
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+# Screen readers a running process shows (its command name, lower case) and the name said for it.
+SCREEN_READER_PROCESSES = {"orca": "Orca", "fenrir": "Fenrir", "brltty": "BRLTTY", "nvda": "NVDA",
+                           "jfw": "JAWS", "voiceover": "VoiceOver"}
+
+
+class Machine:
+    """The real computer, looked at afresh on every question (answers may change while running)."""
+
+    @property
+    def platform(self) -> str:
+        """``sys.platform``: ``linux``, ``darwin``, ``win32``."""
+        return sys.platform
+
+    def program(self, name: str) -> str | None:
+        """The full path of a program on PATH, or None."""
+        return shutil.which(name)
+
+    def library(self, name: str) -> bool:
+        """Whether the shared library ``name`` (``espeak-ng``) can be loaded."""
+        return ctypes.util.find_library(name) is not None
+
+    def module(self, name: str) -> bool:
+        """Whether the Python module ``name`` can be imported (without importing it)."""
+        try:
+            return importlib.util.find_spec(name) is not None
+        except (ImportError, ValueError):
+            return False
+
+    def sound_device(self, dev_snd: Path = Path("/dev/snd")) -> bool:
+        """Whether a sound card offers a playback device (``/dev/snd/pcm*p``)."""
+        try:
+            return any(entry.name.startswith("pcm") and entry.name.endswith("p") for entry in dev_snd.iterdir())
+        except OSError:
+            return False
+
+    def sound_server(self) -> bool:
+        """Whether a PulseAudio or PipeWire server is announced for this user."""
+        if os.environ.get("PULSE_SERVER"):
+            return True
+        runtime = os.environ.get("XDG_RUNTIME_DIR")
+        if not runtime:
+            return False
+        return any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
+
+    def screen_readers(self, proc: Path = Path("/proc"), sys_path: Path = Path("/sys")) -> list[str]:
+        """The screen readers that the system shows running: Speakup (in the kernel), and Orca,
+        Fenrir or BRLTTY among the processes. Empty where the system does not tell."""
+        found: list[str] = []
+        if (sys_path / "accessibility" / "speakup").is_dir():
+            found.append("Speakup")
+        with contextlib.suppress(OSError):
+            for entry in proc.iterdir():
+                if not entry.name.isdigit():
+                    continue
+                try:
+                    name = (entry / "comm").read_text(encoding="utf-8", errors="replace").strip().lower()
+                except OSError:
+                    continue
+                said = SCREEN_READER_PROCESSES.get(name)
+                if said is not None and said not in found:
+                    found.append(said)
+        return found
+
+
+@dataclass
+class FakeMachine(Machine):
+    """A machine described in words, for tests: nothing is there unless it is listed."""
+
+    programs: set[str] = field(default_factory=set)
+    libraries: set[str] = field(default_factory=set)
+    modules: set[str] = field(default_factory=set)
+    has_sound_device: bool = False
+    has_sound_server: bool = False
+    readers: list[str] = field(default_factory=list)
+    system: str = "linux"
+
+    @property
+    def platform(self) -> str:
+        """The platform the test assumes."""
+        return self.system
+
+    def program(self, name: str) -> str | None:
+        """A made-up path for a listed program."""
+        return f"/usr/bin/{name}" if name in self.programs else None
+
+    def library(self, name: str) -> bool:
+        """Listed libraries load."""
+        return name in self.libraries
+
+    def module(self, name: str) -> bool:
+        """Listed modules import."""
+        return name in self.modules
+
+    def sound_device(self, dev_snd: Path = Path("/dev/snd")) -> bool:
+        """As the test says."""
+        return self.has_sound_device
+
+    def sound_server(self) -> bool:
+        """As the test says."""
+        return self.has_sound_server
+
+    def screen_readers(self, proc: Path = Path("/proc"), sys_path: Path = Path("/sys")) -> list[str]:
+        """As the test says."""
+        return list(self.readers)
+
+
+_current: Machine = Machine()
+
+
+def machine() -> Machine:
+    """The machine in use: the real one, unless a test installed another."""
+    return _current
+
+
+@contextlib.contextmanager
+def use_machine(replacement: Machine) -> Iterator[Machine]:
+    """Make ``replacement`` the machine everything asks, for the duration of the block."""
+    global _current
+    previous, _current = _current, replacement
+    try:
+        yield replacement
+    finally:
+        _current = previous

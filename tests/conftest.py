@@ -1,0 +1,29 @@
+"""For every test: a machine described in the test, never the one that runs it.
+
+By default the machine has nothing (no programs, no sound, no screen reader), so a unit test that
+does not say what it assumes cannot pass on one computer and fail on another. A test that needs
+the real computer asks for ``real_machine`` and says what it needs with ``tests.needs``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from speech.machine import FakeMachine, Machine, use_machine
+
+
+@pytest.fixture(autouse=True)
+def machine() -> Iterator[FakeMachine]:
+    """The machine the test assumes; empty unless the test fills it in."""
+    with use_machine(FakeMachine()) as fake:
+        assert isinstance(fake, FakeMachine)
+        yield fake
+
+
+@pytest.fixture
+def real_machine(machine: FakeMachine) -> Iterator[Machine]:
+    """The computer running the tests, for the tests of real programs."""
+    with use_machine(Machine()) as real:
+        yield real
