@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/rules.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/speech.py
+	$(BIN)/python bench/tui.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

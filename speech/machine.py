@@ -62,6 +62,14 @@ class Machine:
             return False
         return any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
 
+    def terminal_size(self) -> tuple[int, int]:
+        """Columns and lines of the terminal on standard output (80 by 24 when there is none)."""
+        try:
+            size = os.get_terminal_size(sys.__stdout__.fileno() if sys.__stdout__ else 1)
+        except (OSError, ValueError):
+            return 80, 24
+        return max(20, size.columns), max(4, size.lines)
+
     def screen_readers(self, proc: Path = Path("/proc"), sys_path: Path = Path("/sys")) -> list[str]:
         """The screen readers that the system shows running: Speakup (in the kernel), and Orca,
         Fenrir or BRLTTY among the processes. Empty where the system does not tell."""
@@ -69,9 +77,8 @@ class Machine:
         if (sys_path / "accessibility" / "speakup").is_dir():
             found.append("Speakup")
         with contextlib.suppress(OSError):
-            for entry in proc.iterdir():
-                if not entry.name.isdigit():
-                    continue
+            for entry in sorted((entry for entry in proc.iterdir() if entry.name.isdigit()),
+                                key=lambda entry: int(entry.name)):
                 try:
                     name = (entry / "comm").read_text(encoding="utf-8", errors="replace").strip().lower()
                 except OSError:
@@ -93,6 +100,7 @@ class FakeMachine(Machine):
     has_sound_server: bool = False
     readers: list[str] = field(default_factory=list)
     system: str = "linux"
+    terminal: tuple[int, int] = (80, 24)
 
     @property
     def platform(self) -> str:
@@ -118,6 +126,10 @@ class FakeMachine(Machine):
     def sound_server(self) -> bool:
         """As the test says."""
         return self.has_sound_server
+
+    def terminal_size(self) -> tuple[int, int]:
+        """As the test says."""
+        return self.terminal
 
     def screen_readers(self, proc: Path = Path("/proc"), sys_path: Path = Path("/sys")) -> list[str]:
         """As the test says."""

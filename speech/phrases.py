@@ -223,3 +223,169 @@ def prompt(position: Position, you: Side | None, over: bool) -> str:
     side = position.to_move
     who = "Your move" if you is side else ("Computer to move" if you is not None else f"{side.title} to move")
     return f"{who}, {white} to {black}> "
+
+
+# Dialogs and the screen-reader mode --------------------------------------------------------------
+
+
+def text_field(name: str, value: str) -> str:
+    """A text field, as said when it is reached."""
+    return f"{name}: {value or 'empty'}, text field."
+
+
+def confirm_question(title: str, question: str, yes: str, no: str) -> str:
+    """A yes/no question as it opens: the question, how to answer, what is selected."""
+    return f"{title}. {question} Press y to {yes.lower()}, n to {no.lower()}. {yes} is selected."
+
+
+def answer_selected(answer: str) -> str:
+    """Left or Right in a yes/no question."""
+    return f"{answer} is selected."
+
+
+def cancel_word() -> str:
+    """The button that closes a form without doing anything."""
+    return "Cancel"
+
+
+def form_opening(title: str, questions: int, ok: str, first: str) -> str:
+    """A form in the screen-reader mode, as it opens, with its first question."""
+    if questions == 1:
+        return f"{title}. Enter to {ok.lower()}, Escape or Backspace to cancel. {first}"
+    return (f"{title}, {questions} questions: Up and Down go between them, Left and Right change an "
+            f"answer, Enter to {ok.lower()}, q or Escape to cancel. {first}")
+
+
+def help_title() -> str:
+    """The help screen's title, said when it opens."""
+    return "Help: Up and Down read the keys one by one; q, h or Escape closes."
+
+
+def line_of(number: int, total: int, line: str) -> str:
+    """One line of a list read one at a time."""
+    return f"{number} of {total}: {line}"
+
+
+def nothing_more() -> str:
+    """Page Down when all of the last message is shown."""
+    return "That is all of it."
+
+
+def quit_title() -> str:
+    """The quit dialog's title."""
+    return "Quit toguz"
+
+
+def quit_word() -> str:
+    """The answer that quits."""
+    return "Quit"
+
+
+def stay_word() -> str:
+    """The answer that stays."""
+    return "Stay"
+
+
+def quit_question(in_progress: bool) -> str:
+    """Asked before quitting."""
+    if in_progress:
+        return "Your game is saved and will be offered next time. Quit now?"
+    return "Quit now?"
+
+
+def quit_unsaved_question() -> str:
+    """Asked before quitting a finished game that nobody kept."""
+    return "This finished game was not kept. Quit anyway?"
+
+
+def resign_title() -> str:
+    """The resign dialog's title."""
+    return "Resign"
+
+
+def resign_question() -> str:
+    """Asked before resigning."""
+    return "Give up this game?"
+
+
+def resign_word() -> str:
+    """The answer that resigns."""
+    return "Resign"
+
+
+def play_on_word() -> str:
+    """The answer that keeps playing."""
+    return "Play on"
+
+
+def saved_game_title() -> str:
+    """The start-up dialog's title."""
+    return "Saved game"
+
+
+def resume_word() -> str:
+    """The answer that resumes the saved game."""
+    return "Resume"
+
+
+def new_game_word() -> str:
+    """The answer that starts a new game."""
+    return "New game"
+
+
+def first_start_question(readers: list[str]) -> str:
+    """Asked once, at the first start, in plain words."""
+    mode = ("The screen-reader mode draws a plain board, writes every message where the cursor is, "
+            "and leaves speaking to your screen reader.")
+    if readers:
+        return (f"Welcome to toguz. {listing_words(readers)} is running. {mode} "
+                "Use the screen-reader mode? Type y or n, then Enter (Enter alone: yes): ")
+    return (f"Welcome to toguz. Do you use a screen reader? {mode} "
+            "Type y or n, then Enter (Enter alone: no): ")
+
+
+def first_start_again() -> str:
+    """An answer that is neither yes nor no."""
+    return "Please type y for yes or n for no."
+
+
+def first_start_default(chosen: bool) -> str:
+    """No answer came: the default is taken."""
+    return "Taking " + ("yes." if chosen else "no.")
+
+
+def first_start_done(chosen: bool) -> str:
+    """After the first-start question."""
+    if chosen:
+        return ("Screen-reader mode on. Change it any time with: set screen_reader off (or --no-screen-reader); "
+                "toguz's own voice: speech on.")
+    return "Screen-reader mode off. Change it any time with: set screen_reader on (or --screen-reader)."
+
+
+def listing_words(items: list[str]) -> str:
+    """``"Orca"``, ``"Orca and BRLTTY"``, ``"Orca, Fenrir and BRLTTY"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def more_lines(count: int) -> str:
+    """After a page of a long reply in the line mode."""
+    return f"-- {count} more line{'s' if count != 1 else ''}: type more --"
+
+
+def help_overview(topics: list[tuple[str, str]]) -> str:
+    """``help`` alone: the topics, and how to ask for one."""
+    listed = "\n".join(f"help {name}: {what}" for name, what in topics)
+    return ("Type a pit number to play it, or a command. Help comes in topics:\n" + listed +
+            "\nhelp all: every command; help and a command's name: that command (help where).")
+
+
+def help_topic_title(topic: str) -> str:
+    """The first line of ``help TOPIC``."""
+    return f"Help on {topic} (help and a command's name for more on one):"
+
+
+def help_spoken() -> str:
+    """Said (not shown) when help is printed in the line mode."""
+    return "Help is on the screen. Type help and a topic or a command name to hear one."

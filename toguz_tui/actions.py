@@ -144,7 +144,7 @@ def speech(session: GameSession, args: list[str], focus: Focus) -> Reply:
     word = args[0].lower() if args else ""
     if word not in ("on", "off"):
         return session.error(phrases.usage_error("speech", "speech on, or speech off"))
-    return session.change_setting("speech", "auto" if word == "on" else "off")
+    return session.change_setting("speech", word)
 
 
 def verbosity(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -271,18 +271,23 @@ def settings(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 
 def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """Help: all commands, or one."""
-    from toguz_tui.commands import find, help_lines, key_label
+    """Help: the topics; a topic's commands; every command (``help all``); or one command."""
+    from toguz_tui.commands import HELP_TOPICS, find, help_lines, key_label
 
-    if args:
-        command = find(args[0])
-        if command is None:
-            return session.error(session.announcer.unknown_command(args[0]))
-        keys = ", ".join(key_label(key) for key in command.keys) or "none"
-        aliases = ", ".join(command.aliases) or "none"
-        return session.answer(f"{command.usage}: {command.help}. Also: {aliases}. Keys: {keys}.")
-    text = "Commands (type help and a command for one):\n" + "\n".join(help_lines())
-    return session.say(Reply(text, spoken="Help is on the screen. Type help and a command name to hear one."))
+    word = args[0].lower() if args else ""
+    if not word:
+        topics = [(name, what) for name, (_, what) in HELP_TOPICS.items()]
+        return session.say(Reply(phrases.help_overview(topics), spoken=phrases.help_spoken()))
+    if word == "all" or word in HELP_TOPICS:
+        title = phrases.help_topic_title(word)
+        lines = help_lines(None if word == "all" else HELP_TOPICS[word][0])
+        return session.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
+    command = find(word)
+    if command is None:
+        return session.error(session.announcer.unknown_command(args[0]))
+    keys = ", ".join(key_label(key) for key in command.keys) or "none"
+    aliases = ", ".join(command.aliases) or "none"
+    return session.answer(f"{command.usage}: {command.help}. Also: {aliases}. Keys: {keys}.")
 
 
 def quit_program(session: GameSession, args: list[str], focus: Focus) -> Reply:

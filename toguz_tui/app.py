@@ -12,10 +12,13 @@ from typing import ClassVar
 
 from textual.app import App
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.theme import Theme
 
+from speech import phrases
 from toguz_tui.screens.dialogs import ConfirmDialog
 from toguz_tui.screens.game import GameScreen
+from toguz_tui.screens.opening import open_dialog
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.setup import GameSetup
 
@@ -46,8 +49,9 @@ class ToguzApp(App[int], inherit_bindings=False):
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True)]
 
-    def __init__(self, session: GameSession, replies: Sequence[Reply] = (), resumed: bool = False) -> None:
-        super().__init__()
+    def __init__(self, session: GameSession, replies: Sequence[Reply] = (), resumed: bool = False,
+                 driver_class: type[Driver] | None = None) -> None:
+        super().__init__(driver_class=driver_class)
         self.session = session
         self.replies = list(replies)
         self.resumed = resumed
@@ -62,24 +66,29 @@ class ToguzApp(App[int], inherit_bindings=False):
             self.offer_resume()
 
     def offer_resume(self) -> None:
-        """A dialog: go on with the saved game, or start a new one with the settings."""
+        """A dialog: go on with the saved game (also what Escape does: the safe choice), or start a
+        new one with the settings."""
         session = self.session
 
         def answered(resume: bool | None) -> None:
             if resume is False:
-                self.game_screen.after(session.start_game(GameSetup.from_settings(session.settings)))
+                self.game_screen.back_from_dialog(session.start_game(GameSetup.from_settings(session.settings)))
             else:
-                self.game_screen.after(session.say(session.turn()))
+                self.game_screen.back_from_dialog(session.say(session.turn()))
 
-        question = session.announcements[-1] if session.announcements else "A saved game was found."
-        self.push_screen(ConfirmDialog("Saved game", question, session.speaker.speak, "Resume", "New game"),
-                         answered)
+        question = session.announcements[-1] if session.announcements else phrases.saved_game_title()
+        self.push_screen(ConfirmDialog(phrases.saved_game_title(), question, session.speaker.speak,
+                                       phrases.resume_word(), phrases.new_game_word(),
+                                       plain=session.settings.screen_reader, cancelled=True), answered)
 
     def apply_look(self) -> None:
-        """The theme and the cursor the settings ask for."""
+        """The theme, the face (boxed board or screen-reader mode) and the cursor the settings ask for."""
         settings = self.session.settings
         self.theme = THEMES.get(settings.theme, "textual-dark")
+        self.set_class(settings.screen_reader, "-screen-reader")
         self.show_cursor(settings.screen_reader)
+        if self.game_screen.is_mounted:
+            self.game_screen.apply_mode()
 
     def show_cursor(self, visible: bool) -> None:
         """Show the terminal cursor (for screen readers and braille displays) or hide it again."""
@@ -89,13 +98,14 @@ class ToguzApp(App[int], inherit_bindings=False):
             driver.flush()
 
     def on_resize(self) -> None:
-        """Keep the cursor on the focused pit after the terminal changes size."""
-        self.game_screen.place_cursor()
+        """Keep the cursor where it belongs after the terminal changes size."""
+        if self.screen is self.game_screen:
+            self.game_screen.place_cursor()
 
     def action_ask_quit(self) -> None:
         """Ctrl+C asks as the quit key does."""
         if self.screen is self.game_screen:
-            self.game_screen.open_dialog("quit")
+            open_dialog(self.game_screen, "quit")
 
     def session_event(self, reply: Reply) -> None:
         """Called from the computer's thread: show its move on the app's thread."""

@@ -36,10 +36,13 @@ def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
     parser.add_argument("--colour", "--color", choices=("white", "black"), dest="colour",
                         help="your side against the computer; White moves first")
     parser.add_argument("--speech", metavar="BACKEND",
-                        choices=("auto", "pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader",
+                        choices=("auto", "on", "pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader",
                                  "silent", "off"),
-                        help="voice: auto, pyttsx3, espeak-ng, speech-dispatcher, screen-reader, "
-                             "silent; off means silent")
+                        help="toguz's own voice: auto (on, but off in the screen-reader mode), on, off, "
+                             "or a backend: pyttsx3, espeak-ng, speech-dispatcher, screen-reader")
+    parser.add_argument("--screen-reader", action=argparse.BooleanOptionalAction, dest="screen_reader",
+                        help="the screen-reader mode: a plain board that your screen reader reads, every "
+                             "message where the cursor is, toguz's own voice off unless --speech on")
     parser.add_argument("--verbosity", choices=("brief", "normal", "full"),
                         help="how much is said after each move")
     parser.add_argument("--open", metavar="FILE",
@@ -87,6 +90,9 @@ def main(argv: list[str] | None = None) -> int:
     options = play_parser(prog).parse_args(args)
     install_last_guard()
     try:
+        from toguz_tui.first_start import first_start
+
+        first_start(options)
         if options.line:
             from toguz_tui.line import run_line_mode
 

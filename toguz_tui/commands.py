@@ -61,7 +61,7 @@ COMMANDS: tuple[Command, ...] = (
          actions.turn),
     _cmd("moves", ["legal", "v"], ["v"], "moves", "the pits you may play", "ask", actions.legal),
     _cmd("last", ["l"], ["l"], "last", "the last move again, in full", "ask", actions.last),
-    _cmd("history", ["h"], ["h"], "history", "every move of the game so far", "ask", actions.history),
+    _cmd("history", ["hist"], ["H"], "history", "every move of the game so far", "ask", actions.history),
     _cmd("fen", [], ["f"], "fen, or fen POSITION", "the position as FEN, or start a game from a FEN",
          "game", actions.fen),
     _cmd("repeat", ["r", "again"], ["r"], "repeat", "say the last announcement again", "speech",
@@ -80,7 +80,7 @@ COMMANDS: tuple[Command, ...] = (
     _cmd("undo", ["u", "takeback"], ["u"], "undo", "take back your last move", "game", actions.undo),
     _cmd("new", ["n"], ["n"], "new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|black]",
          "start a new game", "game", actions.new_game),
-    _cmd("resign", [], ["ctrl+r"], "resign", "give up this game", "game", actions.resign),
+    _cmd("resign", [], ["R", "ctrl+r"], "resign", "give up this game", "game", actions.resign),
     _cmd("save", [], ["ctrl+s"], "save [FILE] [playok]", "save the game as a record", "game",
          actions.save),
     _cmd("open", [], ["ctrl+o"], "open FILE [N]", "open a record to review, or a FEN position to play",
@@ -96,11 +96,11 @@ COMMANDS: tuple[Command, ...] = (
     _cmd("goto", ["go"], ["g"], "goto N", "in a review: the position after move N", "review", actions.goto),
     _cmd("continue", ["playhere"], ["c"], "continue", "in a review: play on from this position", "review",
          actions.continue_here),
-    _cmd("close", ["leave"], ["escape"], "close", "leave the review, back to your game", "review",
+    _cmd("close", ["leave"], ["backspace", "escape"], "close", "leave the review, back to your game", "review",
          actions.close_review),
-    _cmd("settings", ["set", "option"], ["f2"], "settings, or set NAME VALUE",
+    _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings, or set NAME VALUE",
          "list the settings, or change one", "settings", actions.settings),
-    _cmd("help", ["?", "commands"], ["f1", "question_mark"], "help [COMMAND]",
+    _cmd("help", ["?", "commands", "h"], ["h", "question_mark", "f1"], "help [COMMAND]",
          "the commands and keys, or one command's help", "settings", actions.help_text),
     _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "quit", "leave (a game in progress stays saved)",
          "settings", actions.quit_program),
@@ -142,10 +142,23 @@ def guarded(handler: Handler, session: GameSession, args: list[str], focus: Focu
         return session.error(phrases.internal_error(f"{type(error).__name__}: {error}", where))
 
 
-def help_lines() -> list[str]:
-    """One line a command: its usage, aliases, keys and what it does."""
+# Help topics: the word typed after help, the group of the table it lists, and what it is about.
+HELP_TOPICS: dict[str, tuple[str, str]] = {
+    "play": ("play", "playing a pit"),
+    "board": ("ask", "hearing the board: pits, rows, kazans, tuzdyks, moves, history"),
+    "game": ("game", "hints, undo, new games, saving and opening records"),
+    "speech": ("speech", "repeating, silencing and how much is said"),
+    "review": ("review", "stepping through a game move by move"),
+    "settings": ("settings", "settings, help and quitting"),
+}
+
+
+def help_lines(group: str | None = None) -> list[str]:
+    """One line a command (of ``group``, or all): its usage, aliases, keys and what it does."""
     lines = []
     for command in COMMANDS:
+        if group is not None and command.group != group:
+            continue
         extra = []
         if command.aliases:
             extra.append("also " + ", ".join(command.aliases))
@@ -157,7 +170,8 @@ def help_lines() -> list[str]:
 
 
 KEY_LABELS = {"comma": ",", "full_stop": ".", "question_mark": "?", "space": "Space", "enter": "Enter",
-              "escape": "Escape", "right": "Right", "left": "Left", "home": "Home", "end": "End"}
+              "escape": "Escape", "right": "Right", "left": "Left", "home": "Home", "end": "End",
+              "backspace": "Backspace"}
 
 
 def key_label(key: str) -> str:
@@ -166,4 +180,6 @@ def key_label(key: str) -> str:
         return KEY_LABELS[key]
     if key.startswith("ctrl+"):
         return "Ctrl+" + key[5:].upper()
+    if len(key) == 1 and key.isupper():
+        return f"Shift+{key.lower()}"
     return key.upper() if key.startswith("f") and key[1:].isdigit() else key

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 import threading
 from collections.abc import Iterable
+from typing import TextIO
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
 from prompt_toolkit.document import Document
@@ -14,8 +16,9 @@ from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
 from speech import phrases
+from speech.machine import machine
 from toguz_tui import storage
-from toguz_tui.commands import COMMANDS, run_line
+from toguz_tui.commands import COMMANDS, HELP_TOPICS, run_line
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.settings import Settings
 from toguz_tui.startup import build_session
@@ -25,7 +28,7 @@ ARGUMENT_WORDS = {
     "new": ("toguz", "kozdatu", "bestemshe", "computer", "human", "level", "white", "black"),
     "set": SETTING_NAMES, "settings": SETTING_NAMES,
     "speech": ("on", "off"), "verbosity": ("brief", "normal", "full"),
-    "help": tuple(command.name for command in COMMANDS),
+    "help": (*HELP_TOPICS, "all", *(command.name for command in COMMANDS)),
     "pit": ("their",), "save": ("playok",),
 }
 
@@ -58,27 +61,70 @@ class CommandCompleter(Completer):
 
 
 class Printer:
-    """Prints replies one per line, from any thread, never interleaved."""
+    """Prints replies, from any thread, never interleaved.
 
-    def __init__(self) -> None:
+    At a terminal (``paged``) a reply is wrapped between words to the terminal's width, and one
+    taller than the terminal is printed a page at a time: ``more`` prints the next page. Piped,
+    every line is printed as it is.
+    """
+
+    def __init__(self, paged: bool = False, terminal: TextIO | None = None) -> None:
         self.lock = threading.Lock()
+        self.paged = paged
+        self.rest: list[str] = []
+        self.terminal = terminal  # where direct writes go (the real standard output by default)
 
-    def show(self, reply: Reply | None) -> None:
-        """Print a reply's text."""
+    def show(self, reply: Reply | None, direct: bool = False) -> None:
+        """Print a reply's text; ``direct`` writes straight to the terminal (the reply to a command,
+        which must be out before the next prompt is drawn), else through ``print`` (which
+        prompt-toolkit keeps above a live prompt)."""
         if reply is None or not reply.text:
             return
         with self.lock:
-            print(reply.text, flush=True)
+            lines = self.page(reply.text) if self.paged else [reply.text]
+            self.write("\n".join(lines), direct)
+
+    def more(self, direct: bool = True) -> None:
+        """The next page of the last long reply."""
+        with self.lock:
+            lines = [phrases.nothing_more()] if not self.rest else self.page_of(self.rest)
+            self.write("\n".join(lines), direct)
+
+    def page(self, text: str) -> list[str]:
+        """The first page of ``text`` wrapped to the terminal (the rest is kept for ``more``)."""
+        width = machine().terminal_size()[0]
+        lines: list[str] = []
+        for paragraph in text.splitlines():
+            lines.extend(textwrap.wrap(paragraph, max(20, width - 1), break_on_hyphens=False) or [""])
+        return self.page_of(lines)
+
+    def page_of(self, lines: list[str]) -> list[str]:
+        height = max(4, machine().terminal_size()[1] - 2)  # room for the "more" line and the prompt
+        if len(lines) <= height:
+            self.rest = []
+            return lines
+        self.rest = lines[height - 1:]
+        return [*lines[: height - 1], phrases.more_lines(len(self.rest))]
+
+    def write(self, text: str, direct: bool) -> None:
+        """Print ``text`` as a line (or lines)."""
+        terminal = self.terminal or sys.__stdout__
+        if direct and terminal is not None:
+            terminal.write(text + "\n")
+            terminal.flush()
+        else:
+            print(text, flush=True)
 
 
 def run_line_mode(options: argparse.Namespace) -> int:
     """Play in line mode until quit or end of input; the exit status."""
-    printer = Printer()
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    printer = Printer(paged=interactive)
     session, replies = build_session(options, notify=printer.show)
     for reply in replies:
         printer.show(reply)
     try:
-        if sys.stdin.isatty() and sys.stdout.isatty():
+        if interactive:
             interactive_loop(session, printer)
         else:
             plain_loop(session, printer)
@@ -92,6 +138,9 @@ def plain_loop(session: GameSession, printer: Printer) -> None:
     is awaited before the next line is read, so a script sees events in order."""
     session.wait_for_computer()
     for line in sys.stdin:
+        if line.strip().lower() == "more":
+            printer.more(direct=False)
+            continue
         reply = run_line(session, line)
         printer.show(reply)
         session.wait_for_computer()
@@ -117,11 +166,20 @@ def typed_history(prompt_input: Input | None) -> History:
 def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input | None = None,
                      prompt_output: Output | None = None) -> None:
     """A prompt-toolkit prompt with readline-like completion (no menus, no toolbars, no timers),
-    history, and the state in the prompt itself. Ctrl-C cancels the line; Ctrl-D leaves."""
+    history, and the state in the prompt itself. Ctrl-C cancels the line; Ctrl-D leaves.
+
+    The prompt never asks the terminal where its cursor is: the answer comes back as input, and
+    screen readers stop speaking at any input, cutting off the announcement just printed."""
     from prompt_toolkit import PromptSession
+    from prompt_toolkit.output import create_output
+    from prompt_toolkit.output.vt100 import Vt100_Output
     from prompt_toolkit.patch_stdout import patch_stdout
     from prompt_toolkit.shortcuts import CompleteStyle
 
+    if prompt_output is None:
+        prompt_output = create_output()
+    if isinstance(prompt_output, Vt100_Output):
+        prompt_output.enable_cpr = False
     prompt: PromptSession[str] = PromptSession(completer=CommandCompleter(), history=typed_history(prompt_input),
                                                complete_style=CompleteStyle.READLINE_LIKE,
                                                complete_while_typing=False, input=prompt_input,
@@ -137,9 +195,12 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
             except KeyboardInterrupt:
                 continue
             except EOFError:
-                printer.show(session.quit())
+                printer.show(session.quit(), direct=True)
                 return
+            if line.strip().lower() == "more":
+                printer.more()
+                continue
             reply = run_line(session, line)
-            printer.show(reply)
+            printer.show(reply, direct=True)
             if reply is not None and reply.quit:
                 return

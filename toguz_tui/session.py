@@ -343,7 +343,7 @@ class GameSession:
         settings = self.settings
         self.announcer.verbosity = settings.verbosity  # type: ignore[assignment]
         self.announcer.perspective = self._perspective()
-        wanted = "silent" if settings.speech == "off" else settings.speech
+        wanted = settings.voice_backend
         if wanted != self.speaker.name and not (wanted == "auto" and self.speaker.name != "silent"):
             self.speaker.close()
             self.speaker, problem = open_speaker(wanted, rate=settings.rate, voice=settings.voice or None,

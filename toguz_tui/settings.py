@@ -17,7 +17,7 @@ OPPONENTS = ("computer", "human")
 COLOURS = ("white", "black")
 VARIANT_NAMES = ("toguz", "kozdatu", "bestemshe")
 THEMES = ("default", "high-contrast", "terminal")
-SPEECH_NAMES = ("auto", "pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader", "silent", "off")
+SPEECH_NAMES = ("auto", "on", "pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader", "silent", "off")
 
 
 @dataclass(frozen=True)
@@ -48,6 +48,15 @@ class Settings:
         current = getattr(self, name)
         changes: dict[str, Any] = {name: _convert(name, value, current)}
         return replace(self, **changes)
+
+    @property
+    def voice_backend(self) -> str:
+        """The speech backend to open: ``auto`` is toguz's own voice except in the screen-reader mode,
+        where the user's screen reader speaks (two voices at once help nobody); ``on`` is toguz's
+        voice in any mode; ``off`` is silence."""
+        if self.speech in ("off", "silent") or (self.speech == "auto" and self.screen_reader):
+            return "silent"
+        return "auto" if self.speech == "on" else self.speech
 
     def describe(self) -> list[tuple[str, str]]:
         """Each setting's name and value as text."""
@@ -123,6 +132,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     if problems:
         return settings, f"the settings file {path} has problems: {'; '.join(problems)}; defaults used there"
     return settings, None
+
+
+def stored_setting_names(path: Path | None = None) -> set[str]:
+    """The names the settings file sets (empty when it is missing or unreadable)."""
+    path = path or settings_path()
+    try:
+        return set(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return set()
 
 
 def _reason(error: Exception) -> str:

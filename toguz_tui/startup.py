@@ -20,7 +20,7 @@ GAME_OPTIONS = ("variant", "opponent", "colour", "fen")
 
 def effective_settings(options: argparse.Namespace, settings: Settings) -> Settings:
     """The saved settings with this run's command-line choices laid over them (not saved)."""
-    for name in ("speech", "verbosity", "level", "variant", "opponent", "colour"):
+    for name in ("speech", "verbosity", "level", "variant", "opponent", "colour", "screen_reader"):
         value = getattr(options, name, None)
         if value is not None:
             settings = replace(settings, **{name: value})
@@ -32,8 +32,7 @@ def build_session(options: argparse.Namespace,
     """A session with its game chosen as the options say; the replies to show first."""
     stored, settings_problem = load_settings()
     settings = effective_settings(options, stored)
-    wanted = "silent" if settings.speech == "off" else settings.speech
-    speaker, speech_problem = open_speaker(wanted, rate=settings.rate, voice=settings.voice or None,
+    speaker, speech_problem = open_speaker(settings.voice_backend, rate=settings.rate, voice=settings.voice or None,
                                            volume=settings.volume)
     session = GameSession(settings, speaker, notify, stored=stored)
     replies: list[Reply] = []

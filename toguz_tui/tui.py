@@ -19,6 +19,7 @@ def run_tui(options: argparse.Namespace) -> int:
     """Start the full-screen interface; the exit status."""
     from toguz_tui import storage
     from toguz_tui.app import ToguzApp
+    from toguz_tui.driver import driver_class
     from toguz_tui.startup import build_session
 
     apps: list[ToguzApp] = []
@@ -29,7 +30,8 @@ def run_tui(options: argparse.Namespace) -> int:
 
     saved, _ = storage.load_current()
     session, replies = build_session(options, notify)
-    app = ToguzApp(session, replies, resumed=saved is not None and not asked_for_new(options))
+    app = ToguzApp(session, replies, resumed=saved is not None and not asked_for_new(options),
+                   driver_class=driver_class(session.settings.screen_reader))
     apps.append(app)
     try:
         app.run()

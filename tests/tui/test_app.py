@@ -25,6 +25,7 @@ async def test_the_board_shows_both_rows_the_kazans_and_the_turn(make_app: MakeA
 async def test_arrows_move_the_focus_speak_the_pit_and_carry_the_cursor(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
+        board = screen_of(app).board
         for key, side, number in [("right", Side.WHITE, 2), ("right", Side.WHITE, 3), ("up", Side.BLACK, 7),
                                   ("left", Side.BLACK, 8), ("down", Side.WHITE, 2), ("end", Side.WHITE, 9),
                                   ("home", Side.WHITE, 1), ("left", Side.WHITE, 1)]:
@@ -34,9 +35,24 @@ async def test_arrows_move_the_focus_speak_the_pit_and_carry_the_cursor(make_app
             assert (cell.side, cell.number) == (side, number)
             owner = "White's" if side is Side.WHITE else "Black's"
             assert said(app)[-1] == f"{owner} pit {number}: 9 stones."
-            assert app.cursor_position == cell.cursor_offset()
-            assert cell.region.contains_point(app.cursor_position)
+            spot = board.count_spot(side, number)
+            assert app.cursor_position == spot
+            row = board.boxed_text().plain.splitlines()[spot.y - board.region.y]
+            assert row[spot.x - board.region.x] == "9", "the cursor sits on the count"
+            assert row[spot.x - board.region.x - 2] == ">", "behind the focus mark"
         assert screen_of(app).focus_line.shown_text == "White's pit 1: 9 stones."
+
+
+async def test_a_focus_move_changes_one_line_of_the_board_and_no_other_character(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        board = screen_of(app).board
+        before = board.boxed_text().plain.splitlines()
+        await pilot.press("right")
+        after = board.boxed_text().plain.splitlines()
+        changed = [index for index, (old, new) in enumerate(zip(before, after, strict=True)) if old != new]
+        assert changed == [7], "only the count line of the bottom row changes: the > moves from pit 1 to pit 2"
+        assert before[7].replace(">", " ") == after[7].replace(">", " ")
 
 
 async def test_a_digit_jumps_to_the_pit_and_previews_its_last_stone(make_app: MakeApp) -> None:
@@ -80,7 +96,7 @@ async def test_enter_on_the_other_row_explains_and_plays_nothing(make_app: MakeA
 @pytest.mark.parametrize(("key", "expected"), [
     ("b", "White's row: pit 1 has 9"), ("k", "0"), ("t", "No tuzdyks yet"), ("y", "Move 1: White's turn"),
     ("v", "White can play pits 1"), ("l", "No move"), ("f", "9S,9S"), ("m", "White's row"),
-    ("o", "Black's row"), ("p", "White's pit 1: 9 stones."), ("w", "Pit 1: 9 stones"), ("h", ""),
+    ("o", "Black's row"), ("p", "White's pit 1: 9 stones."), ("w", "Pit 1: 9 stones"), ("H", "No moves yet"),
 ])
 async def test_each_query_key_answers_in_the_panel_and_aloud(make_app: MakeApp, key: str,
                                                              expected: str) -> None:
@@ -216,6 +232,7 @@ def test_help_and_footer_come_from_the_command_table() -> None:
     assert any(line.startswith("1 to 9:") for line in lines)
     assert any(line.startswith("board:") and "keys b" in line for line in lines)
     assert len(footer_text()) <= 80
+    assert footer_text() == "1 to 9 pits  Enter play  b board  u undo  n new  O settings  h help  q quit"
 
 
 @pytest.mark.slow

@@ -75,7 +75,10 @@ async def test_the_settings_dialog_changes_the_theme_and_saves_it(make_app: Make
         await pilot.pause()
         assert app.theme == "toguz-high-contrast"
         assert app.session.settings.screen_reader is True
-        assert "screen reader is now on" in screen_of(app).panel.last
+        await pilot.pause(0.2)
+        assert screen_of(app).speech.said == ["theme is now high-contrast.", "screen reader is now on."], \
+            "the screen-reader face took over"
+        assert not screen_of(app).panel.display and screen_of(app).speech.display
         text = (private_dirs / "config" / "settings.toml").read_text()
         assert 'theme = "high-contrast"' in text and "screen_reader = true" in text
 
@@ -109,9 +112,9 @@ async def test_quit_asks_first_and_stay_keeps_playing(make_app: MakeApp) -> None
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         assert said(app)[-1].startswith("Quit toguz. Your game is saved")
-        assert said(app)[-1].endswith("Quit, button.")
+        assert said(app)[-1].endswith("Press y to quit, n to stay. Quit is selected.")
         await pilot.press("right")
-        assert said(app)[-1] == "Stay, button."
+        assert said(app)[-1] == "Stay is selected."
         await pilot.press("enter")
         await pilot.pause()
         assert app.is_running and app.screen is screen_of(app)

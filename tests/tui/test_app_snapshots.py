@@ -34,3 +34,8 @@ def test_bestemshe(make_app: MakeApp, snap_compare: Any) -> None:
 def test_no_color_with_a_tuzdyk(make_app: MakeApp, snap_compare: Any) -> None:
     app = make_app(fen="9S,9S,9S,9S,9S,t,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 9 0 S 1")
     assert snap_compare(app, terminal_size=SIZE, press=["up"])
+
+
+def test_screen_reader_mode(make_app: MakeApp, snap_compare: Any) -> None:
+    app = make_app(screen_reader=True, opponent="computer", level=1)
+    assert snap_compare(app, terminal_size=SIZE, press=["7", "enter", "wait:800", "b"])

@@ -7,13 +7,12 @@ from collections.abc import Callable, Iterator
 import pytest
 from textual.pilot import Pilot
 
-from rules import Position
+from rules import Position, Side
 from speech.speakers import RecordingSpeaker
 from tests.tui.conftest import MakeSession
 from toguz_tui.app import ToguzApp
 from toguz_tui.screens.game import GameScreen
 from toguz_tui.session import GameSession
-from toguz_tui.widgets.board import PitCell
 
 SIZE = (80, 24)
 MakeApp = Callable[..., ToguzApp]
@@ -47,11 +46,18 @@ def said(app: ToguzApp) -> list[str]:
     return speaker.spoken
 
 
-def focused_pit(app: ToguzApp) -> PitCell:
-    """The focused pit (fails when the focus is elsewhere)."""
-    focused = app.screen.focused
-    assert isinstance(focused, PitCell), focused
-    return focused
+class FocusedPit:
+    """The side and number of the pit the board screen has the focus on."""
+
+    def __init__(self, app: ToguzApp) -> None:
+        assert app.screen is app.game_screen, app.screen
+        self.side: Side = app.game_screen.pit_focus[0]
+        self.number: int = app.game_screen.pit_focus[1]
+
+
+def focused_pit(app: ToguzApp) -> FocusedPit:
+    """The focused pit (fails when a dialog is open)."""
+    return FocusedPit(app)
 
 
 def session_of(app: ToguzApp) -> GameSession:

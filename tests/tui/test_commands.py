@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -9,7 +10,7 @@ import pytest
 from rules import BLACK, WHITE
 from tests.needs import SHARED_DATA, need_shared_data
 from tests.tui.conftest import MakeSession, spoken
-from toguz_tui.commands import COMMANDS, help_lines, run, run_line
+from toguz_tui.commands import COMMANDS, key_label, run, run_line
 from toguz_tui.session import Reply
 
 
@@ -259,12 +260,14 @@ def test_quit_says_goodbye_and_asks_nothing_when_the_game_is_kept(make_session: 
     assert reply.quit
 
 
-def test_help_lists_every_command_with_its_keys(make_session: MakeSession) -> None:
+def test_help_all_lists_every_command_on_a_line_with_its_keys(make_session: MakeSession) -> None:
     session = make_session()
-    text = line(session, "help").text
+    lines = line(session, "help all").text.splitlines()
     for command in COMMANDS:
-        assert command.usage in text
-    assert len(help_lines()) == len(COMMANDS)
+        mine = [text for text in lines if text.startswith(f"{command.usage}: {command.help}")]
+        assert len(mine) == 1, command.name
+        for key in command.keys:
+            assert key_label(key) in mine[0].rsplit("keys ", 1)[-1], (command.name, key)
     assert line(session, "help where").text.startswith("where N: where the last stone")
 
 
@@ -282,15 +285,17 @@ def test_a_key_runs_its_command_with_the_focused_pit(make_session: MakeSession) 
     assert run(session, "play", focus=(WHITE, 7)).kind == "move"
 
 
-def test_the_readme_documents_every_command_and_key() -> None:
+def test_the_readme_table_gives_every_command_its_keys() -> None:
     from tests.needs import REPO
-    from toguz_tui.commands import key_label
 
     readme = (REPO / "README.md").read_text(encoding="utf-8")
+    rows = [[cell.strip() for cell in re.split(r"(?<!\\)\|", row.strip().strip("|"))]
+            for row in readme.splitlines() if row.startswith("| `")]
     for command in COMMANDS:
-        assert f"`{command.name}" in readme, command.name
-        for key in command.keys:
-            assert key_label(key) in readme, (command.name, key)
+        row = [cells for cells in rows if re.match(rf"`{re.escape(command.name)}[` ]", cells[0])]
+        assert len(row) == 1, command.name
+        documented = set(re.findall(r"`([^`]+)`", row[0][2]))
+        assert {key_label(key) for key in command.keys} <= documented, (command.name, documented)
 
 
 def test_a_fault_inside_a_command_is_one_line_and_a_log_entry(make_session: MakeSession, private_dirs: Path,

@@ -34,7 +34,7 @@ class KeepingPrinter(Printer):
         super().__init__()
         self.lines: list[str] = []
 
-    def show(self, reply: Reply | None) -> None:
+    def show(self, reply: Reply | None, direct: bool = False) -> None:
         if reply is not None and reply.text:
             self.lines.extend(reply.text.splitlines())
 

@@ -59,19 +59,18 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
     need_program("tmux")
     names: list[str] = []
 
-    def start(*args: str, config: str = "") -> Terminal:
+    def start(*args: str, config: str = "screen_reader = false\n") -> Terminal:
         name = f"toguz-test-{uuid.uuid4().hex[:8]}"
         config_dir = tmp_path / "config"
         config_dir.mkdir(exist_ok=True)
-        if config:
-            (config_dir / "settings.toml").write_text(config)
+        (config_dir / "settings.toml").write_text(config)  # says the screen-reader mode: no first-start question
         env = {"TOGUZ_DATA_DIR": str(tmp_path / "data"), "TOGUZ_CONFIG_DIR": str(config_dir),
                "TERM": "xterm-256color", "PATH": os.environ.get("PATH", "")}
         command = " ".join([*(f"{key}={value}" for key, value in env.items()), "exec", str(TOGUZ), *args])
         subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", command], check=True)
         names.append(name)
         term = Terminal(name)
-        term.wait(lambda: all(part in term.screen() for part in ("Arrows 1-9 pit", "pit 1", "kazan", "turn")))
+        term.wait(lambda: all(part in term.screen() for part in ("1 to 9 pits", "pit", "kazan")))
         return term
 
     yield start
@@ -85,18 +84,17 @@ def pit_spot(screen: str, row: int, column: int) -> tuple[int, int]:
     top = next(index for index, line in enumerate(lines) if line.startswith("╭"))
     y = top + 2 + 5 * row
     cell = lines[y][7 * column:7 * column + 7]
-    return 7 * column + len(cell) - len(cell.lstrip(" │┃")), y
+    return 7 * column + len(cell) - len(cell.lstrip(" │>")), y
 
 
 def test_the_cursor_follows_the_focused_pit_and_nothing_repaints_when_idle(
         terminal: Callable[..., Terminal]) -> None:
-    term = terminal("--speech", "off", "--new", "--opponent", "human", config="screen_reader = true\n")
+    term = terminal("--speech", "off", "--new", "--opponent", "human")
     assert "pit 9" in term.screen() and "kazan 0" in term.screen()
     steps = [("Right", 1, 1), ("Right", 1, 2), ("Up", 0, 2), ("End", 0, 8), ("Down", 1, 8), ("Home", 1, 0)]
     for key, row, column in steps:
         term.keys(key)
         term.wait(lambda row=row, column=column: term.cursor()[:2] == pit_spot(term.screen(), row, column))
-    assert term.cursor()[2], "the cursor is shown when the screen-reader setting is on"
     term.keys("Right", "Right", "Right")
     term.wait(lambda: term.cursor()[:2] == pit_spot(term.screen(), 1, 3))
     term.keys("7", "Enter")
@@ -122,3 +120,24 @@ def test_quit_leaves_the_terminal_and_keeps_the_game(terminal: Callable[..., Ter
         time.sleep(0.05)
         assert _ < 200, term.screen()
     assert any((tmp_path / "data").rglob("*.json")), "the game in progress stays saved"
+
+
+def test_the_screen_reader_mode_draws_words_and_keeps_the_cursor_after_the_message(
+        terminal: Callable[..., Terminal]) -> None:
+    term = terminal("--speech", "off", "--new", "--opponent", "human", config="screen_reader = true\n")
+    term.wait(lambda: "New game of Toguz Kumalak" in term.screen())
+    term.keys("7", "Enter")
+    term.wait(lambda: "White captures 10. White leads 10 to 0." in term.screen())
+    time.sleep(0.3)
+    screen = term.screen()
+    assert not [char for char in screen if 0x2500 <= ord(char) <= 0x259F], screen
+    lines = screen.splitlines()
+    message_end = max(index for index, line in enumerate(lines) if "White leads 10 to 0." in line)
+    x, y, shown = term.cursor()
+    assert shown, "the terminal cursor is shown in the screen-reader mode"
+    assert (x, y) == (len(lines[message_end].rstrip()), message_end), "right after the message's last character"
+    board_top = next(index for index, line in enumerate(lines) if line.startswith("Black"))
+    assert board_top > y, "the board is below the message, where a screen reader does not read after a key"
+    first = term.screen(escapes=True), term.cursor()
+    time.sleep(1.0)
+    assert (term.screen(escapes=True), term.cursor()) == first, "nothing repaints while idle"

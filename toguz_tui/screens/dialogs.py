@@ -1,126 +1,290 @@
-"""Keyboard-only dialogs: each speaks its title and the focused control, and Escape closes it.
+"""Keyboard-only dialogs that speak, for sight and for screen readers.
 
-``FormDialog`` holds choices (``Choice``) and text fields (``Input``) and returns their values by
-name; ``ConfirmDialog`` returns ``True`` or ``False``; ``HelpScreen`` lists the keys line by line.
+Every dialog covers whole lines at the bottom of the screen (so the text behind it never shares a
+line with its question) and closes with Escape or a letter alternative (``q``, Backspace, or the key
+that opened it), because screen readers take Escape and the function keys for themselves.
+
+- ``ConfirmDialog``: a question answered with ``y`` or ``n`` (or Left and Right, then Enter).
+- ``FormDialog``: choices (``Choice``) and text fields (``TextField``); Enter gives their values.
+- ``HelpScreen``: every key and command, one line at a time.
+
+In the screen-reader mode a dialog shows its title and one speech area: its question, then the
+focused choice, is written there with the cursor after the last character (see ``SpeechArea``);
+a form asks one question at a time. On the boxed board the dialog shows all its controls and
+the cursor sits on the focused one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, ClassVar
 
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.geometry import Offset
+from textual.message import Message
 from textual.screen import ModalScreen
 from textual.widget import Widget
-from textual.widgets import Button, Input, Label, OptionList
+from textual.widgets import Input, Label, OptionList
 
-from toguz_tui.widgets.choice import Choice
+from speech import phrases
+from toguz_tui.widgets.choice import Choice, PlainButton
+from toguz_tui.widgets.speech_area import SpeechArea
 
 Speak = Callable[[str], None]
+CLOSING = ("escape", "q", "backspace")
 
 
 def describe(widget: Widget) -> str:
     """What a control is and holds, in words."""
-    if isinstance(widget, Choice):
+    if isinstance(widget, Choice | PlainButton):
         return widget.spoken
-    if isinstance(widget, Button):
-        return f"{widget.label}, button."
     if isinstance(widget, Input):
-        return f"{widget.name or 'text'}: {widget.value or 'empty'}, text field."
-    if isinstance(widget, OptionList):
-        index = widget.highlighted
-        if index is None:
-            return ""
-        prompt = widget.get_option_at_index(index).prompt
-        return f"{prompt}"
+        return phrases.text_field(widget.name or "text", widget.value)
     return ""
 
 
-def cursor_spot(widget: Widget) -> Offset:
-    """Where the terminal cursor belongs on a control."""
-    if isinstance(widget, Input):
-        return widget.cursor_screen_offset
-    if isinstance(widget, Choice):
-        return widget.cursor_offset()
-    if isinstance(widget, OptionList):
-        index = widget.highlighted or 0
-        region = widget.content_region
-        return Offset(region.x, region.y + max(0, min(region.height - 1, index - round(widget.scroll_y))))
-    return widget.content_region.offset
+class TextField(Input):
+    """A text field that does not blink; Backspace in an empty field closes its dialog."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("backspace", "backspace_or_close", show=False)]
+
+    class Close(Message):
+        """Backspace in an empty field."""
+
+    def __init__(self, name: str, value: str = "", placeholder: str = "") -> None:
+        super().__init__(value=value, placeholder=placeholder, name=name, select_on_focus=False)
+        self.cursor_blink = False
+
+    def action_backspace_or_close(self) -> None:
+        """Delete to the left, or close the dialog when there is nothing to delete."""
+        if self.value:
+            self.action_delete_left()
+        else:
+            self.post_message(self.Close())
+
+
+def text_field(name: str, value: str = "", placeholder: str = "") -> TextField:
+    """A text field for a form."""
+    return TextField(name, value, placeholder)
 
 
 class SpeakingScreen(ModalScreen[Any]):
-    """A modal screen that says its title and every control focused, and keeps the cursor on it."""
+    """A modal screen that says what it is, and closes with Escape or a letter alternative."""
 
     AUTO_FOCUS = ""
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Close", show=False)]
+    dialog_classes = "dialog"
 
-    def __init__(self, title: str, speak: Speak) -> None:
+    def __init__(self, title: str, speak: Speak, plain: bool = False, close_keys: Iterable[str] = ()) -> None:
         super().__init__()
         self.title_text = title
         self.speak = speak
-        self.said_title = False
-        self.described: Widget | None = None  # the control last spoken
+        self.plain = plain
+        self.close_keys = {*CLOSING, *close_keys}
+        self.speech = SpeechArea(id="dialog-speech")
+
+    def compose(self) -> ComposeResult:
+        """The title, the dialog's own parts, and the speech area."""
+        with Vertical(classes=self.dialog_classes + (" plain" if self.plain else "")):
+            yield Label(self.title_text, classes="dialog-title")
+            yield from self.body()
+            yield self.speech
+
+    def body(self) -> ComposeResult:
+        """The dialog's own parts (none here)."""
+        yield from ()
 
     def on_mount(self) -> None:
-        """Say the title with the control that has the focus (Textual runs this after a subclass's
-        own ``on_mount``, which focuses the first control)."""
-        self.call_after_refresh(self._announce_title)
+        """Only the parts of this face are shown: in the screen-reader mode the title is said in
+        the speech area, not drawn above it (text that is drawn is read)."""
+        self.speech.display = self.plain
+        self.query_one(".dialog-title").display = not self.plain
 
-    def _announce_title(self) -> None:
-        focused = self.focused
-        extra = describe(focused) if focused is not None else ""
-        self.said_title = True
-        self.described = focused
-        self.speak(f"{self.title_text}. {extra}".strip())
-        if focused is not None:
-            self.place_cursor(focused)
+    def say(self, text: str) -> None:
+        """Speak ``text`` and, in the screen-reader mode, write it in the speech area."""
+        self.speak(text)
+        if self.plain:
+            self.speech.say(text)
 
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """Say the control and put the cursor on it."""
-        if self.said_title and event.widget is not self.described:
-            self.described = event.widget
-            self.speak(describe(event.widget))
-        self.place_cursor(event.widget)
+    def place_cursor(self, widget: Widget | None) -> None:
+        """On the boxed board the terminal cursor goes onto the focused control, in this frame."""
+        if self.plain or widget is None or self.app.screen is not self:
+            return
+        if isinstance(widget, Input):
+            self.app.cursor_position = widget.cursor_screen_offset
+        elif isinstance(widget, Choice | PlainButton):
+            self.app.cursor_position = widget.cursor_offset()
 
-    def place_cursor(self, widget: Widget) -> None:
-        """After the next repaint, the terminal cursor goes onto ``widget``."""
-        def place() -> None:
-            if self.app.screen is self:
-                self.app.cursor_position = cursor_spot(widget)
-                self.app.refresh()
-        self.call_after_refresh(place)
+    def closing_key(self, event: events.Key) -> bool:
+        """Whether ``event`` closes the dialog (a text field keeps its letters and Backspace)."""
+        if event.key not in self.close_keys:
+            return False
+        return not (isinstance(self.focused, Input) and (event.is_printable or event.key == "backspace"))
+
+    def on_key(self, event: events.Key) -> None:
+        """Escape or a letter alternative closes the dialog."""
+        if self.closing_key(event):
+            event.stop()
+            event.prevent_default()
+            self.action_cancel()
+
+    @on(TextField.Close)
+    def field_closed(self) -> None:
+        """Backspace in an empty field."""
+        self.action_cancel()
 
     def action_cancel(self) -> None:
         """Close without doing anything."""
         self.dismiss(None)
 
 
-class FormDialog(SpeakingScreen):
-    """A title, a few choices and text fields, and OK / Cancel; returns ``{name: value}``."""
+class ConfirmDialog(SpeakingScreen):
+    """A question with two answers; returns ``True`` for the first. ``cancelled`` is what closing
+    it without an answer means (``False``: the safe "no"; ``True`` where the first is the safe one)."""
 
-    def __init__(self, title: str, speak: Speak, fields: Sequence[Widget], ok: str = "OK") -> None:
-        super().__init__(title, speak)
-        self.fields = list(fields)
-        self.ok = ok
+    def __init__(self, title: str, message: str, speak: Speak, yes: str = "Yes", no: str = "No", *,
+                 plain: bool = False, close_keys: Iterable[str] = (), cancelled: bool = False) -> None:
+        super().__init__(title, speak, plain, close_keys)
+        self.message = message
+        self.answers = (yes, no)
+        self.selected = 0
+        self.cancelled = cancelled
+        self.buttons = (PlainButton(yes, id="yes"), PlainButton(no, id="no"))
 
-    def compose(self) -> ComposeResult:
-        """The title, the fields, the buttons."""
-        with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield from self.fields
-            with Horizontal(classes="buttons"):
-                yield Button(self.ok, id="ok", variant="primary")
-                yield Button("Cancel", id="cancel")
+    def body(self) -> ComposeResult:
+        """The question and the two answers."""
+        yield Label(self.message, classes="dialog-message")
+        with Horizontal(classes="buttons"):
+            yield from self.buttons
 
     def on_mount(self) -> None:
-        """Focus the first field, then say the title."""
-        self.set_focus(self.fields[0] if self.fields else self.query_one("#ok"))
+        """Say the question, how to answer, and which answer is selected."""
+        super().on_mount()
+        for part in self.query(".dialog-message, .buttons"):
+            part.display = not self.plain
+        if not self.plain:
+            self.set_focus(self.buttons[0])
+        yes, no = self.answers
+        self.say(phrases.confirm_question(self.title_text, self.message, yes, no))
+        self.place_cursor(self.buttons[0])
 
+    def on_key(self, event: events.Key) -> None:
+        """y and n answer; Left, Right, Up, Down and Tab choose; Enter and Space give the chosen one."""
+        key = event.key
+        answer = {"y": True, "n": False}.get(key)
+        if answer is None and key in ("enter", "space"):
+            answer = self.selected == 0
+        if answer is not None:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(answer)
+        elif key in ("left", "right", "up", "down", "tab", "shift+tab"):
+            event.stop()
+            event.prevent_default()
+            self.select(1 - self.selected)
+        else:
+            super().on_key(event)
+
+    def select(self, index: int) -> None:
+        """Mark answer ``index`` and say so."""
+        self.selected = index
+        button = self.buttons[index]
+        if not self.plain:
+            self.set_focus(button)
+            self.place_cursor(button)
+        self.say(phrases.answer_selected(self.answers[index]))
+
+    @on(PlainButton.Pressed)
+    def pressed(self, event: PlainButton.Pressed) -> None:
+        """A button pressed (Enter or Space on it)."""
+        self.dismiss(event.button.id == "yes")
+
+    def action_cancel(self) -> None:
+        """Closing without an answer."""
+        self.dismiss(self.cancelled)
+
+
+class FormDialog(SpeakingScreen):
+    """A title, a few choices and text fields, and OK / Cancel; returns ``{name: value}``.
+
+    In the screen-reader mode one question is shown at a time: Up and Down (or Tab) go between
+    them, Left and Right change a choice, Enter gives the answers.
+    """
+
+    def __init__(self, title: str, speak: Speak, fields: Sequence[Widget], ok: str = "OK", *,
+                 plain: bool = False, close_keys: Iterable[str] = ()) -> None:
+        super().__init__(title, speak, plain, close_keys)
+        self.fields = list(fields)
+        self.ok = ok
+        self.current = 0
+        self.described: Widget | None = None  # the control last said, on the boxed board
+
+    def body(self) -> ComposeResult:
+        """The fields and the buttons."""
+        yield from self.fields
+        with Horizontal(classes="buttons"):
+            yield PlainButton(self.ok, id="ok")
+            yield PlainButton(phrases.cancel_word(), id="cancel")
+
+    def on_mount(self) -> None:
+        """Show the first question (screen-reader mode) or every control, and say the title."""
+        super().on_mount()
+        self.query_one(".buttons").display = not self.plain
+        if self.plain:
+            self.show_field(0, opening=True)
+            return
+        first = self.fields[0] if self.fields else self.query_one("#ok")
+        self.described = first
+        self.set_focus(first)
+        self.say(f"{self.title_text}. {describe(first)}")
+        self.place_cursor(first)
+
+    # -- one question at a time (screen-reader mode) -------------------------------------------
+    def show_field(self, index: int, opening: bool = False) -> None:
+        """Make field ``index`` the current question: only a text field is drawn, to type in."""
+        self.current = index % len(self.fields)
+        field = self.fields[self.current]
+        for other in self.fields:
+            other.display = other is field and isinstance(field, Input)
+        if isinstance(field, Input):
+            self.set_focus(field)
+        else:
+            self.set_focus(None)
+        text = describe(field)
+        if opening:
+            text = phrases.form_opening(self.title_text, len(self.fields), self.ok, text)
+        self.say(text)
+
+    def on_key(self, event: events.Key) -> None:
+        """Keys of the one-question form; on the boxed board Up and Down move between controls."""
+        if self.closing_key(event):
+            super().on_key(event)
+            return
+        key = event.key
+        if not self.plain:
+            if key in ("up", "down") and not isinstance(self.focused, OptionList):
+                event.stop()
+                self.focus_next() if key == "down" else self.focus_previous()
+            return
+        field = self.fields[self.current]
+        handled = True
+        if key in ("down", "tab"):
+            self.show_field(self.current + 1)
+        elif key in ("up", "shift+tab"):
+            self.show_field(self.current - 1)
+        elif key == "enter":
+            self.dismiss(self.values())
+        elif isinstance(field, Choice) and key in ("left", "right", "space", "home", "end"):
+            {"left": lambda: field.action_step(-1), "right": lambda: field.action_step(1),
+             "space": lambda: field.action_step(1), "home": field.action_first, "end": field.action_last}[key]()
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            event.prevent_default()
+
+    # -- values and events ---------------------------------------------------------------------
     def values(self) -> dict[str, str]:
         """Every field's value by name."""
         found: dict[str, str] = {}
@@ -128,6 +292,15 @@ class FormDialog(SpeakingScreen):
             if isinstance(widget, Choice | Input) and widget.name:
                 found[widget.name] = widget.value
         return found
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """On the boxed board, say the control reached and put the cursor on it."""
+        if self.plain:
+            return
+        if event.widget is not self.described:
+            self.described = event.widget
+            self.say(describe(event.widget))
+        self.place_cursor(event.widget)
 
     def key_enter(self, event: events.Key) -> None:
         """Enter on a choice submits the form (buttons and fields handle their own Enter)."""
@@ -143,78 +316,63 @@ class FormDialog(SpeakingScreen):
     @on(Choice.Changed)
     def changed(self, message: Choice.Changed) -> None:
         """Say the new value."""
-        self.speak(message.choice.spoken)
+        self.say(message.choice.spoken)
 
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
+    @on(PlainButton.Pressed)
+    def pressed(self, event: PlainButton.Pressed) -> None:
         """OK returns the values, Cancel nothing."""
         self.dismiss(self.values() if event.button.id == "ok" else None)
 
 
-class ConfirmDialog(SpeakingScreen):
-    """A question with two buttons; returns ``True`` for the first."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("left,up", "app.focus_previous", show=False),
-                Binding("right,down", "app.focus_next", show=False)]
-
-    def __init__(self, title: str, message: str, speak: Speak, yes: str = "Yes", no: str = "No") -> None:
-        super().__init__(title, speak)
-        self.message = message
-        self.yes, self.no = yes, no
-
-    def compose(self) -> ComposeResult:
-        """The question and the two buttons."""
-        with Vertical(classes="dialog"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield Label(self.message, classes="dialog-message")
-            with Horizontal(classes="buttons"):
-                yield Button(self.yes, id="yes", variant="primary")
-                yield Button(self.no, id="no")
-
-    def on_mount(self) -> None:
-        """Focus the first button, then say the title and the question."""
-        self.set_focus(self.query_one("#yes"))
-        self.title_text = f"{self.title_text}. {self.message.rstrip('.')}"
-
-    @on(Button.Pressed)
-    def pressed(self, event: Button.Pressed) -> None:
-        """Which button was pressed."""
-        self.dismiss(event.button.id == "yes")
-
-    def action_cancel(self) -> None:
-        """Escape means no."""
-        self.dismiss(False)
-
-
 class HelpScreen(SpeakingScreen):
-    """Every key and command, one line at a time: Up and Down read them, Escape closes."""
+    """Every key and command, one line at a time: Up and Down read them; q, Escape or h closes."""
 
-    def __init__(self, lines: Sequence[str], speak: Speak) -> None:
-        super().__init__("Help: Up and Down read the keys one by one, Escape closes", speak)
+    dialog_classes = "dialog help"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("up", "step(-1)", show=False), Binding("down", "step(1)", show=False),
+        Binding("pageup", "step(-10)", show=False), Binding("pagedown", "step(10)", show=False),
+        Binding("home", "step(-10000)", show=False), Binding("end", "step(10000)", show=False),
+    ]
+
+    def __init__(self, lines: Sequence[str], speak: Speak, *, plain: bool = False,
+                 close_keys: Iterable[str] = ()) -> None:
+        super().__init__(phrases.help_title(), speak, plain, close_keys)
         self.lines = list(lines)
+        self.index = 0
+        self.listing = OptionList(*self.lines, id="help-list")
+        self.listing.can_focus = False
 
-    def compose(self) -> ComposeResult:
-        """The title and the list."""
-        with Vertical(classes="dialog help"):
-            yield Label(self.title_text, classes="dialog-title")
-            yield OptionList(*self.lines, id="help-list")
+    def body(self) -> ComposeResult:
+        """The list of keys (on the boxed board)."""
+        yield self.listing
 
     def on_mount(self) -> None:
-        """Focus the list on its first line."""
-        help_list = self.query_one(OptionList)
-        help_list.highlighted = 0
-        self.set_focus(help_list)
+        """Say the title and the first line."""
+        super().on_mount()
+        self.listing.display = not self.plain
+        self.listing.highlighted = 0
+        self.say(f"{self.title_text} {self.line_text()}")
+        self.place_listing_cursor()
 
-    @on(OptionList.OptionHighlighted)
-    def highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        """Say the line and move the cursor onto it."""
-        if self.said_title:
-            self.speak(str(event.option.prompt))
-        self.place_cursor(event.option_list)
+    def line_text(self) -> str:
+        """The current line, with where it stands in the screen-reader mode."""
+        line = self.lines[self.index]
+        return phrases.line_of(self.index + 1, len(self.lines), line) if self.plain else line
 
+    def action_step(self, step: int) -> None:
+        """Move through the lines and say the one reached."""
+        self.index = max(0, min(len(self.lines) - 1, self.index + step))
+        self.listing.highlighted = self.index
+        self.say(self.line_text())
+        self.place_listing_cursor()
 
-def text_field(name: str, value: str = "", placeholder: str = "") -> Input:
-    """A text field that does not blink."""
-    field = Input(value=value, placeholder=placeholder, name=name, select_on_focus=False)
-    field.cursor_blink = False
-    return field
+    def place_listing_cursor(self) -> None:
+        """On the boxed board, the cursor on the highlighted line."""
+        if self.plain or self.app.screen is not self:
+            return
+        from textual.geometry import Offset
+
+        region = self.listing.content_region
+        row = self.index - round(self.listing.scroll_y)
+        self.app.cursor_position = Offset(region.x, region.y + max(0, min(region.height - 1, row)))

@@ -6,6 +6,8 @@ table's handler takes, so the dialogs run exactly the same code as the line mode
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rules import Side
 from toguz_tui.screens.dialogs import FormDialog, Speak, text_field
 from toguz_tui.session import GameSession
@@ -24,7 +26,8 @@ def _variant_word(session: GameSession) -> str:
     return {5: "bestemshe", 7: "kozdatu"}.get(pits, "toguz")
 
 
-def new_game_dialog(session: GameSession, speak: Speak) -> FormDialog:
+def new_game_dialog(session: GameSession, speak: Speak, plain: bool = False,
+                    close_keys: Iterable[str] = ()) -> FormDialog:
     """Game, opponent, level and side, starting from the game being played."""
     setup = session.setup
     side = "black" if setup.human is Side.BLACK else "white"
@@ -36,7 +39,7 @@ def new_game_dialog(session: GameSession, speak: Speak) -> FormDialog:
         Choice("Your side against the computer", ("white", "black"), side, name="colour",
                shown=("White, moves first", "Black")),
     ]
-    return FormDialog("New game", speak, fields, ok="Start")
+    return FormDialog("New game", speak, fields, ok="Start", plain=plain, close_keys=close_keys)
 
 
 def new_game_args(values: dict[str, str]) -> list[str]:
@@ -44,7 +47,8 @@ def new_game_args(values: dict[str, str]) -> list[str]:
     return [values["variant"], values["opponent"], "level", values["level"], values["colour"]]
 
 
-def settings_dialog(session: GameSession, speak: Speak) -> FormDialog:
+def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
+                    close_keys: Iterable[str] = ()) -> FormDialog:
     """The settings that a choice can set."""
     settings = session.settings
 
@@ -57,12 +61,12 @@ def settings_dialog(session: GameSession, speak: Speak) -> FormDialog:
         Choice("Verbosity", VERBOSITIES, settings.verbosity, name="verbosity"),
         Choice("Speech rate", rates, str(settings.rate), name="rate"),
         Choice("Theme", THEMES, settings.theme, name="theme"),
-        Choice("Screen reader cursor", ON_OFF, on_off(settings.screen_reader), name="screen_reader"),
+        Choice("Screen-reader mode", ON_OFF, on_off(settings.screen_reader), name="screen_reader"),
         Choice("Digits play at once", ON_OFF, on_off(settings.digit_plays), name="digit_plays"),
         Choice("Board turns to the player", ON_OFF, on_off(settings.board_turns), name="board_turns"),
         Choice("Computer level", LEVELS, str(settings.level), name="level"),
     ]
-    return FormDialog("Settings", speak, fields, ok="Apply")
+    return FormDialog("Settings", speak, fields, ok="Apply", plain=plain, close_keys=close_keys)
 
 
 def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple[str, str]]:
@@ -71,13 +75,13 @@ def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple
     return [(name, value) for name, value in values.items() if current.get(name) != value]
 
 
-def save_dialog(speak: Speak) -> FormDialog:
+def save_dialog(speak: Speak, plain: bool = False, close_keys: Iterable[str] = ()) -> FormDialog:
     """A file name (empty: the archive) and the notation."""
     fields = [
         text_field("File name, empty for the archive", placeholder="games/my-game.pgn"),
         Choice("Notation", ("federation", "playok"), "federation", name="style"),
     ]
-    return FormDialog("Save the game as a record", speak, fields, ok="Save")
+    return FormDialog("Save the game as a record", speak, fields, ok="Save", plain=plain, close_keys=close_keys)
 
 
 def save_args(values: dict[str, str]) -> list[str]:
@@ -88,10 +92,11 @@ def save_args(values: dict[str, str]) -> list[str]:
     return [word for word in words if word]
 
 
-def open_dialog(speak: Speak) -> FormDialog:
+def open_dialog_form(speak: Speak, plain: bool = False, close_keys: Iterable[str] = ()) -> FormDialog:
     """A file name and the game's number in it."""
     fields = [text_field("File name"), text_field("Game number", value="1")]
-    return FormDialog("Open a record or a FEN file", speak, fields, ok="Open")
+    return FormDialog("Open a record or a FEN file", speak, fields, ok="Open", plain=plain,
+                      close_keys=close_keys)
 
 
 def open_args(values: dict[str, str]) -> list[str]:
@@ -101,9 +106,10 @@ def open_args(values: dict[str, str]) -> list[str]:
     return [path, number] if path and number.isdigit() else [path] if path else []
 
 
-def goto_dialog(speak: Speak, total: int) -> FormDialog:
+def goto_dialog(speak: Speak, total: int, plain: bool = False, close_keys: Iterable[str] = ()) -> FormDialog:
     """The move to go to in a review."""
-    return FormDialog(f"Go to a move, 0 to {total}", speak, [text_field("Move number")], ok="Go")
+    return FormDialog(f"Go to a move, 0 to {total}", speak, [text_field("Move number")], ok="Go", plain=plain,
+                      close_keys=close_keys)
 
 
 def goto_args(values: dict[str, str]) -> list[str]:

@@ -1,8 +1,17 @@
-"""The board screen: the board, the announcement panel and the keys of the command table.
+"""The board screen: the board, what was said, and the keys of the command table.
 
 Every key runs a command of the table (``toguz_tui.commands``) through the session, then the
-screen shows what changed: the board, the status line, and the new announcements in the panel.
-Moving the focus onto a pit says what it holds; the terminal cursor always sits on the focused pit.
+screen shows what changed. The focused pit is one index held here (``pit_focus``), never Textual's
+focus, so that moving it repaints nothing but attributes.
+
+Two faces, chosen by the ``screen_reader`` setting:
+
+- the boxed board: a status line, the board, a line saying what the focused pit holds, a log of
+  the announcements; the terminal cursor sits on the focused pit's count;
+- the screen-reader mode: one speech area above a plain board. Each key's message is written there
+  (a blank frame, then the message with the cursor after its last character), and the board
+  changes in that same frame, below it: a screen reader reads the message first (Orca reads
+  nothing below the cursor at all), and nothing that follows can cut it off.
 """
 
 from __future__ import annotations
@@ -10,35 +19,23 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from textual import events
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.screen import Screen
 
 from rules import Side
 from speech import phrases
-from toguz_tui.commands import Focus, run
+from toguz_tui.commands import run
 from toguz_tui.screens import keys
-from toguz_tui.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
-from toguz_tui.screens.forms import (
-    changed_settings,
-    goto_args,
-    goto_dialog,
-    new_game_args,
-    new_game_dialog,
-    open_args,
-    open_dialog,
-    save_args,
-    save_dialog,
-    settings_dialog,
-)
+from toguz_tui.screens.opening import open_dialog
 from toguz_tui.session import GameSession, Reply
-from toguz_tui.widgets.board import Board, BoardView, PitCell
+from toguz_tui.widgets.board import Board, BoardView
 from toguz_tui.widgets.panels import Announcements, FocusLine, KeyFooter, StatusLine
+from toguz_tui.widgets.speech_area import SpeechArea
 
 
 class GameScreen(Screen[None]):
-    """The board, the status line, what the focused pit holds, the announcements and the keys."""
+    """The status line, the board, what was said, and the keys."""
 
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [*keys.command_bindings(), *keys.own_bindings()]
@@ -51,25 +48,44 @@ class GameScreen(Screen[None]):
         self.status = StatusLine()
         self.focus_line = FocusLine()
         self.panel = Announcements()
-        self.shown = 0  # how many of the session's announcements the panel shows
-        self.spoken_cell: PitCell | None = None
+        self.speech = SpeechArea(id="speech")
+        self.speech.on_written = self.refresh_view
+        self.footer = KeyFooter("")
+        self.shown = 0  # how many of the session's announcements have been shown
+        self.pit_focus: tuple[Side, int] = (Side.WHITE, 1)
         self.speech_errors: set[str] = set()
 
     def compose(self) -> ComposeResult:
-        """Status, board, focus line, panel, footer."""
+        """Status, the speech area (screen-reader mode), board, focus line and announcements (boxed
+        board), keys."""
         yield self.status
+        yield self.speech
         yield self.board
         yield self.focus_line
         yield self.panel
-        yield KeyFooter(keys.footer_text())
+        yield self.footer
+
+    @property
+    def plain(self) -> bool:
+        """True in the screen-reader mode."""
+        return self.session.settings.screen_reader
 
     def on_mount(self) -> None:
-        """Show the game and put the focus on the player's row."""
-        self.show_game()
-        cell = self.first_cell()
-        self.spoken_cell = cell
-        self.set_focus(cell)
-        self.place_cursor()
+        """Show the game with the focus on the player's pit 1, and what was said so far."""
+        self.pit_focus = (self.session.my_side(), 1)
+        self.apply_mode()
+        self.refresh_view()
+        self.after(None)
+
+    def apply_mode(self) -> None:
+        """Show the parts of the chosen face and the keys for it."""
+        plain = self.plain
+        self.focus_line.display = not plain
+        self.panel.display = not plain
+        self.speech.display = plain
+        self.footer.set_text(keys.footer_text())
+        if self.is_mounted:
+            self.refresh_view()
 
     # -- showing -------------------------------------------------------------------------------
     def board_view(self) -> BoardView:
@@ -88,60 +104,77 @@ class GameScreen(Screen[None]):
             bottom = position.to_move if turns else Side.WHITE
             names = (session.settings.white_name, session.settings.black_name)
         game = review.game if review is not None else session.game
-        return BoardView(position, bottom, game.last_report, names, game.is_over)
+        return BoardView(position, bottom, game.last_report, names, game.is_over, self.pit_focus, self.plain)
 
     def status_text(self) -> str:
-        """Whose turn (or who thinks), the game and the players, most important first."""
+        """The game and the players; on the boxed board also whose turn it is (or who thinks).
+        The screen-reader mode keeps it the same from move to move: turns are said, not redrawn."""
         session = self.session
-        thinking = session.thinking and session.computer_to_move() and session.review is None
-        parts = [phrases.computer_thinking() if thinking else session.turn().text]
-        if session.review is not None:
-            parts.insert(0, "Review: " + phrases.review_position(session.review.index, session.review.total))
-        parts.append(phrases.variant_title(session.viewed.variant))
+        parts = [phrases.variant_title(session.viewed.variant)]
         human = session.setup.human
         if human is not None:
             parts.append(f"you play {human.title}, computer level {session.setup.level}")
+        if session.review is not None:
+            parts.insert(0, "Review")
+            if not self.plain:
+                parts.insert(1, phrases.review_position(session.review.index, session.review.total))
+        if not self.plain and session.review is None:
+            thinking = session.thinking and session.computer_to_move()
+            parts.insert(0, phrases.computer_thinking() if thinking else session.turn().text)
         return " | ".join(parts)
 
-    def show_game(self, reply: Reply | None = None) -> None:
-        """Redraw the board and status and add new announcements (and ``reply``) to the panel."""
-        with self.app.batch_update():
-            self.board.show(self.board_view())
-            self.status.set_text(self.status_text())
-            self.sync_panel(reply)
-        focused = self.focused
-        if isinstance(focused, PitCell) and not focused.display:
-            self.set_focus(self.first_cell())
-        focused = self.focused
-        if isinstance(focused, PitCell):  # the line under the board tells what the pit holds now
-            self.focus_line.set_text(self.session.announcer.pit(self.session.viewed, focused.side, focused.number))
+    def refresh_view(self) -> None:
+        """Draw the board and the status as the game stands; the cursor where it belongs."""
+        if self.pit_focus[1] > self.session.viewed.variant.pits:
+            self.pit_focus = (self.pit_focus[0], 1)
+        self.board.show(self.board_view())
+        self.status.set_text(self.status_text())
         self.place_cursor()
 
-    def sync_panel(self, reply: Reply | None = None) -> None:
-        """Show the announcements made since the last time; a reply not kept in the history too."""
+    def place_cursor(self) -> None:
+        """On the boxed board, the terminal cursor goes onto the focused pit's count (in this same
+        frame); in the screen-reader mode the speech area keeps it after its last character."""
+        if not self.plain and self.app.screen is self and self.board.current is not None:
+            self.app.cursor_position = self.board.count_spot(*self.pit_focus)
+
+    def present(self, text: str, kind: str = "info", follow: bool = False) -> None:
+        """Show ``text``: in the speech area (screen-reader mode), or on the focus line or in the log."""
+        if not text:
+            return
+        if self.plain:
+            self.speech.say(text, follow)
+        elif kind == "focus":
+            self.focus_line.set_text(text)
+        else:
+            self.panel.add(text, kind)
+
+    def after(self, reply: Reply | None, follow: bool = False) -> None:
+        """Show what a command (or the computer) did, then the board; leave when it says so."""
+        self.follow_turn(reply)
         said = self.session.announcements
         new = said[self.shown:]
         self.shown = len(said)
-        for index, text in enumerate(new):
-            kind = reply.kind if reply is not None and index == len(new) - 1 else "info"
-            self.panel.add(text, kind)
+        texts = [(text, reply.kind if reply is not None and index == len(new) - 1 else "info")
+                 for index, text in enumerate(new)]
         if not new and reply is not None and reply.text:
-            self.panel.add(reply.text, reply.kind)
-        self.report_speech_error()
+            texts.append((reply.text, reply.kind))
+        problem = self.speech_problem()
+        if problem:
+            texts.append((problem, "error"))
+        for index, (text, kind) in enumerate(texts):
+            self.present(text, kind, follow=follow or index > 0)
+        if not self.plain or not texts:
+            self.refresh_view()
+        if reply is not None and reply.quit:
+            self.app.exit(0)
 
-    def report_speech_error(self) -> None:
-        """A voice that failed is reported once in the panel, in words."""
+    def speech_problem(self) -> str | None:
+        """A voice that failed, said once in words."""
         error = getattr(self.session.speaker, "last_error", None)
         if isinstance(error, str) and error and error not in self.speech_errors:
             self.speech_errors.add(error)
-            self.panel.add(phrases.speech_problem(error), "error")
-
-    def after(self, reply: Reply | None) -> None:
-        """Show what a command did; leave when it says so."""
-        self.follow_turn(reply)
-        self.show_game(reply)
-        if reply is not None and reply.quit:
-            self.app.exit(0)
+            return phrases.speech_problem(error)
+        return None
 
     def follow_turn(self, reply: Reply | None) -> None:
         """Between two players, after a move the focus goes to the same pit of the row to move
@@ -149,95 +182,59 @@ class GameScreen(Screen[None]):
         session = self.session
         if reply is None or reply.kind != "move" or session.setup.human is not None or session.review:
             return
-        focus = self.focused_pit()
         to_move = session.viewed.to_move
-        if focus is not None and focus[0] is not to_move:
-            cell = self.board.cell(to_move, focus[1])
-            self.set_focus(cell)
-            self.spoken_cell = cell
+        if self.pit_focus[0] is not to_move:
+            self.pit_focus = (to_move, self.pit_focus[1])
 
-    # -- focus and the cursor ------------------------------------------------------------------
-    def first_cell(self) -> PitCell:
-        """The player's pit 1."""
-        return self.board.shown_cells(1)[0]
-
-    def focused_pit(self) -> Focus:
-        """The side and number of the focused pit."""
-        focused = self.focused
-        return (focused.side, focused.number) if isinstance(focused, PitCell) else None
-
-    def place_cursor(self) -> None:
-        """After the next repaint, put the terminal cursor on the focused pit."""
-        self.call_after_refresh(self._set_cursor)
-
-    def _set_cursor(self) -> None:
-        focused = self.focused
-        if isinstance(focused, PitCell) and self.app.screen is self:
-            self.app.cursor_position = focused.cursor_offset()
-            self.app.refresh()
-
-    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
-        """A pit reached some other way (Tab) is spoken too; the cursor follows."""
-        widget = event.widget
-        if isinstance(widget, PitCell) and widget is not self.spoken_cell:
-            self.speak_pit(widget)
-        self.place_cursor()
-
-    def move_to(self, cell: PitCell, text: str | None = None) -> None:
-        """Focus ``cell`` at once and say what it holds (or ``text``)."""
-        self.speak_pit(cell, text)
-        self.set_focus(cell)
-        self.place_cursor()
-
-    def speak_pit(self, cell: PitCell, text: str | None = None) -> None:
-        """Say and show what a pit holds."""
-        self.spoken_cell = cell
+    # -- the focus -----------------------------------------------------------------------------
+    def move_to(self, focus: tuple[Side, int], text: str | None = None) -> None:
+        """Put the focus on a pit and say what it holds (or ``text``); in the screen-reader mode the
+        board shows the new focus with the message, in its frame."""
+        self.pit_focus = focus
         if text is None:
-            text = self.session.announcer.pit(self.session.viewed, cell.side, cell.number)
+            text = self.session.announcer.pit(self.session.viewed, *focus)
+        if not self.plain:
+            self.board.show(self.board_view())
         self.session.speaker.speak(text)
-        self.focus_line.set_text(text)
-
-    def current_cell(self) -> PitCell:
-        """The focused pit, or the player's pit 1."""
-        focused = self.focused
-        return focused if isinstance(focused, PitCell) else self.first_cell()
+        self.present(text, "focus")
+        self.place_cursor()
 
     def navigate(self, key: str) -> None:
         """Left, Right, Home or End along the focused row."""
-        cell = self.current_cell()
-        row = self.board.shown_cells(cell.row)
-        index = row.index(cell)
-        target = {"left": index - 1, "right": index + 1, "home": 0, "end": len(row) - 1}[key]
-        self.move_to(row[max(0, min(len(row) - 1, target))])
+        row, slot = self.board.place(*self.pit_focus)
+        last = len(self.board.numbers(row)) - 1
+        target = {"left": slot - 1, "right": slot + 1, "home": 0, "end": last}[key]
+        self.move_to(self.board.at(row, max(0, min(last, target))))
 
     def action_switch_row(self) -> None:
         """Up or Down: the pit across the board (the same column)."""
-        cell = self.current_cell()
-        other = self.board.shown_cells(1 - cell.row)
-        self.move_to(other[min(cell.slot, len(other) - 1)])
+        row, slot = self.board.place(*self.pit_focus)
+        self.move_to(self.board.at(1 - row, slot))
 
     def action_digit(self, number: int) -> None:
         """Jump to the player's pit ``number`` (between two players: the side to move's); say where its
         last stone would land, or play it."""
         session = self.session
-        pits = session.viewed.variant.pits
-        if number > pits:
+        if number > session.viewed.variant.pits:
             self.after(session.error(session.announcer.illegal(session.viewed, number)))
             return
-        cell = self.board.cell(session.my_side(), number)
+        focus = (session.my_side(), number)
         if session.settings.digit_plays and session.review is None:
-            self.move_to(cell, "")
+            self.pit_focus = focus
             self.run_command("play")
             return
         position = session.viewed
-        mine = cell.side is position.to_move and not session.computer_to_move()
-        text = None
-        if mine and not session.game.is_over:
-            text = session.announcer.preview(position, number)
-        self.move_to(cell, text)
+        mine = focus[0] is position.to_move and not session.computer_to_move()
+        text = session.announcer.preview(position, number) if mine and not session.game.is_over else None
+        self.move_to(focus, text)
 
     def action_scroll_panel(self, direction: int) -> None:
-        """Page Up or Page Down in the announcements."""
+        """Page Down shows the rest of a long message (screen-reader mode); Page Up and Page Down
+        scroll the log."""
+        if self.plain:
+            if direction > 0 and not self.speech.more():
+                self.present(phrases.nothing_more())
+            return
         if direction < 0:
             self.panel.scroll_page_up(animate=False)
         else:
@@ -249,87 +246,24 @@ class GameScreen(Screen[None]):
         if name in keys.NAVIGATION and self.session.review is None:
             self.navigate(keys.NAVIGATION[name])
         elif name in keys.DIALOGS:
-            self.open_dialog(name)
+            open_dialog(self, name)
         else:
             self.run_command(name)
 
     def run_command(self, name: str, args: list[str] | None = None) -> None:
         """Carry out a command with the focused pit (thinking ones answer later, through the session)."""
-        focus = self.focused_pit()
-        if name == "play" and focus is not None and focus[0] is not self.session.viewed.to_move:
-            self.after(self.not_yours(focus))
+        focus = self.pit_focus
+        if name == "play" and focus[0] is not self.session.viewed.to_move:
+            self.after(self.session.error(phrases.not_on_the_row_to_move(self.session.announcer.pit_name(*focus))))
             return
         self.after(run(self.session, name, focus, args or []))
 
-    def not_yours(self, focus: tuple[Side, int]) -> Reply:
-        """Enter on a pit of the other row."""
-        return self.session.error(phrases.not_on_the_row_to_move(self.session.announcer.pit_name(*focus)))
-
     def session_event(self, reply: Reply) -> None:
-        """Something happened without a key (the computer moved): show it."""
+        """Something happened without a key (the computer moved): show it after what is being said."""
+        self.after(reply, follow=True)
+
+    def back_from_dialog(self, reply: Reply | None) -> None:
+        """A dialog closed: say what it did (a fresh message, the cursor back on this screen)."""
         self.after(reply)
-
-    def open_dialog(self, name: str) -> None:
-        """The dialog standing in for a command's words."""
-        session, speak = self.session, self.session.speaker.speak
-        if name == "help":
-            self.app.push_screen(HelpScreen(keys.key_help_lines(), speak))
-        elif name == "quit":
-            self.confirm("Quit toguz", self.quit_question(), "quit", yes="Quit", no="Stay")
-        elif name == "resign":
-            self.confirm("Resign", "Give up this game?", "resign", yes="Resign", no="Play on")
-        elif name == "new":
-            self.form(new_game_dialog(session, speak), lambda values: run(
-                session, "new", None, new_game_args(values)))
-        elif name == "save":
-            self.form(save_dialog(speak), lambda values: run(session, "save", None, save_args(values)))
-        elif name == "open":
-            self.form(open_dialog(speak), lambda values: run(session, "open", None, open_args(values)))
-        elif name == "goto":
-            if session.review is None:
-                self.run_command("goto")
-                return
-            self.form(goto_dialog(speak, session.review.total),
-                      lambda values: run(session, "goto", None, goto_args(values)))
-        elif name == "settings":
-            self.form(settings_dialog(session, speak), self.apply_settings)
-
-    def quit_question(self) -> str:
-        """What quitting will do to the game."""
-        session = self.session
-        if session.game.is_over and not session.finished_saved:
-            return "This finished game was not kept. Quit anyway?"
-        return phrases.goodbye(not session.game.is_over and bool(session.game.moves)).replace(
-            "Goodbye. ", "") + " Quit now?"
-
-    def confirm(self, title: str, question: str, command: str, yes: str, no: str) -> None:
-        """Ask, then run ``command`` on yes."""
-        def answered(yes_pressed: bool | None) -> None:
-            if not yes_pressed:
-                self.after(self.session.answer(phrases.cancelled(title)))
-                return
-            reply = run(self.session, command)
-            if command == "quit" and not reply.quit:
-                reply = run(self.session, command)  # the dialog already asked
-            self.after(reply)
-
-        self.app.push_screen(ConfirmDialog(title, question, self.session.speaker.speak, yes, no), answered)
-
-    def form(self, dialog: FormDialog, done: Callable[[dict[str, str]], Reply | None]) -> None:
-        """Show a form; on OK, ``done`` runs with its values."""
-        def closed(values: dict[str, str] | None) -> None:
-            if values is None:
-                self.after(self.session.answer(phrases.cancelled(dialog.title_text)))
-                return
-            self.after(done(values))
-
-        self.app.push_screen(dialog, closed)
-
-    def apply_settings(self, values: dict[str, str]) -> Reply | None:
-        """Change each setting the dialog changed, then let the app apply the look."""
-        reply: Reply | None = None
-        changes = changed_settings(self.session, values)
-        for name, value in changes:
-            reply = run(self.session, "settings", None, [name, value])
-        self.on_settings()
-        return reply if changes else self.session.answer(phrases.settings_unchanged())
+        if reply is None:
+            self.move_to(self.pit_focus)

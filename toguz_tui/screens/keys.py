@@ -1,4 +1,10 @@
-"""The board's key bindings and key help, generated from the one command table plus the board's own keys."""
+"""The board's key bindings and key help, generated from the one command table plus the board's own keys.
+
+Screen readers take Escape and the function keys for themselves (Fenrir: Escape stops speech, F1
+starts its tutorial), so every command has a letter as well: ``h`` or ``?`` for help, Shift+O for
+the settings, Shift+R to resign, Backspace to leave a review; a dialog closes with ``q``,
+Backspace or the key that opened it.
+"""
 
 from __future__ import annotations
 
@@ -17,14 +23,16 @@ OWN_KEYS: tuple[tuple[str, str], ...] = (
     ("Home, End", "the first or last pit of the row (in a review: the start or the end)"),
     ("1 to 9", "jump to that pit of your row and hear where its last stone would land "
                "(with the setting digit_plays on, play it at once)"),
-    ("Page Up, Page Down", "scroll the announcements"),
-    ("Tab, Shift+Tab", "the next or previous control"),
-    ("Escape", "close a dialog (on the board: leave a review)"),
+    ("Page Up, Page Down", "scroll the announcements (screen-reader mode: Page Down shows the rest of a "
+                           "long message)"),
+    ("Tab, Shift+Tab", "the next or previous control of a dialog"),
+    ("y, n", "answer a yes or no question"),
+    ("q, Backspace, Escape", "close a dialog or the help (the key that opened it closes it too)"),
 )
 
 FOOTER: tuple[tuple[str, str, str], ...] = (
     ("play", "enter", "play"), ("board", "b", "board"), ("undo", "u", "undo"), ("new", "n", "new"),
-    ("settings", "f2", "settings"), ("help", "f1", "help"), ("quit", "q", "quit"),
+    ("settings", "O", "settings"), ("help", "h", "help"), ("quit", "q", "quit"),
 )
 
 
@@ -56,11 +64,12 @@ def key_help_lines() -> list[str]:
 
 
 def footer_text() -> str:
-    """The main keys in one line, short enough for 80 columns (checked against the command table)."""
+    """The main keys in one line, short enough for 80 columns (checked against the command table).
+    Letters as they are typed (``h`` help, ``O`` settings), so that a screen reader that takes the
+    function keys loses none of them."""
     by_name = {command.name: command for command in COMMANDS}
-    parts = ["Arrows 1-9 pit"]
+    parts = ["1 to 9 pits"]
     for name, key, word in FOOTER:
         assert key in by_name[name].keys, (name, key)
-        label = key_label(key)
-        parts.append(f"{label.upper() if len(label) == 1 else label} {word}")
+        parts.append(f"{key if len(key) == 1 else key_label(key)} {word}")
     return "  ".join(parts)

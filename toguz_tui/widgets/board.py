@@ -4,33 +4,47 @@ The opponent's row is on top, numbered N down to 1 from the left (as seen across
 the player's row below, 1 to N. Every mark is written in words or letters, never by colour alone:
 a tuzdyk reads ``TUZ W`` or ``TUZ B`` (its owner), the last move's pits read ``from`` and ``to``,
 and the kazan of the side to move says ``to move``.
+
+The focused pit is one index held by the screen, not Textual's focus: moving it changes no
+character of the board, only attributes (reverse and bold), and on the boxed board a ``>`` in
+front of its count, on that one line. The plain board of the screen-reader mode has no
+box-drawing characters at all: words and numbers that a speech engine reads cleanly.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Horizontal
-from textual.geometry import Offset
+from textual.geometry import Offset, Region
 from textual.widget import Widget
 
 from rules import MoveReport, Position, Side
 
-MAX_PITS = 9
 PIT_INNER = 5
+PIT_WIDTH = PIT_INNER + 2
+ROW_HEIGHT = 5
+KAZAN_INNER = 13
+PLAIN_LABEL = 8
+PLAIN_CELL = 4
+PLAIN_KAZAN = 9
+Focus = tuple[Side, int]
 
 
 @dataclass(frozen=True)
 class BoardView:
-    """What the board shows: the position, who sits below, the last move and the players' names."""
+    """What the board shows: the position, who sits below, the last move, the players' names, the
+    focused pit, and whether to draw it plain (screen-reader mode)."""
 
     position: Position
     bottom: Side
     last: MoveReport | None
     names: tuple[str, str]
     over: bool = False
+    focus: Focus | None = None
+    plain: bool = False
 
 
 def side_letter(side: Side) -> str:
@@ -38,122 +52,219 @@ def side_letter(side: Side) -> str:
     return "W" if side is Side.WHITE else "B"
 
 
-class PitCell(Widget, can_focus=True):
-    """One pit: its number, its count (or the tuzdyk mark) and the last move's mark, in three lines."""
-
-    def __init__(self, row: int, slot: int) -> None:
-        super().__init__(id=f"pit-{row}-{slot}", classes="pit")
-        self.row = row  # 0: top, 1: bottom
-        self.slot = slot  # 0..8 from the left
-        self.side = Side.WHITE
-        self.number = 1
-        self.lines: tuple[str, str, str] = ("", "", "")
-
-    def show(self, view: BoardView, side: Side, number: int) -> None:
-        """Draw this slot as ``side``'s pit ``number``."""
-        self.side, self.number = side, number
-        position = view.position
-        owner = position.tuzdyk_owner(side, number)
-        count = f"TUZ {side_letter(owner)}" if owner is not None else str(position.pit(side, number))
-        mark = ""
-        last = view.last
-        if last is not None:
-            played = last.mover is side and last.pit == number
-            landed = last.landing_side is side and last.landing_pit == number
-            mark = "fr/to" if played and landed else "from" if played else "to" if landed else ""
-        lines = (f"pit {number}", count, mark)
-        if lines != self.lines:
-            self.lines = lines
-            self.set_class(owner is not None, "tuzdyk")
-            self.refresh()
-
-    @property
-    def text_line(self) -> str:
-        """The pit as one line of words, for tests and tooltips."""
-        return " ".join(part for part in self.lines if part)
-
-    def render(self) -> Text:
-        """Three centred lines."""
-        return Text("\n".join(line.center(PIT_INNER).rstrip() for line in self.lines), no_wrap=True)
-
-    def cursor_offset(self) -> Offset:
-        """Where the terminal cursor belongs: on the first character of the count."""
-        region = self.content_region
-        count = self.lines[1].center(PIT_INNER)
-        return Offset(region.x + len(count) - len(count.lstrip()), region.y + 1)
+def colour_name(side: Side) -> str:
+    """``White`` or ``Black``."""
+    return "White" if side is Side.WHITE else "Black"
 
 
-class KazanCell(Widget):
-    """A player's kazan: the name, the count, and whether this side is to move (or won)."""
+def pit_mark(view: BoardView, side: Side, number: int) -> str:
+    """``from``, ``to`` or ``fr/to`` on the last move's pits; empty elsewhere."""
+    last = view.last
+    if last is None:
+        return ""
+    played = last.mover is side and last.pit == number
+    landed = last.landing_side is side and last.landing_pit == number
+    return "fr/to" if played and landed else "from" if played else "to" if landed else ""
 
-    def __init__(self, row: int) -> None:
-        super().__init__(id=f"kazan-{row}", classes="kazan")
-        self.lines: tuple[str, str, str] = ("", "", "")
-        self.colour = ""
 
-    def show(self, view: BoardView, side: Side) -> None:
-        """Draw ``side``'s kazan."""
-        position = view.position
-        colour = "White" if side is Side.WHITE else "Black"
-        name = view.names[side][:12]
-        state = "" if view.over else "to move" if position.to_move is side else ""
-        shown = [name] if name.lower() != colour.lower() else []
-        shown += [f"kazan {position.kazans[side]}", state]
-        lines = (shown[0], shown[1], shown[2] if len(shown) > 2 else "")
-        self.border_title = self.colour = colour
-        if lines != self.lines:
-            self.lines = lines
-            self.refresh()
-
-    def render(self) -> Text:
-        """Three lines."""
-        return Text("\n".join(self.lines), no_wrap=True)
+def pit_count(view: BoardView, side: Side, number: int) -> str:
+    """The stones of a pit, or where a tuzdyk stands ``TUZ W`` (its owner) on the boxed board and
+    ``tuz`` on the plain one (a tuzdyk always belongs to the player across)."""
+    owner = view.position.tuzdyk_owner(side, number)
+    if owner is not None:
+        return "tuz" if view.plain else f"TUZ {side_letter(owner)}"
+    return str(view.position.pit(side, number))
 
 
 class Board(Widget):
-    """Both rows of pits and the two kazans; slots are reused for every variant and orientation."""
+    """Both rows of pits and the two kazans, boxed or plain."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"board--frame", "board--focus", "board--tuzdyk", "board--kazan"}
 
     def __init__(self) -> None:
         super().__init__(id="board")
-        self.rows = [[PitCell(row, slot) for slot in range(MAX_PITS)] for row in (0, 1)]
-        self.kazans = [KazanCell(0), KazanCell(1)]
         self.current: BoardView | None = None
+        self._text = ""
 
-    def compose(self) -> ComposeResult:
-        """Two rows, each with its kazan at the right."""
-        for row in (0, 1):
-            with Horizontal(classes="pit-row", id=f"row-{row}"):
-                yield from self.rows[row]
-                yield self.kazans[row]
+    # -- geometry ------------------------------------------------------------------------------
+    def sides(self) -> tuple[Side, Side]:
+        """The side on the top row and the side on the bottom row."""
+        assert self.current is not None
+        bottom = self.current.bottom
+        return bottom.opponent, bottom
 
-    def show(self, view: BoardView) -> None:
-        """Draw ``view``."""
-        self.current = view
-        pits = view.position.variant.pits
-        sides = (view.bottom.opponent, view.bottom)
-        for row, side in enumerate(sides):
-            for slot, cell in enumerate(self.rows[row]):
-                cell.display = slot < pits
-                if slot < pits:
-                    cell.show(view, side, pits - slot if row == 0 else slot + 1)
-            self.kazans[row].show(view, side)
-
-    def cell(self, side: Side, number: int) -> PitCell:
-        """The cell now showing ``side``'s pit ``number``."""
+    def numbers(self, row: int) -> list[int]:
+        """The pit numbers of ``row`` (0: top, 1: bottom) from left to right."""
         assert self.current is not None
         pits = self.current.position.variant.pits
-        row = 1 if side is self.current.bottom else 0
-        return self.rows[row][pits - number if row == 0 else number - 1]
+        return list(range(pits, 0, -1)) if row == 0 else list(range(1, pits + 1))
 
-    def shown_cells(self, row: int) -> list[PitCell]:
-        """The cells of ``row`` now shown, left to right."""
-        return [cell for cell in self.rows[row] if cell.display]
+    def place(self, side: Side, number: int) -> tuple[int, int]:
+        """The row and the slot (from the left) of ``side``'s pit ``number``."""
+        row = 0 if side is self.sides()[0] else 1
+        return row, self.numbers(row).index(number)
+
+    def at(self, row: int, slot: int) -> Focus:
+        """The side and pit number shown at ``row``, ``slot``."""
+        numbers = self.numbers(row)
+        return self.sides()[row], numbers[max(0, min(len(numbers) - 1, slot))]
+
+    def count_spot(self, side: Side, number: int) -> Offset:
+        """Where a pit's count is on the screen (the terminal cursor's place on the boxed board)."""
+        row, slot = self.place(side, number)
+        region = self.content_region
+        if self.current is not None and self.current.plain:
+            return Offset(region.x + PLAIN_LABEL + slot * PLAIN_CELL, region.y + 2 + row)
+        count = pit_count(self.current, side, number) if self.current else ""
+        centred = count.center(PIT_INNER)
+        return Offset(region.x + slot * PIT_WIDTH + 1 + len(centred) - len(centred.lstrip()),
+                      region.y + row * ROW_HEIGHT + 2)
+
+    # -- drawing -------------------------------------------------------------------------------
+    def show(self, view: BoardView) -> bool:
+        """Draw ``view``, repainting only the lines that change (a screen reader reads a repainted line
+        as news, and a cursor passing over unchanged lines as a move); True when a character changed."""
+        previous, self.current = self.current, view
+        text = self.plain_text() if view.plain else self.boxed_text()
+        changed = text.plain != self._text
+        old_lines, self._text = self._text.split("\n"), text.plain
+        new_lines = text.plain.split("\n")
+        same_shape = previous is not None and previous.plain == view.plain and len(old_lines) == len(new_lines)
+        if not same_shape or previous is None:
+            self.refresh(layout=True)
+            return changed
+        width = self.size.width or max(len(line) for line in new_lines)
+        focus_lines = self.focus_lines(previous) | self.focus_lines(view)
+        dirty = [Region(0, y, width, 1) for y, (old, new) in enumerate(zip(old_lines, new_lines, strict=True))
+                 if old != new or y in focus_lines]
+        if dirty:
+            self.refresh(*dirty)
+        return changed
+
+    def focus_lines(self, view: BoardView) -> set[int]:
+        """The lines the focus mark of ``view`` stands on (attributes only, on the plain board)."""
+        if view.focus is None:
+            return set()
+        current = self.current
+        self.current = view
+        try:
+            row, _ = self.place(*view.focus)
+        finally:
+            self.current = current
+        if view.plain:
+            return {2 + row}
+        return {row * ROW_HEIGHT + line for line in (1, 2, 3)}
+
+    def render(self) -> Text:
+        """The board as it stands."""
+        if self.current is None:
+            return Text("")
+        return self.plain_text() if self.current.plain else self.boxed_text()
+
+    def _style(self, name: str) -> Style:
+        try:
+            return self.get_component_rich_style(name, partial=True)
+        except Exception:  # not mounted yet: plain text
+            return Style()
+
+    def boxed_text(self) -> Text:
+        """Round-cornered pits and double-lined kazans, five lines a row."""
+        assert self.current is not None
+        view = self.current
+        frame, focus_style = self._style("board--frame"), self._style("board--focus")
+        tuz_style, kazan_style = self._style("board--tuzdyk"), self._style("board--kazan")
+        text = Text(no_wrap=True, overflow="ignore")
+        for row, side in enumerate(self.sides()):
+            numbers = self.numbers(row)
+            lines = [Text(no_wrap=True) for _ in range(ROW_HEIGHT)]
+            for number in numbers:
+                focused = view.focus == (side, number)
+                owner = view.position.tuzdyk_owner(side, number)
+                inner = [f"pit {number}", pit_count(view, side, number), pit_mark(view, side, number)]
+                cells = [part.center(PIT_INNER) for part in inner]
+                if focused and cells[1].startswith(" "):
+                    cells[1] = ">" + cells[1][1:]
+                style = focus_style if focused else tuz_style if owner is not None else Style()
+                lines[0].append("╭" + "─" * PIT_INNER + "╮", frame)
+                for index, cell in enumerate(cells, 1):
+                    lines[index].append("│", frame)
+                    lines[index].append(cell, style)
+                    lines[index].append("│", frame)
+                lines[4].append("╰" + "─" * PIT_INNER + "╯", frame)
+            for index, part in enumerate(self.kazan_box(side)):
+                lines[index].append(part, kazan_style)
+            for line in lines:
+                text.append_text(line)
+                text.append("\n")
+        text.rstrip()
+        return text
+
+    def kazan_lines(self, side: Side) -> list[str]:
+        """The kazan's words: the player's name (if not just the colour), the count, to move."""
+        assert self.current is not None
+        view = self.current
+        name = view.names[side][:KAZAN_INNER - 2]
+        shown = [name] if name.lower() != colour_name(side).lower() else []
+        shown.append(f"kazan {view.position.kazans[side]}")
+        if not view.over and view.position.to_move is side:
+            shown.append("to move")
+        return shown
+
+    def kazan_box(self, side: Side) -> list[str]:
+        """Five lines of the kazan's box, its colour in the top border."""
+        title = f"═ {colour_name(side)} "
+        top = "╔" + title + "═" * (KAZAN_INNER - len(title)) + "╗"
+        words = (self.kazan_lines(side) + ["", "", ""])[:3]
+        middle = ["║ " + word.ljust(KAZAN_INNER - 2) + " ║" for word in words]
+        return [top, *middle, "╚" + "═" * KAZAN_INNER + "╝"]
+
+    def plain_text(self) -> Text:
+        """Six lines of words and numbers, no box-drawing character. What a move changes (the counts
+        and the kazans) stands in two adjacent lines of digits and spaces, so that a screen reader
+        that reads changed text after Enter (Orca) reads nothing more than the move's own message."""
+        assert self.current is not None
+        view = self.current
+        focus_style = self._style("board--focus")
+        top, bottom = self.sides()
+        text = Text(no_wrap=True, overflow="ignore")
+        text.append(self.plain_owner(top) + "\n")
+        for row, side in ((0, top), (1, bottom)):
+            numbers = self.numbers(row)
+            labels = ("pit".ljust(PLAIN_LABEL) + "".join(str(n).rjust(PLAIN_CELL) for n in numbers)
+                      + "kazan".rjust(PLAIN_KAZAN))
+            counts = Text(" " * PLAIN_LABEL)
+            for number in numbers:
+                cell = pit_count(view, side, number).rjust(PLAIN_CELL)
+                focused = view.focus == (side, number)
+                counts.append(cell[: PLAIN_CELL - len(cell.lstrip())])
+                counts.append(cell.lstrip(), focus_style if focused else Style())
+            counts.append(str(view.position.kazans[side]).rjust(PLAIN_KAZAN))
+            if row == 0:
+                text.append(labels + "\n")
+                text.append_text(counts)
+                text.append("\n")
+            else:
+                text.append_text(counts)
+                text.append("\n" + labels + "\n")
+        text.append(self.plain_owner(bottom))
+        return text
+
+    def plain_owner(self, side: Side) -> str:
+        """``White (you)``, or ``White`` between two players with no names of their own."""
+        assert self.current is not None
+        name = self.current.names[side]
+        return colour_name(side) if name.lower() == colour_name(side).lower() else f"{colour_name(side)} ({name})"
 
     def describe(self) -> str:
         """The board as plain text lines (top row, bottom row), for tests."""
+        assert self.current is not None
+        view = self.current
         lines = []
-        for row in (0, 1):
-            pits = " | ".join(cell.text_line for cell in self.shown_cells(row))
-            kazan = self.kazans[row]
-            lines.append(f"{pits} || {kazan.colour} {' '.join(part for part in kazan.lines if part)}")
+        for row, side in enumerate(self.sides()):
+            cells = []
+            for number in self.numbers(row):
+                parts = [f"pit {number}", pit_count(view, side, number), pit_mark(view, side, number)]
+                cells.append(" ".join(part for part in parts if part))
+            kazan = " ".join(self.kazan_lines(side))
+            lines.append(f"{' | '.join(cells)} || {colour_name(side)} {kazan}")
         return "\n".join(lines)

@@ -87,3 +87,50 @@ class Choice(Widget, can_focus=True):
     def action_last(self) -> None:
         """The last value."""
         self._go(len(self.values) - 1)
+
+
+class PlainButton(Widget, can_focus=True):
+    """``[ OK ]``: a button drawn in plain characters (Textual's buttons draw block borders that a
+    speech engine may read); the focused one is marked ``>`` as well as styled."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "press", "Press", show=False),
+        Binding("space", "press", "Press", show=False),
+    ]
+
+    class Pressed(Message):
+        """The button was pressed."""
+
+        def __init__(self, button: PlainButton) -> None:
+            super().__init__()
+            self.button = button
+
+    def __init__(self, label: str, *, id: str) -> None:
+        super().__init__(id=id, classes="plain-button")
+        self.label = label
+
+    @property
+    def spoken(self) -> str:
+        """``"OK, button."``"""
+        return f"{self.label}, button."
+
+    def render(self) -> Text:
+        """``> [ OK ]`` while focused, else ``  [ OK ]``."""
+        return Text(f"{'> ' if self.has_focus else '  '}[ {self.label} ]", no_wrap=True)
+
+    def on_focus(self) -> None:
+        """Redraw with the focus mark."""
+        self.refresh()
+
+    def on_blur(self) -> None:
+        """Redraw without the focus mark."""
+        self.refresh()
+
+    def cursor_offset(self) -> Offset:
+        """On the label."""
+        region = self.content_region
+        return Offset(region.x + 4, region.y)
+
+    def action_press(self) -> None:
+        """Tell the dialog."""
+        self.post_message(self.Pressed(self))

@@ -1,0 +1,136 @@
+"""What real screen readers say: the board and the line mode heard through Fenrir and Orca.
+
+``../shared/tools/listen.py`` runs toguz inside Fenrir (in tmux), types keys and records every
+utterance Fenrir started, heard in full or cut off, with a voice that takes as long as a real one.
+``../shared/tools/orca/orca_listen.py`` runs it in a VTE terminal with Orca watching. These tests
+assert what a blind player hears, key by key: every expected sentence heard in full, nothing read
+that is made of box-drawing characters, and little more than the pit for a focus move.
+
+They need Fenrir and tmux (Orca, Xvfb and xdotool for Orca), which ``.ci/run`` installs; elsewhere
+they are skipped with the package to install (failed on CI).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.needs import need_program, need_shared_tool
+
+pytestmark = pytest.mark.slow
+
+TOGUZ = str(Path(sys.executable).with_name("toguz"))
+BOX_DRAWING = re.compile("[\u2500-\u259f]")
+
+
+def flat(text: str) -> str:
+    """Text as compared: screen readers turn line breaks into pauses (Fenrir adds commas)."""
+    return re.sub(r"[\s,]+", " ", text).strip()
+
+
+def private_env(tmp_path: Path) -> dict[str, str]:
+    env = dict(os.environ)
+    env.update(TOGUZ_DATA_DIR=str(tmp_path / "data"), TOGUZ_CONFIG_DIR=str(tmp_path / "config"))
+    env.pop("CI", None)  # CI's own variable is not toguz's business
+    return env
+
+
+def fenrir(tmp_path: Path, command: list[str], keys: list[str]) -> list[dict[str, Any]]:
+    """Every utterance Fenrir started while ``command`` ran and ``keys`` were typed."""
+    need_program("fenrir")
+    need_program("tmux")
+    tool = need_shared_tool("listen.py")
+    out = tmp_path / "heard.json"
+    done = subprocess.run([sys.executable, str(tool), "--json", str(out), "--", *command, ":::", *keys],
+                          env=private_env(tmp_path), capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    heard: list[dict[str, Any]] = json.loads(out.read_text())
+    return heard
+
+
+def orca(tmp_path: Path, command: list[str], keys: list[str]) -> list[dict[str, Any]]:
+    """Per key, what Orca sent to its speech while ``command`` ran."""
+    for program in ("orca", "Xvfb", "xdotool"):
+        need_program(program)
+    tool = need_shared_tool("orca/orca_listen.py")
+    out = tmp_path / "orca.json"
+    done = subprocess.run([sys.executable, str(tool), "--json", str(out), "--", *command, ":::", *keys],
+                          env=private_env(tmp_path), capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stdout + done.stderr
+    result = json.loads(out.read_text())
+    steps: list[dict[str, Any]] = result["steps"]
+    return steps
+
+
+def heard_in_full(heard: list[dict[str, Any]], key: str, sentence: str) -> bool:
+    """Whether ``sentence`` was said in full in an utterance that followed ``key``."""
+    return any(item["key"] == key and item["fate"] == "heard" and flat(sentence) in flat(item["text"])
+               for item in heard)
+
+
+BOARD_KEYS = ["Right", "Left", "7", "Enter", "b", "h", "Down", "q", "q", "Right", "Enter"]
+BOARD_HEARD = [
+    ("start", "New game of Toguz Kumalak: you play White against the computer at level 1. Move 1: your turn."),
+    ("Right", "Your pit 2: 9 stones."),
+    ("Left", "Your pit 1: 9 stones."),
+    ("7", "Pit 7: 9 stones, the last lands in the computer's pit 6, captures 10."),
+    ("Enter", "You sow 9 stones from pit 7; the last stone falls into the computer's pit 6, which now holds 10. "
+              "You capture 10. You lead 10 to 0."),
+    ("Enter", "The computer sows"),
+    ("b", "Your row: pit 1 has"),
+    ("h", "Help: Up and Down read the keys one by one; q, h or Escape closes."),
+    ("Down", "Up, Down: switch rows"),
+    ("q", "Quit toguz. Your game is saved and will be offered next time. Quit now? Press y to quit, n to stay. "
+          "Quit is selected."),
+    ("Right", "Stay is selected."),
+    ("Enter", "Quit toguz: cancelled."),
+]
+
+
+def test_fenrir_hears_every_message_of_the_board_in_full(tmp_path: Path) -> None:
+    command = [TOGUZ, "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed", "3",
+               "--screen-reader"]
+    heard = fenrir(tmp_path, command, BOARD_KEYS)
+    missing = [(key, sentence) for key, sentence in BOARD_HEARD if not heard_in_full(heard, key, sentence)]
+    assert not missing, json.dumps(heard, ensure_ascii=False, indent=1)
+    assert not [item for item in heard if BOX_DRAWING.search(item["text"])]
+    for key in ("Right", "Left"):
+        focus = [item for item in heard if item["key"] == key][:2]
+        assert sum(item["chars"] for item in focus) < 80, focus
+
+
+def test_fenrir_hears_the_line_mode_in_order_and_in_full(tmp_path: Path) -> None:
+    command = [TOGUZ, "--line", "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed",
+               "3", "--screen-reader"]
+    keys = ["TEXT:7", "Enter", "TEXT:board", "Enter", "TEXT:help", "Enter"]
+    heard = fenrir(tmp_path, command, keys)
+    for sentence in ("You sow 9 stones from pit 7; the last stone falls into the computer's pit 6, which now "
+                     "holds 10. You capture 10. You lead 10 to 0.", "The computer sows",
+                     "Your row: pit 1 has", "Help comes in topics:"):
+        assert heard_in_full(heard, "Enter", sentence), (sentence, heard)
+    after_enter = [flat(item["text"]) for item in heard if item["key"] == "Enter"]
+    assert after_enter[0].startswith("You sow 9 stones"), "the move is out before the next prompt is drawn"
+
+
+def test_orca_hears_each_message_once_and_nothing_from_the_board(tmp_path: Path) -> None:
+    command = [TOGUZ, "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed", "3",
+               "--screen-reader"]
+    keys = ["Right", "7", "Enter", "b", "q", "n"]
+    steps = orca(tmp_path, command, keys)
+    spoken = {step["step"]: " ".join(step["spoken"]) for step in steps}
+    assert flat("Your pit 2: 9 stones.") in flat(spoken["Right"])
+    assert flat("Pit 7: 9 stones, the last lands in the computer's pit 6, captures 10.") in flat(spoken["7"])
+    enter = flat(spoken["Enter"])
+    assert enter.count("You sow 9 stones from pit 7") == 1 and "The computer sows" in enter
+    assert not re.search(r"\bkazan\b|pit 9 8 7", enter), "the board's changes are not read after the move"
+    assert flat("Your row: pit 1 has") in flat(spoken["b"])
+    assert flat("Quit now? Press y to quit, n to stay. Quit is selected.") in flat(spoken["q"])
+    assert flat("Quit toguz: cancelled.") in flat(spoken["n"])
+    assert not BOX_DRAWING.search(" ".join(spoken.values()))

@@ -1,0 +1,114 @@
+"""The dialogs that stand in for a command's words on the board, and what happens when they close.
+
+Each dialog closes with Escape, ``q``, Backspace or the key that opened it; what it did is said
+on the board screen afterwards as a fresh message, with the cursor back there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from speech import phrases
+from toguz_tui.commands import BY_WORD, run
+from toguz_tui.screens import keys
+from toguz_tui.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
+from toguz_tui.screens.forms import (
+    changed_settings,
+    goto_args,
+    goto_dialog,
+    new_game_args,
+    new_game_dialog,
+    open_args,
+    open_dialog_form,
+    save_args,
+    save_dialog,
+    settings_dialog,
+)
+from toguz_tui.session import Reply
+
+if TYPE_CHECKING:
+    from toguz_tui.screens.game import GameScreen
+
+
+def opening_keys(name: str) -> tuple[str, ...]:
+    """The keys of command ``name``, which also close the dialog it opened."""
+    return BY_WORD[name].keys
+
+
+def open_dialog(screen: GameScreen, name: str) -> None:
+    """Open the dialog standing in for command ``name``'s words."""
+    session = screen.session
+    speak, plain, closers = session.speaker.speak, screen.plain, opening_keys(name)
+    if name == "help":
+        screen.app.push_screen(HelpScreen(keys.key_help_lines(), speak, plain=plain, close_keys=closers),
+                               lambda _: screen.back_from_dialog(None))
+    elif name == "quit":
+        confirm(screen, phrases.quit_title(), quit_question(screen), "quit", phrases.quit_word(),
+                phrases.stay_word())
+    elif name == "resign":
+        confirm(screen, phrases.resign_title(), phrases.resign_question(), "resign", phrases.resign_word(),
+                phrases.play_on_word())
+    elif name == "new":
+        form(screen, new_game_dialog(session, speak, plain, closers),
+             lambda values: run(session, "new", None, new_game_args(values)))
+    elif name == "save":
+        form(screen, save_dialog(speak, plain, closers), lambda values: run(session, "save", None, save_args(values)))
+    elif name == "open":
+        form(screen, open_dialog_form(speak, plain, closers),
+             lambda values: run(session, "open", None, open_args(values)))
+    elif name == "goto":
+        if session.review is None:
+            screen.run_command("goto")
+            return
+        form(screen, goto_dialog(speak, session.review.total, plain, closers),
+             lambda values: run(session, "goto", None, goto_args(values)))
+    elif name == "settings":
+        form(screen, settings_dialog(session, speak, plain, closers), lambda values: apply_settings(screen, values))
+
+
+def quit_question(screen: GameScreen) -> str:
+    """What quitting will do to the game."""
+    session = screen.session
+    if session.game.is_over and not session.finished_saved:
+        return phrases.quit_unsaved_question()
+    return phrases.quit_question(not session.game.is_over and bool(session.game.moves))
+
+
+def confirm(screen: GameScreen, title: str, question: str, command: str, yes: str, no: str) -> None:
+    """Ask, then run ``command`` on yes."""
+    session = screen.session
+
+    def answered(yes_pressed: bool | None) -> None:
+        if not yes_pressed:
+            screen.back_from_dialog(session.answer(phrases.cancelled(title)))
+            return
+        reply = run(session, command)
+        if command == "quit" and not reply.quit:
+            reply = run(session, command)  # the dialog already asked
+        screen.back_from_dialog(reply)
+
+    screen.app.push_screen(ConfirmDialog(title, question, session.speaker.speak, yes, no, plain=screen.plain,
+                                         close_keys=opening_keys(command)), answered)
+
+
+def form(screen: GameScreen, dialog: FormDialog, done: Callable[[dict[str, str]], Reply | None]) -> None:
+    """Show a form; with its values, ``done`` runs."""
+    def closed(values: dict[str, str] | None) -> None:
+        if values is None:
+            screen.back_from_dialog(screen.session.answer(phrases.cancelled(dialog.title_text)))
+            return
+        screen.back_from_dialog(done(values))
+
+    screen.app.push_screen(dialog, closed)
+
+
+def apply_settings(screen: GameScreen, values: dict[str, str]) -> Reply | None:
+    """Change each setting the dialog changed, then let the app apply the look."""
+    session = screen.session
+    reply: Reply | None = None
+    changes = changed_settings(session, values)
+    for name, value in changes:
+        reply = run(session, "settings", None, [name, value])
+    screen.on_settings()
+    return reply if changes else session.answer(phrases.settings_unchanged())
