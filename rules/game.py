@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.errors import IllegalMoveError
-from rules.move import MoveReport, Outcome, Termination, play_move
+from rules.move import MoveReport, Outcome, Termination, end_of_game, play_move
 from rules.position import Position
 from rules.variant import TOGUZ, Side, Variant
 
@@ -12,11 +12,16 @@ class Game:
     """A game from a starting position: the moves played, the position now, and how it ended."""
 
     def __init__(self, variant: Variant = TOGUZ, position: Position | None = None) -> None:
+        """A game from the variant's start, or from ``position``. A position that is already decided
+        (the side to move has no stone, or a kazan holds a majority) starts as a finished game, with
+        the end the rules give it (the stones collected, the winner)."""
         start = position if position is not None else Position.start(variant)
+        now, outcome, _ = end_of_game(start)
         self._start = start
-        self._positions: list[Position] = [start]
+        self._positions: list[Position] = [now]
         self._reports: list[MoveReport] = []
-        self._outcome: Outcome | None = None
+        self._outcome: Outcome | None = outcome
+        self._initial_outcome = outcome
         self._declared: Outcome | None = None
 
     @classmethod
@@ -85,7 +90,7 @@ class Game:
         self._positions.pop()
         self._declared = None
         report = self._reports.pop()
-        self._outcome = None
+        self._outcome = None if self._reports else self._initial_outcome
         return report
 
     def resign(self, side: Side) -> Outcome:

@@ -91,6 +91,18 @@ def landing_index(variant: Variant, origin: int, stones: int) -> int:
     return (first + stones - 1) % (2 * variant.pits)
 
 
+def landing_by_counting(pits: int, pit: int, stones: int) -> int:
+    """The landing pit's number by the method taught by the Czech federation (RULES.md): for pit C
+    holding K stones (K at least 2), K + C - 1, less N until it lies in 1..N; a single stone lands
+    in pit C + 1 (pit 1 of the other row after pit N)."""
+    if stones == 1:
+        return pit % pits + 1
+    number = stones + pit - 1
+    while number > pits:
+        number -= pits
+    return number
+
+
 def sow(position: Position, origin: int, stones: int, board: list[int]) -> tuple[int, int]:
     """Sow ``stones`` taken from ``origin`` into ``board`` (changed in place).
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rules.fen import parse_fen, position_to_fen
 from rules.variant import TOGUZ, Side, Variant
 
 
@@ -53,13 +54,11 @@ class Position:
 
     def fen(self) -> str:
         """This position in PlayStrategy FEN (see RULES.md)."""
-        from rules.fen import position_to_fen
-
         return position_to_fen(self)
 
     @classmethod
     def from_fen(cls, text: str, variant: Variant | None = None) -> Position:
-        """Read a PlayStrategy FEN; the row length gives the variant unless one is passed."""
-        from rules.fen import position_from_fen
-
-        return position_from_fen(text, variant)
+        """Read a PlayStrategy FEN; the row length gives the variant unless one is passed.
+        ``NotationError`` says what is wrong with a bad one."""
+        parts = parse_fen(text, variant)
+        return cls(parts.variant, parts.board, parts.kazans, parts.tuzdyks, parts.to_move, parts.move_number)

@@ -19,7 +19,8 @@ that reads is a record the rules agree with. Choices where records are silent:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
@@ -27,6 +28,7 @@ from pathlib import Path
 from rules.errors import IllegalMoveError, NotationError
 from rules.game import Game
 from rules.notation import (
+    _TAG,
     FEDERATION_MARKS,
     PLAYOK_MARK,
     GameText,
@@ -415,3 +417,79 @@ def _movetext(record: Record, style: TokenStyle) -> list[str]:
     pieces.append(record.result)
     pieces.extend(format_comment(text) for text in record.comments)
     return pieces
+
+
+# An index of the games in a long record text: one quick pass over its lines, no game replayed.
+
+_RESULT_AT_END = re.compile(r"(?:1-0|0-1|1/2-1/2|½-½|0[.,]5\s*-\s*0[.,]5|\*)\s*(?:\{[^}]*\}\s*)*$")
+_INDEX_TAGS = ("White", "Black", "Result", "Date", "Event")
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """Where one game stands in a record text (``start``, ``end``: offsets; ``line``: its first line),
+    with the tags that tell games apart."""
+
+    number: int
+    start: int
+    end: int
+    line: int
+    tags: tuple[tuple[str, str], ...] = ()
+
+    def tag(self, name: str, default: str = "") -> str:
+        """The value of tag ``name``, or ``default``."""
+        return next((value for key, value in self.tags if key == name), default)
+
+
+def index_games(text: str, progress: Callable[[int], None] | None = None) -> list[GameEntry]:
+    """Every game of a record text, found from its lines alone (a tag after moves, or anything after a
+    result, begins the next game), without replaying any: quick for a file of thousands of games.
+    ``progress`` is told the offset reached every few thousand lines."""
+    entries: list[GameEntry] = []
+    start: int | None = None
+    line_no = first_line = 0
+    seen_moves = closed = in_comment = False
+    tags: list[tuple[str, str]] = []
+    offset = 0
+    for line_no, raw in enumerate(text.splitlines(keepends=True), 1):
+        line = raw.strip()
+        here, offset = offset, offset + len(raw)
+        if progress is not None and line_no % 5000 == 0:
+            progress(offset)
+        if in_comment:
+            in_comment = "}" not in line
+            continue
+        if not line:
+            continue
+        is_tag = line.startswith("[")
+        if start is None or (is_tag and (seen_moves or closed)) or (closed and not line.startswith("{")):
+            if start is not None:
+                entries.append(GameEntry(len(entries) + 1, start, here, first_line, tuple(tags)))
+            start, first_line, tags, seen_moves, closed = here, line_no, [], False, False
+        if is_tag:
+            match = _TAG.fullmatch(line)
+            if match is not None and match.group(1) in _INDEX_TAGS:
+                tags.append((match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))))
+            continue
+        if line.count("{") > line.count("}"):
+            in_comment = True
+        if not line.startswith("{"):
+            seen_moves = True
+            closed = closed or bool(_RESULT_AT_END.search(line))
+    if start is not None:
+        entries.append(GameEntry(len(entries) + 1, start, len(text), first_line, tuple(tags)))
+    return entries
+
+
+def read_game(text: str, entry: GameEntry, source: str = "") -> Record:
+    """The game ``entry`` of an indexed record text, replayed and checked (see ``read_records``)."""
+    chunk = text[entry.start:entry.end]
+    games = split_games(chunk)
+    if len(games) != 1:
+        raise NotationError(f"{source + ': ' if source else ''}game {entry.number} (line {entry.line}) cannot be "
+                            "told apart from the game next to it: put a blank line and its tags between them")
+    game = games[0]
+    moved = GameText(game.line + entry.line - 1,
+                     [Word(word.kind, word.text, word.line + entry.line - 1) for word in game.tags],
+                     [Word(word.kind, word.text, word.line + entry.line - 1) for word in game.body], game.closed)
+    return _replay(moved, entry.number, source)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import NoReturn
 
 from speech.speakers import AUTO_ORDER, BACKENDS, backend_problem, list_voices, open_speaker, render_wav
-from speech.speakers.audio import FIX_ESPEAK_NG, program
+from speech.speakers.audio import FIX_ESPEAK_NG, play_problem, program
 from speech.speakers.base import Speaker
 from speech.speakers.pyttsx3_backend import render_problem
 
@@ -85,6 +85,8 @@ def _check() -> int:
             print("silent: works (text only)")
             continue
         reason = backend_problem(name)
+        if reason is None:
+            reason = play_problem(name)
         print(f"{name}: works" if reason is None else f"{name}: not available: {reason}")
     pyttsx3_reason = render_problem()
     if program("espeak-ng") is not None or pyttsx3_reason is None:

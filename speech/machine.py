@@ -62,6 +62,19 @@ class Machine:
             return False
         return any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
 
+    def play_fails(self, argv: list[str], timeout: float = 5.0) -> str | None:
+        """Run a sound player (``argv``) once; why it failed, or None when it played."""
+        import subprocess
+
+        try:
+            done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
+        except (OSError, subprocess.SubprocessError) as error:
+            return f"{Path(argv[0]).name} could not run ({error})"
+        said = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
+        if done.returncode != 0 or any("error" in line.lower() or "cannot" in line.lower() for line in said):
+            return f"{Path(argv[0]).name} failed ({said[-1][:120] if said else f'exit status {done.returncode}'})"
+        return None
+
     def terminal_size(self) -> tuple[int, int]:
         """Columns and lines of the terminal on standard output (80 by 24 when there is none)."""
         try:
@@ -101,6 +114,7 @@ class FakeMachine(Machine):
     readers: list[str] = field(default_factory=list)
     system: str = "linux"
     terminal: tuple[int, int] = (80, 24)
+    player_error: str | None = None  # what a test player says when it fails
 
     @property
     def platform(self) -> str:
@@ -126,6 +140,10 @@ class FakeMachine(Machine):
     def sound_server(self) -> bool:
         """As the test says."""
         return self.has_sound_server
+
+    def play_fails(self, argv: list[str], timeout: float = 5.0) -> str | None:
+        """As the test says."""
+        return self.player_error
 
     def terminal_size(self) -> tuple[int, int]:
         """As the test says."""

@@ -5,6 +5,7 @@ Kept here with the rest of the wording so that both front ends say the same thin
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from rules import Position, Side, Variant
@@ -40,14 +41,91 @@ def resumed(moves: int, started: str) -> str:
     return f"Resuming your game from {started}, {played}. Type new for a new game."
 
 
-def set_aside(path: str) -> str:
+def set_aside(name: str) -> str:
     """The game in progress was kept in the archive because another was started."""
-    return f"The unfinished game was kept in {path}."
+    return f"The unfinished game was kept in the archive as {name}."
 
 
 def broken_saved_game(reason: str, kept: str) -> str:
-    """The saved game could not be restored."""
-    return f"{reason}. It was kept as {kept}; a new game starts."
+    """The saved game could not be restored (``kept`` says what became of its file)."""
+    return f"{reason}. {kept} A new game starts."
+
+
+def broken_kept(name: str) -> str:
+    """A broken file of ours moved aside."""
+    return f"It was moved aside as {name}, so nothing is lost."
+
+
+def broken_not_moved(name: str, reason: str) -> str:
+    """A broken file of ours that could not be moved aside."""
+    return (f"It could not be moved aside ({reason}), so it stays as {name} and this game will not be saved "
+            "over it.")
+
+
+def broken_stays_reason(name: str) -> str:
+    """Why the game in progress is not saved: the broken file stays."""
+    return f"the broken {name} is kept as it is"
+
+
+def open_elsewhere_reason() -> str:
+    """Why the game in progress is not saved: another toguz has it."""
+    return "the game in progress is open in another toguz"
+
+
+def open_elsewhere() -> str:
+    """Said at start when another toguz holds the game in progress."""
+    return ("Your game in progress is open in another toguz. Here it is to look at, without changing it: "
+            "forward and back step through it, close starts a new game, which will not be saved as "
+            "the game in progress.")
+
+
+def progress_not_saved(reason: str) -> str:
+    """The game in progress could not be written."""
+    return f"Your game could not be saved: {reason}."
+
+
+def progress_not_removed(reason: str) -> str:
+    """The finished game's autosave could not be removed."""
+    return f"(The saved copy of it could not be removed: {reason}.)"
+
+
+def archive_failed_kept(reason: str) -> str:
+    """A finished game could not be archived but stays saved."""
+    return (f"It could not be kept in the archive ({reason}); it stays saved and will be archived "
+            "at the next start.")
+
+
+def archive_failed(reason: str) -> str:
+    """A finished game could be kept nowhere."""
+    return f"It could not be kept ({reason}); type save and a file name to keep its record."
+
+
+def not_set_aside(reason: str) -> str:
+    """A new game was refused because the unfinished one could not be archived."""
+    return (f"The game in progress could not be kept in the archive ({reason}), so it stays: no new game "
+            "was started. Save it with save and a file name, or free the folder, then try again.")
+
+
+def finished_restored(result: str, name: str | None, reason: str | None) -> str:
+    """At start: the saved game had ended; what became of it."""
+    if name is not None:
+        return f"Your last game had ended: {result} It is now kept in the archive as {name}."
+    return f"Your last game had ended: {result} It still could not be archived ({reason}); it stays saved."
+
+
+def record_player() -> str:
+    """The human's name in a record of a game against the computer."""
+    return "Player"
+
+
+def record_computer(level: int) -> str:
+    """The computer's name in a record."""
+    return f"toguz level {level}"
+
+
+def not_in_review(command: str) -> str:
+    """A command that changes the game, asked for in a review."""
+    return f"{command} works on your game, not in a review: type close to leave the review first"
 
 
 def computer_thinking() -> str:
@@ -110,9 +188,33 @@ def nothing_to_undo() -> str:
     return "There is no move to take back."
 
 
-def saved(path: str) -> str:
-    """After save."""
-    return f"Game saved to {path}."
+def saved(name: str, how: str = "new") -> str:
+    """After save: a new file, a replaced one, or a game added to a collection."""
+    if how == "append":
+        return f"The game was added to {name}."
+    return f"Game saved to {name}."
+
+
+def saved_in_archive(name: str) -> str:
+    """After save without a file name."""
+    return f"Game saved in the archive as {name}."
+
+
+def archive_word() -> str:
+    """The archive, named in a message."""
+    return "the archive"
+
+
+def file_exists(name: str, games: int | None) -> str:
+    """Saving to a file that exists: nothing was written; how to go on."""
+    held = "" if games is None else f" (it holds {games} game{'s' if games != 1 else ''})"
+    return (f"{name} already exists{held}, so nothing was written. Type save {name} append to add this "
+            f"game to it, or save {name} replace to replace it.")
+
+
+def not_a_record_to_add_to(name: str) -> str:
+    """Append asked for a file that is not a record collection."""
+    return f"{name} is not a record file, so this game was not added to it."
 
 
 def save_failed(path: str, reason: str) -> str:
@@ -129,7 +231,37 @@ def opened_record(white: str, black: str, moves: int, result: str) -> str:
     """A record was opened for review."""
     outcome = {"1-0": "White won", "0-1": "Black won", "1/2-1/2": "a draw"}.get(result, "no result")
     return (f"Reviewing {white} against {black}, {moves} moves, {outcome}. "
-            "Use forward and back to step through it, end to leave the review.")
+            "Use forward and back to step through it, close to leave the review.")
+
+
+def game_n_of(number: int, total: int) -> str:
+    """Which game of a collection is open."""
+    return f"Game {number} of {total}."
+
+
+def no_game_in_it() -> str:
+    """A record file with no game."""
+    return "it holds no game"
+
+
+def games_not_n(total: int, number: int) -> str:
+    """A game number beyond the collection."""
+    return f"it holds {total} game{'s' if total != 1 else ''}, not {number}"
+
+
+def one_position_a_file(lines: int) -> str:
+    """A position file with several lines."""
+    return f"it holds {lines} lines; a position file holds one FEN on one line"
+
+
+def reading_big(name: str, size: str) -> str:
+    """A big record file is being read in the background."""
+    return f"Reading {name}, {size}; this takes a moment."
+
+
+def reading_progress(name: str, percent: int) -> str:
+    """How far reading a big file has come."""
+    return f"Read {percent}% of {name}."
 
 
 def review_position(index: int, total: int) -> str:
@@ -146,7 +278,7 @@ def review_edge(at_end: bool) -> str:
 
 def review_blocks_play() -> str:
     """Playing while a review is open."""
-    return "A review is open: type end to leave it before playing."
+    return "A review is open: type close to leave it before playing."
 
 
 def review_left() -> str:
@@ -190,7 +322,7 @@ def internal_error(what: str, log: str) -> str:
     return f"Sorry, that went wrong inside toguz ({what}); your game is unharmed. Details are in {log}"
 
 
-def no_such_level(level: int) -> str:
+def no_such_level(level: int | str) -> str:
     """A level outside 1 to 8."""
     return f"level {level} does not exist: choose 1 to 8"
 
@@ -210,9 +342,14 @@ def goodbye(in_progress: bool) -> str:
     return "Goodbye. Your game is saved and will be offered next time." if in_progress else "Goodbye."
 
 
-def finished_kept(path: str) -> str:
+def goodbye_not_saved(why: str | None) -> str:
+    """On leaving when the game in progress could not be saved."""
+    return f"Goodbye. Your game in progress is not saved{': ' + why if why else ''}."
+
+
+def finished_kept(name: str) -> str:
     """A finished game was kept as a record."""
-    return f"The game is kept in {path}."
+    return f"The game is kept in the archive as {name}."
 
 
 def prompt(position: Position, you: Side | None, over: bool) -> str:
@@ -389,3 +526,88 @@ def help_topic_title(topic: str) -> str:
 def help_spoken() -> str:
     """Said (not shown) when help is printed in the line mode."""
     return "Help is on the screen. Type help and a topic or a command name to hear one."
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """``text`` safe to show on a terminal: control characters and escapes written out as ``\\xNN``
+    (so ``\\x1b[31m`` cannot turn the screen red), line breaks and tabs kept."""
+    return _CONTROL.sub(lambda match: f"\\x{ord(match.group()):02x}" if ord(match.group()) < 256
+                        else f"\\u{ord(match.group()):04x}", text.replace("\t", " "))
+
+
+def clipped(text: str, longest: int = 30) -> str:
+    """``text`` as quoted back to the user: at most its first characters, and visible."""
+    shown = text if len(text) <= longest else text[:longest] + "..."
+    return visible(shown)
+
+
+def open_elsewhere_new() -> str:
+    """Said at start when another toguz holds the game in progress and there is nothing to show."""
+    return ("The game in progress is open in another toguz; this game will not be saved as the game in "
+            "progress (save keeps a record of it).")
+
+
+def empty_fen() -> str:
+    """An empty position was given."""
+    return "The position given is empty: give a FEN, such as the one fen says."
+
+
+def unrestorable(reason: str) -> str:
+    """The saved game's moves could not be replayed."""
+    return f"the saved game could not be restored ({reason})"
+
+
+def dumb_terminal(term: str) -> str:
+    """The terminal cannot show the full-screen board."""
+    return f"This terminal (TERM={term}) cannot show the full-screen board, so toguz starts in the line mode."
+
+
+def narrow_terminal(columns: int, needed: int) -> str:
+    """The terminal is narrower than the boxed board."""
+    return (f"The terminal is {columns} columns wide: the board is drawn plain, without boxes "
+            f"(the boxed board needs {needed}).")
+
+
+def too_narrow(columns: int, needed: int) -> str:
+    """The terminal is narrower than even the plain board."""
+    return (f"The terminal is {columns} columns wide and the board needs {needed}: part of it is hidden. "
+            "Make the terminal wider, or use toguz --line.")
+
+
+def unbalanced_quotes() -> str:
+    """A typed line with a quote that is not closed."""
+    return 'A quote is not closed: put a name with spaces between two quotes, as in save "my game.pgn".'
+
+
+def choice_question(title: str, question: str, answers: Sequence[str]) -> str:
+    """A question with a few answers, as it opens."""
+    keys = ", ".join(f"{answer[0].lower()} to {answer.lower()}" for answer in answers)
+    return f"{title}. {question} Press {keys}. {answers[0]} is selected."
+
+
+def file_exists_title() -> str:
+    """The dialog asked before writing over a file."""
+    return "The file exists"
+
+
+def file_exists_question(name: str) -> str:
+    """Asked before writing over a file."""
+    return f"{name} already exists. Add this game to it, or replace it?"
+
+
+def add_word() -> str:
+    """The answer that adds a game to a file."""
+    return "Add to it"
+
+
+def replace_word() -> str:
+    """The answer that replaces a file."""
+    return "Replace it"
+
+
+def nothing_written(name: str) -> str:
+    """Saving over a file was cancelled."""
+    return f"Nothing was written; {name} is as it was."

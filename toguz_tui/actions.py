@@ -10,15 +10,21 @@ from speech import phrases
 from toguz_tui import files, reviewing
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.setup import new_seed
+from toguz_tui.user_files import WriteMode
 
 Focus = tuple[Side, int] | None
 
 
-def _number(session: GameSession, args: list[str], focus: Focus, usage: str) -> int | Reply:
-    """The pit number in ``args`` (or the focused pit); else a spoken complaint."""
-    for word in args:
-        if word.lstrip("-").isdigit():
-            return int(word)
+def _number(session: GameSession, args: list[str], focus: Focus, usage: str,
+            extra: tuple[str, ...] = ()) -> int | Reply:
+    """The one pit number in ``args`` (or the focused pit); else a spoken complaint. Words other than
+    the number (and ``extra`` ones the command knows) are refused, never ignored."""
+    numbers = [word for word in args if word.lstrip("-").isdecimal() and word.isascii()]
+    others = [word for word in args if word not in numbers and word.lower() not in extra]
+    if len(numbers) > 1 or others:
+        return session.error(phrases.usage_error(usage.split()[0], usage))
+    if numbers:
+        return int(numbers[0]) if len(numbers[0]) <= 3 else 10 ** 3
     if focus is not None:
         return focus[1]
     return session.error(phrases.usage_error(usage.split()[0], usage))
@@ -43,8 +49,9 @@ def preview(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 def pit(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """One pit, mine or theirs."""
-    theirs = any(word.lower() in ("their", "theirs", "opponent", "t") for word in args)
-    number = _number(session, args, None if theirs else focus, "pit N")
+    theirs_words = ("their", "theirs", "opponent", "t")
+    theirs = any(word.lower() in theirs_words for word in args)
+    number = _number(session, args, None if theirs else focus, "pit N, or pit their N", theirs_words)
     if isinstance(number, Reply):
         return number
     position = session.viewed
@@ -169,14 +176,17 @@ def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
     setup = session.setup.changed(seed=new_seed())
     opponent: str | None = None
     colour: Side | None = None
-    for word in (word.lower() for word in args):
+    words = [word.lower() for word in args]
+    for index, word in enumerate(words):
+        if word == "level" and not (index + 1 < len(words) and words[index + 1].isdecimal()):
+            return session.error(phrases.usage_error("new", NEW_USAGE))
         if word in ("computer", "human", "two", "hotseat"):
             opponent = "computer" if word == "computer" else "human"
         elif word in ("white", "black"):
             colour = Side.WHITE if word == "white" else Side.BLACK
-        elif word.isdigit():
-            if not 1 <= int(word) <= 8:
-                return session.error(phrases.no_such_level(int(word)))
+        elif word.isdecimal() and word.isascii():
+            if len(word) > 2 or not 1 <= int(word) <= 8:
+                return session.error(phrases.no_such_level(phrases.clipped(word, 6)))
             setup = setup.changed(level=int(word))
         elif word != "level":
             try:
@@ -198,22 +208,31 @@ def resign(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return session.resign()
 
 
+SAVE_WORDS = {"playok": "playok", "federation": "federation", "replace": "replace", "overwrite": "replace",
+              "append": "append", "add": "append"}
+
+
 def save(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """Save as a record."""
-    style: TokenStyle = "playok" if any(word.lower() == "playok" for word in args) else "federation"
-    names = [word for word in args if word.lower() not in ("playok", "federation")]
-    return files.save(session, Path(" ".join(names)).expanduser() if names else None, style)
+    """Save as a record: ``save [FILE] [playok] [replace|append]`` (a name with spaces in quotes)."""
+    words = [SAVE_WORDS.get(word.lower(), word) for word in args]
+    style: TokenStyle = "playok" if "playok" in words else "federation"
+    mode: WriteMode = "replace" if "replace" in words else "append" if "append" in words else "new"
+    names = [word for word in words if word not in SAVE_WORDS.values()]
+    if len(names) > 1 or ("replace" in words and "append" in words):
+        return session.error(phrases.usage_error("save", SAVE_USAGE))
+    return files.save(session, Path(names[0]).expanduser() if names else None, style, mode)
+
+
+SAVE_USAGE = 'save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save "my game.pgn"'
 
 
 def open_file(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """Open a record or a FEN file."""
-    if not args:
-        return session.error(phrases.usage_error("open", "open FILE [N]"))
-    number = 1
-    if len(args) > 1 and args[-1].isdigit():
-        number = int(args[-1])
-        args = args[:-1]
-    return files.open_path(session, Path(" ".join(args)).expanduser(), number)
+    """Open a record or a FEN file: ``open FILE [N]`` (a name with spaces in quotes)."""
+    usage = 'open FILE [N]; put quotes around a name with spaces: open "my games.pgn" 3'
+    if not args or len(args) > 2 or (len(args) == 2 and not (args[1].isdecimal() and len(args[1]) <= 6)):
+        return session.error(phrases.usage_error("open", usage))
+    number = int(args[1]) if len(args) == 2 else 1
+    return files.open_path(session, Path(args[0]).expanduser(), number)
 
 
 def review(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -268,26 +287,6 @@ def settings(session: GameSession, args: list[str], focus: Focus) -> Reply:
     if len(args) < 2:
         return session.error(phrases.usage_error("set", "set NAME VALUE"))
     return session.change_setting(args[0].lower().replace("-", "_"), " ".join(args[1:]))
-
-
-def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """Help: the topics; a topic's commands; every command (``help all``); or one command."""
-    from toguz_tui.commands import HELP_TOPICS, find, help_lines, key_label
-
-    word = args[0].lower() if args else ""
-    if not word:
-        topics = [(name, what) for name, (_, what) in HELP_TOPICS.items()]
-        return session.say(Reply(phrases.help_overview(topics), spoken=phrases.help_spoken()))
-    if word == "all" or word in HELP_TOPICS:
-        title = phrases.help_topic_title(word)
-        lines = help_lines(None if word == "all" else HELP_TOPICS[word][0])
-        return session.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
-    command = find(word)
-    if command is None:
-        return session.error(session.announcer.unknown_command(args[0]))
-    keys = ", ".join(key_label(key) for key in command.keys) or "none"
-    aliases = ", ".join(command.aliases) or "none"
-    return session.answer(f"{command.usage}: {command.help}. Also: {aliases}. Keys: {keys}.")
 
 
 def quit_program(session: GameSession, args: list[str], focus: Focus) -> Reply:

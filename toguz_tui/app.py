@@ -6,7 +6,9 @@ from the computer's thread reach it through ``session_event``, which hops onto t
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import signal
 from collections.abc import Sequence
 from typing import ClassVar
 
@@ -47,7 +49,10 @@ class ToguzApp(App[int], inherit_bindings=False):
     CSS_PATH = "toguz.tcss"
     TITLE = "toguz"
     ENABLE_COMMAND_PALETTE = False
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True),
+        Binding("ctrl+z", "suspend_process", "Suspend", show=False, priority=True),
+    ]
 
     def __init__(self, session: GameSession, replies: Sequence[Reply] = (), resumed: bool = False,
                  driver_class: type[Driver] | None = None) -> None:
@@ -59,7 +64,12 @@ class ToguzApp(App[int], inherit_bindings=False):
         self.register_theme(HIGH_CONTRAST)
 
     def on_mount(self) -> None:
-        """Show the board; offer the saved game when one was taken up."""
+        """Show the board; offer the saved game when one was taken up. SIGTERM and SIGHUP end the
+        program as quitting does, so that the terminal gets its screen, cursor and mouse back."""
+        for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if number is not None:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    asyncio.get_running_loop().add_signal_handler(number, self.exit)
         self.apply_look()
         self.push_screen(self.game_screen)
         if self.resumed:

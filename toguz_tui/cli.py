@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from toguz_tui import __version__
@@ -93,6 +94,11 @@ def main(argv: list[str] | None = None) -> int:
         from toguz_tui.first_start import first_start
 
         first_start(options)
+        if not options.line and os.environ.get("TERM", "") in ("dumb", "unknown"):
+            from speech import phrases
+
+            print(phrases.dumb_terminal(os.environ["TERM"]), flush=True)
+            options.line = True
         if options.line:
             from toguz_tui.line import run_line_mode
 

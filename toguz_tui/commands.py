@@ -7,6 +7,7 @@ The line mode's parser and completions, the help text and the TUI's key bindings
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -40,6 +41,24 @@ class Command:
 def _cmd(name: str, aliases: Sequence[str], keys: Sequence[str], usage: str, text: str, group: str,
          handler: Handler) -> Command:
     return Command(name, tuple(aliases), tuple(keys), usage, text, group, handler)
+
+
+def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Help: the topics; a topic's commands; every command (``help all``); or one command."""
+    word = args[0].lower() if args else ""
+    if not word:
+        topics = [(name, what) for name, (_, what) in HELP_TOPICS.items()]
+        return session.say(Reply(phrases.help_overview(topics), spoken=phrases.help_spoken()))
+    if word == "all" or word in HELP_TOPICS:
+        title = phrases.help_topic_title(word)
+        lines = help_lines(None if word == "all" else HELP_TOPICS[word][0])
+        return session.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
+    command = find(word)
+    if command is None:
+        return session.error(session.announcer.unknown_command(args[0]))
+    keys = ", ".join(key_label(key) for key in command.keys) or "none"
+    aliases = ", ".join(command.aliases) or "none"
+    return session.answer(f"{command.usage}: {command.help}. Also: {aliases}. Keys: {keys}.")
 
 
 COMMANDS: tuple[Command, ...] = (
@@ -101,7 +120,7 @@ COMMANDS: tuple[Command, ...] = (
     _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings, or set NAME VALUE",
          "list the settings, or change one", "settings", actions.settings),
     _cmd("help", ["?", "commands", "h"], ["h", "question_mark", "f1"], "help [COMMAND]",
-         "the commands and keys, or one command's help", "settings", actions.help_text),
+         "the commands and keys, or one command's help", "settings", help_text),
     _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "quit", "leave (a game in progress stays saved)",
          "settings", actions.quit_program),
 )
@@ -115,16 +134,20 @@ def find(word: str) -> Command | None:
 
 
 def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | None:
-    """Carry out one typed line; ``None`` for a blank line."""
-    words = line.split()
+    """Carry out one typed line, its words split as a shell splits them (quotes keep a name with
+    spaces in one word); ``None`` for a blank line."""
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        return session.error(phrases.unbalanced_quotes())
     if not words:
         return None
     head = words[0]
-    if head.lstrip("-").isdigit():
+    if head.lstrip("-").isdecimal():
         return guarded(actions.play, session, words, focus)
     command = find(head)
     if command is None:
-        return session.error(session.announcer.unknown_command(head))
+        return session.error(session.announcer.unknown_command(phrases.clipped(head)))
     return guarded(command.handler, session, words[1:], focus)
 
 

@@ -1,62 +1,154 @@
-"""Saving the game to a file the player names, and opening records and FEN positions."""
+"""Saving the game to a file the player names, and opening records and FEN positions.
+
+Saving never replaces or adds to a file without being told so (``save FILE replace``,
+``save FILE append``, or a yes in a dialog), refuses anything that is not a regular file, and
+writes atomically. Opening reads only regular files of at most ``RECORD_LIMIT`` bytes, finds the
+games with a quick index (kept for the files opened lately, so that a collection of thousands of
+games is not read again for each game) and replays only the game asked for. A file of more than
+``BIG_FILE`` bytes is read in the background, with its progress said.
+"""
 
 from __future__ import annotations
 
+import re
+from collections import OrderedDict
 from pathlib import Path
 
 from rules import NotationError, Position
 from rules.notation import TokenStyle
-from rules.records import read_records
+from rules.records import GameEntry, index_games, read_game
 from speech import phrases
-from toguz_tui import reviewing, storage
+from toguz_tui import reviewing
 from toguz_tui.review import Review
 from toguz_tui.session import GameSession, Reply
+from toguz_tui.user_files import MEGABYTE, FileProblem, WriteMode, read_text, size_words, where_to_write, write_text
+
+RECORD_LIMIT = 64 * MEGABYTE
+BIG_FILE = 2 * MEGABYTE
+KEPT_INDEXES = 4
+_MOVE_NUMBER = re.compile(r"(?:^|\s)\d+\.")
+_indexes: OrderedDict[tuple[str, int, int], list[GameEntry]] = OrderedDict()
 
 
-def save(session: GameSession, path: Path | None, style: TokenStyle) -> Reply:
-    """Write the game as a record to ``path`` (or into the archive); say where."""
+def save(session: GameSession, path: Path | None, style: TokenStyle, mode: WriteMode = "new") -> Reply:
+    """Write the game as a record to ``path`` (or into the archive); say where. An existing file is
+    replaced or added to only when ``mode`` says so; else the reply (kind ``exists``) asks."""
     text = session.record_text(style)
+    if path is None:
+        try:
+            kept = session.store.archive(text, session.names_for_record())
+        except OSError as error:
+            return session.error(phrases.save_failed(phrases.archive_word(), error.strerror or str(error)))
+        session.finished_saved = True
+        return session.answer(phrases.saved_in_archive(kept.name))
     try:
-        if path is None:
-            path = storage.archive_record(text, session.names_for_record())
-        else:
-            storage.write_atomically(path, text)
+        target = where_to_write(path)
+        if target.exists and mode == "new":
+            return session.say(Reply(phrases.file_exists(path.name, games_in(target.path)), kind="exists"))
+        if target.exists and mode == "append" and games_in(target.path) is None:
+            return session.error(phrases.not_a_record_to_add_to(path.name))
+        written = write_text(path, text, mode)
+    except FileExistsError:
+        return session.say(Reply(phrases.file_exists(path.name, None), kind="exists"))
+    except FileProblem as problem:
+        return session.error(phrases.save_failed(path.name, str(problem)))
     except OSError as error:
-        return session.error(phrases.save_failed(str(path), error.strerror or str(error)))
+        return session.error(phrases.save_failed(path.name, error.strerror or str(error)))
     session.finished_saved = True
-    return session.answer(phrases.saved(str(path)))
+    return session.answer(phrases.saved(written.name, mode))
+
+
+def games_in(path: Path) -> int | None:
+    """How many games the record file at ``path`` holds (0 when empty); None when it is no record."""
+    try:
+        text = read_text(path, RECORD_LIMIT)
+    except FileProblem:
+        return None
+    if not text.strip():
+        return 0
+    entries = index_games(text)
+    return len(entries) if entries and all(entry.tags for entry in entries) else None
 
 
 def open_path(session: GameSession, path: Path, number: int = 1) -> Reply:
-    """Open a record file for review (its game ``number``), or a file holding one FEN to play."""
+    """Open a record file for review (its game ``number``), or a file holding one FEN to play. A big
+    file is read in the background: the reply says so, and the review follows through notify."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        return session.error(phrases.open_failed(str(path), "no such file"))
-    except (OSError, UnicodeDecodeError) as error:
-        return session.error(phrases.open_failed(str(path), getattr(error, "strerror", None) or str(error)))
-    stripped = text.strip()
-    if stripped and "\n" not in stripped and "[" not in stripped and "/" in stripped:
-        try:
-            position = Position.from_fen(stripped)
-        except NotationError as error:
-            return session.error(phrases.open_failed(str(path), str(error)))
-        return session.start_game(session.setup.changed(variant=position.variant), position)
+        size = path.stat().st_size if path.is_file() else 0
+    except OSError:
+        size = 0
+    if size > BIG_FILE:
+        note = phrases.reading_big(path.name, size_words(size))
+        return session.in_background(note, lambda: _open(session, path, number, big=True))
+    return _open(session, path, number)
+
+
+def _open(session: GameSession, path: Path, number: int, big: bool = False) -> Reply:
     try:
-        records = read_records(text, source=path.name)
+        text = read_text(path, RECORD_LIMIT)
+    except FileProblem as problem:
+        return session.error(phrases.open_failed(path.name, str(problem)))
+    position_lines = fen_lines(text)
+    if position_lines is not None:
+        return _open_position(session, path, position_lines)
+    entries = _index(path, text, session if big else None)
+    if not entries:
+        return session.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
+    if not 1 <= number <= len(entries):
+        return session.error(phrases.open_failed(path.name, phrases.games_not_n(len(entries), number)))
+    try:
+        record = read_game(text, entries[number - 1])
     except NotationError as error:
-        return session.error(phrases.open_failed(str(path), str(error)))
-    if not records:
-        return session.error(phrases.open_failed(str(path), "it holds no game"))
-    if not 1 <= number <= len(records):
-        return session.error(phrases.open_failed(str(path), f"it holds {len(records)} games, not {number}"))
-    record = records[number - 1]
+        return session.error(phrases.open_failed(path.name, str(error)))
     names = (_player(record.tags, "White"), _player(record.tags, "Black"))
     review = Review.of_game(record.game, record.tags, record.result, names)
-    text = phrases.opened_record(names[0], names[1], review.total, record.result)
-    if len(records) > 1:
-        text = f"Game {number} of {len(records)}. {text}"
-    return reviewing.open_review(session, review, text)
+    said = phrases.opened_record(names[0], names[1], review.total, record.result)
+    if len(entries) > 1:
+        said = f"{phrases.game_n_of(number, len(entries))} {said}"
+    return reviewing.open_review(session, review, said)
+
+
+def fen_lines(text: str) -> list[str] | None:
+    """The lines of a position file (no tags, no move numbers), or None for anything else."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    if not lines or any(line.startswith(("[", "{")) or _MOVE_NUMBER.search(line) for line in lines):
+        return None
+    return lines
+
+
+def _open_position(session: GameSession, path: Path, lines: list[str]) -> Reply:
+    if len(lines) != 1:
+        return session.error(phrases.open_failed(path.name, phrases.one_position_a_file(len(lines))))
+    try:
+        position = Position.from_fen(lines[0])
+    except NotationError as error:
+        return session.error(phrases.open_failed(path.name, str(error)))
+    return session.start_game(session.setup.changed(variant=position.variant), position)
+
+
+def _index(path: Path, text: str, session: GameSession | None) -> list[GameEntry]:
+    """The games of a record file, from the index kept for it when the file has not changed."""
+    try:
+        info = path.stat()
+        key = (str(path.resolve()), info.st_size, info.st_mtime_ns)
+    except OSError:
+        return index_games(text)
+    if key in _indexes:
+        _indexes.move_to_end(key)
+        return _indexes[key]
+    told = [0]
+
+    def progress(offset: int) -> None:
+        quarter = offset * 4 // max(len(text), 1)
+        if session is not None and quarter > told[0]:
+            told[0] = quarter
+            session.notify(session.answer(phrases.reading_progress(path.name, quarter * 25), interrupt=False))
+
+    entries = index_games(text, progress)
+    _indexes[key] = entries
+    while len(_indexes) > KEPT_INDEXES:
+        _indexes.popitem(last=False)
+    return entries
 
 
 def _player(tags: dict[str, str], colour: str) -> str:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from speech import phrases
 from speech.machine import machine
-from toguz_tui.settings import load_settings, save_settings, stored_setting_names
+from toguz_tui.settings import save_setting, stored_setting_names
 
 ATTEMPTS = 3
 
@@ -51,10 +51,7 @@ def first_start(options: argparse.Namespace) -> None:
         return
     chosen = ask_screen_reader(machine().screen_readers(), input, lambda text: print(text, flush=True))
     options.screen_reader = chosen
-    settings, problem = load_settings()
-    if problem is None:
-        try:
-            save_settings(settings.changed("screen_reader", "on" if chosen else "off"))
-        except OSError as error:
-            print(phrases.settings_not_written(error.strerror or str(error)), flush=True)
+    problem = save_setting("screen_reader", chosen)
+    if problem is not None:
+        print(problem, flush=True)
     print(phrases.first_start_done(chosen), flush=True)

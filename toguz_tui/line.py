@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
 import textwrap
 import threading
@@ -120,7 +121,16 @@ def run_line_mode(options: argparse.Namespace) -> int:
     """Play in line mode until quit or end of input; the exit status."""
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     printer = Printer(paged=interactive)
-    session, replies = build_session(options, notify=printer.show)
+    sessions: list[GameSession] = []
+
+    def notify(reply: Reply) -> None:
+        printer.show(reply)
+        if sessions:
+            printer.show(sessions[0].speech_news())
+
+    session, replies = build_session(options, notify=notify)
+    sessions.append(session)
+    signal.signal(signal.SIGTERM, _leave_on_signal)  # unwind, so that the terminal is put back as it was
     for reply in replies:
         printer.show(reply)
     try:
@@ -133,6 +143,10 @@ def run_line_mode(options: argparse.Namespace) -> int:
     return 0
 
 
+def _leave_on_signal(number: int, frame: object) -> None:
+    raise SystemExit(128 + number)
+
+
 def plain_loop(session: GameSession, printer: Printer) -> None:
     """Read plain lines: no prompt drawing, only announcements and answers; the computer's reply
     is awaited before the next line is read, so a script sees events in order."""
@@ -143,6 +157,7 @@ def plain_loop(session: GameSession, printer: Printer) -> None:
             continue
         reply = run_line(session, line)
         printer.show(reply)
+        printer.show(session.speech_news())
         session.wait_for_computer()
         if reply is not None and reply.quit:
             return
@@ -183,7 +198,7 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
     prompt: PromptSession[str] = PromptSession(completer=CommandCompleter(), history=typed_history(prompt_input),
                                                complete_style=CompleteStyle.READLINE_LIKE,
                                                complete_while_typing=False, input=prompt_input,
-                                               output=prompt_output)
+                                               output=prompt_output, enable_suspend=True)
 
     def message() -> str:
         return phrases.prompt(session.viewed, session.setup.human, session.game.is_over)
@@ -202,5 +217,6 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
                 continue
             reply = run_line(session, line)
             printer.show(reply, direct=True)
+            printer.show(session.speech_news(), direct=True)
             if reply is not None and reply.quit:
                 return

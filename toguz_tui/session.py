@@ -2,7 +2,8 @@
 
 Front ends call the methods here (through the command table) and show the ``Reply`` values they
 get back. The computer thinks in a background thread; what it does later reaches the front end
-through the ``notify`` callback, called from that thread.
+through the ``notify`` callback, called from that thread. Keeping games on disk is the store's job
+(``toguz_tui.keeping``).
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ from speech import phrases
 from speech.announce import Announcer, Perspective
 from speech.speakers import Speaker, open_speaker
 from toguz_tui import storage
+from toguz_tui.keeping import GameStore
 from toguz_tui.review import Review
-from toguz_tui.settings import Settings, save_settings
+from toguz_tui.settings import Settings, save_setting
 from toguz_tui.setup import GameSetup
 from toguz_tui.thinking import Thinker
 
@@ -52,6 +54,7 @@ class GameSession:
         self.speaker = speaker
         self.notify = notify or (lambda reply: None)
         self.persist = persist
+        self.store = GameStore(persist)
         self.lock = threading.RLock()
         self.announcements: list[str] = []
         self.cursor = 0  # for previous and next announcement
@@ -62,6 +65,9 @@ class GameSession:
         self.finished_saved = True
         self.thinker = Thinker()
         self._quit_asked = False
+        self._speech_said: str | None = None  # the last speech problem said, said once
+        self.resumed = False  # whether the saved game in progress was taken up at the start
+        self._background: threading.Thread | None = None
 
     # -- starting ----------------------------------------------------------------------------
     def view_changed(self) -> None:
@@ -75,20 +81,24 @@ class GameSession:
         return Perspective(you=self.setup.human, names=names)
 
     def start_game(self, setup: GameSetup, start: Position | None = None) -> Reply:
-        """Begin a new game with ``setup`` (the old one, if unfinished, is kept in the archive)."""
+        """Begin a new game with ``setup``. An unfinished game is kept in the archive first; when it
+        cannot be kept, nothing replaces it and the reason is said."""
         with self.lock:
-            kept = self._set_aside()
+            kept, problem = self._set_aside()
+            if problem is not None:
+                return self.error(problem)
             self._cancel_thinking()
             self.setup = setup
             self.game = Game(setup.variant, start)
             self.review = None
             self.announcer.perspective = self._perspective()
             self.finished_saved = True
-            self._save_progress()
+            saving = self.store.save(setup, self.game)
             text = phrases.new_game(self.game.variant, setup.human, setup.level, self._names())
             if kept:
                 text = f"{phrases.set_aside(kept)} {text}"
-            reply = self.say(Reply(f"{text} {self.announcer.turn(self.game.position, None)}"))
+            text = f"{text} {self.announcer.turn(self.game.position, self.game.outcome)}"
+            reply = self.say(Reply(f"{text} {saving}" if saving else text))
             self.let_computer_move()
             return reply
 
@@ -107,6 +117,7 @@ class GameSession:
         """Take up the saved game in progress and say so; the computer moves if it is its turn."""
         with self.lock:
             self.restore(saved)
+            self.resumed = True
             text = f"{phrases.resumed(len(saved.moves), saved.started)} {self.turn().text}"
             reply = self.say(Reply(text))
             self.let_computer_move()
@@ -117,12 +128,15 @@ class GameSession:
 
     # -- speaking and the announcement history ----------------------------------------------
     def say(self, reply: Reply, interrupt: bool = True) -> Reply:
-        """Keep ``reply`` in the announcement history and speak it; returns it. ``interrupt=False``
-        queues it after what is being said (the computer's reply to the player's move)."""
-        self.announcements.append(reply.text)
+        """Keep ``reply`` in the announcement history and speak it; returns it (its text made safe to
+        show: control characters written out). ``interrupt=False`` queues it after what is being
+        said (the computer's reply to the player's move)."""
+        safe = Reply(phrases.visible(reply.text), None if reply.spoken is None else phrases.visible(reply.spoken),
+                     reply.kind, reply.quit)
+        self.announcements.append(safe.text)
         self.cursor = len(self.announcements) - 1
-        self.speaker.speak(reply.speech, interrupt=interrupt)
-        return reply
+        self.speaker.speak(safe.speech, interrupt=interrupt)
+        return safe
 
     def answer(self, text: str, kind: str = "info", interrupt: bool = True) -> Reply:
         """Say a query's answer."""
@@ -145,6 +159,14 @@ class GameSession:
         text = self.announcements[self.cursor]
         self.speaker.speak(text)
         return Reply(text)
+
+    def speech_news(self) -> Reply | None:
+        """A voice that stopped working, said once in words (the front ends ask after each event)."""
+        error = getattr(self.speaker, "last_error", None)
+        if not isinstance(error, str) or not error or error == self._speech_said:
+            return None
+        self._speech_said = error
+        return self.say(Reply(phrases.speech_problem(error), kind="error"))
 
     # -- playing ------------------------------------------------------------------------------
     def computer_to_move(self) -> bool:
@@ -176,33 +198,37 @@ class GameSession:
 
     def _after_move(self, report: MoveReport, interrupt: bool = True) -> Reply:
         text = self.announcer.move(report)
+        problem = self.store.save(self.setup, self.game)  # a finished game too: whole, until archived
         kind = "move"
         if report.outcome is not None:
             kind = "end"
             text = self._finish(text)
-        else:
-            problem = self._save_progress()
-            text = f"{text} {problem}" if problem else text
+        if problem:
+            text = f"{text} {problem}"
         return self.say(Reply(text, kind=kind), interrupt)
 
     def _finish(self, text: str) -> str:
-        """The game ended on the board: keep its record, forget the game in progress."""
+        """The game has ended: keep its record in the archive, then forget the game in progress."""
         self.finished_saved = False
         if not self.persist:
             return text
         try:
-            path = storage.archive_record(self.record_text(), self.names_for_record())
+            path = self.store.archive(self.record_text(), self.names_for_record())
         except OSError as error:
-            return f"{text} {phrases.save_failed('the archive', str(error))}"
-        storage.forget_current()
+            reason = error.strerror or str(error)
+            if self.store.saved:
+                return f"{text} {phrases.archive_failed_kept(reason)}"
+            return f"{text} {phrases.archive_failed(reason)}"
+        problem = self.store.forget()
         self.finished_saved = True
-        return f"{text} {phrases.finished_kept(str(path))}"
+        return " ".join(part for part in (text, phrases.finished_kept(path.name), problem) if part)
 
     def names_for_record(self) -> tuple[str, str]:
+        """White's and Black's names as a record of this game writes them."""
         human = self.setup.human
         if human is None:
             return self._names()
-        you, computer = "Player", f"toguz level {self.setup.level}"
+        you, computer = phrases.record_player(), phrases.record_computer(self.setup.level)
         return (you, computer) if human is Side.WHITE else (computer, you)
 
     def record_text(self, style: TokenStyle = "federation") -> str:
@@ -214,27 +240,15 @@ class GameSession:
                                               "Date": self.setup.started})
         return write_record(record, style=style)
 
-    def _save_progress(self) -> str | None:
-        """Keep the game in progress (or forget it once over); a problem to say, if it could not."""
-        if not self.persist:
-            return None
-        try:
-            if self.game.is_over:
-                storage.forget_current()
-            else:
-                storage.save_current(self.setup.to_saved(self.game))
-        except OSError as error:
-            return phrases.save_failed(str(storage.current_game_path()), error.strerror or str(error))
-        return None
-
-    def _set_aside(self) -> str | None:
-        """Keep an unfinished game that is being replaced; the path, if one was kept."""
+    def _set_aside(self) -> tuple[str | None, str | None]:
+        """Keep an unfinished game that is being replaced: (the archive's file name, None), or
+        (None, why it could not be kept)."""
         if not self.persist or self.game.is_over or not self.game.moves:
-            return None
+            return None, None
         try:
-            return str(storage.archive_record(self.record_text(), self.names_for_record()))
-        except OSError:
-            return None
+            return self.store.archive(self.record_text(), self.names_for_record()).name, None
+        except OSError as error:
+            return None, phrases.not_set_aside(error.strerror or str(error))
 
     # -- the computer -------------------------------------------------------------------------
     def let_computer_move(self) -> None:
@@ -266,21 +280,44 @@ class GameSession:
         return self.thinker.busy
 
     def wait_for_computer(self, timeout: float = 60.0) -> None:
-        """Block until the computer's move or hint has come (for scripts and tests)."""
+        """Block until the computer's move or hint, and any work in the background, has come (for
+        scripts and tests)."""
         self.thinker.wait(timeout)
+        background = self._background
+        if background is not None and background is not threading.current_thread():
+            background.join(timeout)
+
+    def in_background(self, note: str, work: Callable[[], Reply]) -> Reply:
+        """Say ``note`` now and do ``work`` off the caller's thread (reading a big file); its reply
+        comes through notify. A fault becomes one line and a log entry."""
+        reply = self.answer(note)
+
+        def run() -> None:
+            try:
+                result = work()
+            except Exception as error:  # the last guard between a bug and the player
+                where = storage.log_failure(error)
+                result = self.error(phrases.internal_error(f"{type(error).__name__}: {error}", where))
+            self.notify(result)
+
+        self._background = threading.Thread(target=run, name="toguz-background", daemon=True)
+        self._background.start()
+        return reply
 
     def hint(self) -> Reply:
-        """Ask the engine for the side to move's best pit; the answer comes later through notify."""
+        """Ask the engine for the best pit of the side to move in the position looked at (the game's,
+        or the review's); the answer comes later through notify."""
         with self.lock:
-            if self.game.is_over:
-                return self.error(self.announcer.illegal(self.game.position, 1, True))
-            if self.computer_to_move():
+            position = self.viewed
+            over = self.review.game.is_over if self.review is not None else self.game.is_over
+            if over:
+                return self.error(self.announcer.illegal(position, 1, True))
+            if self.review is None and self.computer_to_move():
                 return self.error(phrases.not_your_turn())
-            position = self.game.position
 
         def answer(result: SearchResult) -> None:
             with self.lock:
-                if self.game.position != position:
+                if self.viewed != position:
                     return
                 hint = phrases.hint(result.pit, self.announcer.preview(position, result.pit))
                 reply = self.answer(hint, interrupt=False)
@@ -293,6 +330,8 @@ class GameSession:
     def undo(self) -> Reply:
         """Take back the last move; against the computer, back to the player's last turn."""
         with self.lock:
+            if self.review is not None:
+                return self.error(phrases.not_in_review("undo"))
             self._cancel_thinking()
             count = 0
             while self.game.moves:
@@ -302,44 +341,47 @@ class GameSession:
                     break
             if count == 0:
                 return self.error(phrases.nothing_to_undo())
-            self._save_progress()
-            reply = self.answer(f"{phrases.undone(count)} {self.turn().text}")
+            problem = self.store.save(self.setup, self.game)
+            text = f"{phrases.undone(count)} {self.turn().text}"
+            reply = self.answer(f"{text} {problem}" if problem else text)
             self.let_computer_move()
             return reply
 
     def resign(self) -> Reply:
         """The player to move (or the human against the computer) gives up."""
         with self.lock:
+            if self.review is not None:
+                return self.error(phrases.not_in_review("resign"))
             if self.game.is_over:
                 return self.error(self.announcer.illegal(self.game.position, 1, True))
             self._cancel_thinking()
             side = self.setup.human if self.setup.human is not None else self.game.position.to_move
             outcome = self.game.resign(side)
+            self.store.save(self.setup, self.game)
             return self.say(Reply(self._finish(self.announcer.outcome(outcome)), kind="end"))
 
     # -- settings and leaving -----------------------------------------------------------------
     def change_setting(self, name: str, value: str) -> Reply:
-        """Change one setting, apply it now and keep it in the settings file."""
+        """Change one setting, apply it now and keep it in the settings file (that line only)."""
         try:
             settings = self.settings.changed(name, value)
-            self.stored = self.stored.changed(name, value)
+            stored = self.stored.changed(name, value)
         except ValueError as error:
             return self.error(str(error))
-        self.settings = settings
+        self.settings, self.stored = settings, stored
         if name == "level":
             self.setup = self.setup.changed(level=settings.level, started=self.setup.started)
         problem = self.apply_settings()
         if self.persist:
-            try:
-                save_settings(self.stored)
-            except OSError as error:
-                problem = f"{problem or ''} {phrases.settings_not_written(str(error))}".strip()
+            written = save_setting(name, getattr(stored, name))
+            if written:
+                problem = f"{problem or ''} {written}".strip()
         shown = dict(settings.describe())[name]
         text = phrases.setting_changed(name, shown)
         return self.answer(f"{text} {problem}" if problem else text)
 
     def apply_settings(self) -> str | None:
-        """Make the current settings take effect; a speech problem, if any."""
+        """Make the current settings take effect; a speech problem, if it is news."""
         settings = self.settings
         self.announcer.verbosity = settings.verbosity  # type: ignore[assignment]
         self.announcer.perspective = self._perspective()
@@ -348,7 +390,10 @@ class GameSession:
             self.speaker.close()
             self.speaker, problem = open_speaker(wanted, rate=settings.rate, voice=settings.voice or None,
                                                  volume=settings.volume)
-            return phrases.speech_problem(problem) if problem else None
+            if problem and problem != self._speech_said:
+                self._speech_said = problem
+                return phrases.speech_problem(problem)
+            return None
         self.speaker.set_rate(settings.rate)
         self.speaker.set_volume(settings.volume)
         if settings.voice:
@@ -356,12 +401,16 @@ class GameSession:
         return None
 
     def quit(self) -> Reply:
-        """Leave; asks once before dropping a finished game that nobody kept."""
+        """Leave; asks once before dropping a finished game that nobody kept. Says whether the game in
+        progress is saved only when it is."""
         if self.game.is_over and not self.finished_saved and not self._quit_asked:
             self._quit_asked = True
             return self.answer(phrases.quit_confirm())
         self._cancel_thinking()
-        return Reply(phrases.goodbye(not self.game.is_over and bool(self.game.moves)), quit=True)
+        in_progress = not self.game.is_over and bool(self.game.moves)
+        if in_progress and self.persist and not self.store.saved:
+            return Reply(phrases.goodbye_not_saved(self.store.why_not), quit=True)
+        return Reply(phrases.goodbye(in_progress and self.persist), quit=True)
 
     # -- queries ------------------------------------------------------------------------------
     def my_side(self) -> Side:
@@ -379,6 +428,7 @@ class GameSession:
         return Reply(self.announcer.turn(self.viewed, outcome))
 
     def close(self) -> None:
-        """Stop thinking and speaking."""
+        """Stop thinking and speaking; let go of the game in progress."""
         self._cancel_thinking()
         self.speaker.close()
+        self.store.release()

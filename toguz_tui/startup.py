@@ -1,4 +1,10 @@
-"""Starting a session from the command line's options: settings, speech, the game to play."""
+"""Starting a session from the command line's options: settings, speech, the game to play.
+
+The saved game in progress is taken up, unless the options ask for another game: then it is
+kept in the archive first, and when that fails it is taken up after all, with the reason said.
+A saved game that had already ended is archived, never offered as unfinished; a broken one is
+moved aside. When another toguz has the game in progress open, this one shows it read-only.
+"""
 
 from __future__ import annotations
 
@@ -10,12 +16,13 @@ from pathlib import Path
 from rules import IllegalMoveError, NotationError, Position
 from speech import phrases
 from speech.speakers import open_speaker
-from toguz_tui import files, storage
+from toguz_tui import files, reviewing, storage
+from toguz_tui.review import Review
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.settings import Settings, load_settings
 from toguz_tui.setup import GameSetup
 
-GAME_OPTIONS = ("variant", "opponent", "colour", "fen")
+GAME_OPTIONS = ("variant", "opponent", "colour")
 
 
 def effective_settings(options: argparse.Namespace, settings: Settings) -> Settings:
@@ -46,40 +53,71 @@ def build_session(options: argparse.Namespace,
     return session, replies
 
 
+def asked_for_another_game(options: argparse.Namespace) -> bool:
+    """True when the options ask for a game other than the saved one."""
+    return bool(options.new or options.fen is not None or any(getattr(options, name, None) for name in GAME_OPTIONS))
+
+
 def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply]:
     """Resume the saved game, or start the one the options and settings ask for; what was said."""
     setup = GameSetup.from_settings(session.settings, options.seed)
     said: list[Reply] = []
-    if options.fen:
+    start: Position | None = None
+    if options.fen is not None:
         try:
-            position = Position.from_fen(options.fen)
+            start = Position.from_fen(options.fen) if options.fen.strip() else None
+            if start is None:
+                said.append(session.error(phrases.empty_fen()))
         except NotationError as error:
             said.append(session.error(str(error)))
-        else:
-            return [session.start_game(setup.changed(variant=position.variant), position)]
-    asked_for_new = options.new or any(getattr(options, name, None) for name in GAME_OPTIONS)
+    if not session.store.claim():
+        return [*said, *show_elsewhere(session, setup)]
     saved, problem = storage.load_current()
     if problem:
-        kept = keep_broken_file()
-        said.append(session.error(phrases.broken_saved_game(problem, kept)))
+        said.append(session.error(phrases.broken_saved_game(problem, session.store.keep_broken())))
     elif saved is not None:
         try:
-            if not asked_for_new:
-                return [session.resume(saved)]
-            session.restore(saved)  # so that starting the new game keeps this one in the archive
+            session.restore(saved)
         except (ValueError, TypeError, IllegalMoveError) as error:
-            kept = keep_broken_file()
-            reason = f"the saved game could not be restored ({error})"
-            said.append(session.error(phrases.broken_saved_game(reason, kept)))
-    return [*said, session.start_game(setup)]
+            reason = phrases.unrestorable(str(error))
+            said.append(session.error(phrases.broken_saved_game(reason, session.store.keep_broken())))
+        else:
+            if session.game.is_over:
+                said.append(archive_finished(session))
+            elif not asked_for_another_game(options):
+                return [*said, session.resume(saved)]
+    if start is not None:
+        setup = setup.changed(variant=start.variant)
+    reply = session.start_game(setup, start)
+    if reply.kind == "error":  # the unfinished game could not be archived: it goes on
+        return [*said, reply, session.say(session.turn())]
+    return [*said, reply]
 
 
-def keep_broken_file() -> str:
-    """Move a broken saved game aside so that it is not lost; its new name."""
-    path = storage.current_game_path()
-    target = path.with_name("current-game.broken.json")
+def archive_finished(session: GameSession) -> Reply:
+    """The saved game had ended (its archiving failed last time): archive it now and say so."""
+    outcome = session.game.outcome
+    result = session.announcer.outcome(outcome) if outcome is not None else ""
     try:
-        path.replace(target)
-    except OSError:
-        return str(path)
-    return str(target)
+        path = session.store.archive(session.record_text(), session.names_for_record())
+    except OSError as error:
+        return session.error(phrases.finished_restored(result, None, error.strerror or str(error)))
+    session.store.forget()
+    return session.say(Reply(phrases.finished_restored(result, path.name, None)))
+
+
+def show_elsewhere(session: GameSession, setup: GameSetup) -> list[Reply]:
+    """Another toguz has the game in progress: show it read-only in a review, over a new game that
+    will not be saved as the game in progress."""
+    session.start_game(setup)
+    saved, _ = storage.load_current()
+    if saved is None:
+        return [session.say(Reply(phrases.open_elsewhere_new()))]
+    try:
+        look = GameSession(session.settings, session.speaker, persist=False)
+        look.restore(saved)
+    except (ValueError, TypeError, IllegalMoveError):
+        return [session.say(Reply(phrases.open_elsewhere_new()))]
+    review = Review.of_game(look.game, result="*", names=None)
+    review.go_to(review.total)
+    return [reviewing.open_review(session, review, phrases.open_elsewhere())]

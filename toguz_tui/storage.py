@@ -1,16 +1,32 @@
-"""Files the program keeps: the game in progress (saved after every move) and finished games."""
+"""Files the program keeps: the game in progress (saved after every move) and finished games.
+
+- The game in progress is one JSON file, written atomically after every move. Reading it checks
+  every field against what it must be (types, sizes, ranges) before anything is built from it; a
+  file that fails is moved aside under a new name (never over an earlier one) and said in one line.
+- One toguz at a time owns the game in progress: a lock taken with ``flock`` (released by the
+  system when the process ends, so a killed copy leaves no stale lock behind).
+- Finished games, and unfinished ones replaced by a new game, are kept as record files in the
+  archive under short, safe names made of the time and the players.
+"""
 
 from __future__ import annotations
 
 import json
 import os
-import tempfile
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import platformdirs
+
+from toguz_tui.user_files import FileProblem, read_bytes
+from toguz_tui.user_files import write_atomically as write_file_atomically
+
+SAVED_GAME_LIMIT = 1 << 20  # bytes: a saved game of 5,000 moves is under 40 KB
+MAX_MOVES = 5000
+NAME_LENGTH = 60
+ARCHIVE_NAME_PART = 24
 
 
 def data_dir() -> Path:
@@ -30,18 +46,10 @@ def archive_dir() -> Path:
 
 
 def write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` so that a crash leaves either the old file or the new one, never a broken one."""
+    """Write a file of the program's own (its folder made if needed) so that a crash leaves either
+    the old file or the new one, never a broken one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_file_atomically(path, text)
 
 
 @dataclass
@@ -60,25 +68,73 @@ class SavedGame:
 
     def to_json(self) -> str:
         """The saved game as JSON text."""
-        return json.dumps({"version": 1, **asdict(self)}, indent=1)
+        return json.dumps({"version": 1, **asdict(self)}, indent=1, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, text: str) -> SavedGame:
-        """Read a saved game; ``ValueError`` with a reason if the file is broken."""
+        """Read a saved game; ``ValueError`` with a reason if the file is broken or not one of ours."""
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"not JSON ({error.msg} at line {error.lineno})") from None
+        except RecursionError:
+            raise ValueError("not a saved game: it is nested too deeply") from None
         if not isinstance(data, dict) or data.get("version") != 1:
             raise ValueError("not a saved toguz game of a version this program knows")
-        data.pop("version")
-        try:
-            saved = cls(**data)
-        except TypeError as error:
-            raise ValueError(f"missing or unknown fields ({error})") from None
-        if not all(isinstance(move, int) for move in saved.moves):
-            raise ValueError("the moves are not pit numbers")
-        return saved
+        return cls(**checked_fields(data))
+
+
+_VARIANT_FIELDS: dict[str, type] = {"name": str, "pits": int, "stones": int, "tuzdyks": bool, "no_move": str,
+                                    "stop_at_majority": bool, "unrestricted_tuzdyk": bool}
+
+
+def _expect(value: Any, kind: type, what: str) -> Any:
+    if type(value) is not kind:  # bool is not an int here, and an int is not a bool
+        raise ValueError(f"{what} is not {'text' if kind is str else kind.__name__}")
+    return value
+
+
+def _text(value: Any, what: str, longest: int) -> str:
+    text: str = _expect(value, str, what)
+    if len(text) > longest or not text.isprintable():
+        raise ValueError(f"{what} is not a short line of text")
+    return text
+
+
+def checked_fields(data: dict[str, Any]) -> dict[str, Any]:
+    """The fields of a saved game, each checked for its type, size and range."""
+    known = {"version", "start_fen", "variant", "moves", "opponent", "level", "human", "seed", "names", "started"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"unknown fields: {', '.join(name[:20] for name in unknown[:3])}")
+    missing = sorted(known - {"names", "started"} - set(data))
+    if missing:
+        raise ValueError(f"missing fields: {', '.join(missing)}")
+    variant = _expect(data["variant"], dict, "variant")
+    if set(variant) != set(_VARIANT_FIELDS):
+        raise ValueError("the variant is not described as toguz describes it")
+    for name, kind in _VARIANT_FIELDS.items():
+        _expect(variant[name], kind, f"variant {name}")
+    if variant["pits"] not in (5, 7, 9) or variant["stones"] != variant["pits"] or len(variant["name"]) > 40:
+        raise ValueError("the variant is none of toguz's games")
+    moves = _expect(data["moves"], list, "moves")
+    if len(moves) > MAX_MOVES or any(type(move) is not int or not 1 <= move <= 9 for move in moves):
+        raise ValueError("the moves are not pit numbers")
+    level = _expect(data["level"], int, "level")
+    seed = _expect(data["seed"], int, "seed")
+    if not 1 <= level <= 8 or not 0 <= seed < 1 << 63:
+        raise ValueError("the level or the seed is out of range")
+    if data["opponent"] not in ("computer", "human") or data["human"] not in ("white", "black"):
+        raise ValueError("the players are not described as toguz describes them")
+    names = _expect(data.get("names", ["White", "Black"]), list, "names")
+    if len(names) != 2:
+        raise ValueError("names are not two")
+    return {
+        "start_fen": _text(data["start_fen"], "the start position", 400), "variant": variant, "moves": moves,
+        "opponent": data["opponent"], "level": level, "human": data["human"], "seed": seed,
+        "names": [_text(name, "a name", NAME_LENGTH) for name in names],
+        "started": _text(data.get("started", ""), "the date", 20),
+    }
 
 
 def save_current(saved: SavedGame) -> None:
@@ -89,16 +145,18 @@ def save_current(saved: SavedGame) -> None:
 def load_current() -> tuple[SavedGame | None, str | None]:
     """The game in progress, if any, and a one-line problem if its file is broken."""
     path = current_game_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists() and not path.is_symlink():
         return None, None
-    except (OSError, UnicodeDecodeError) as error:
-        return None, f"the saved game {path} could not be read ({error})"
     try:
-        return SavedGame.from_json(text), None
+        data = read_bytes(path, SAVED_GAME_LIMIT)
+    except FileProblem as problem:
+        return None, f"the saved game {path.name} could not be read ({problem})"
+    try:
+        return SavedGame.from_json(data.decode("utf-8")), None
+    except UnicodeDecodeError:
+        return None, f"the saved game {path.name} is broken: it is not text"
     except ValueError as error:
-        return None, f"the saved game {path} is broken: {error}"
+        return None, f"the saved game {path.name} is broken: {error}"
 
 
 def forget_current() -> None:
@@ -106,17 +164,80 @@ def forget_current() -> None:
     current_game_path().unlink(missing_ok=True)
 
 
+def keep_aside(path: Path) -> Path:
+    """Move a broken file of ours aside under a new name (``NAME.broken-TIME.EXT``, numbered if need
+    be), never over an earlier one; its new path. ``OSError`` when it cannot be moved."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.broken-{stamp}{path.suffix}")
+    number = 1
+    while target.exists():
+        number += 1
+        target = path.with_name(f"{path.stem}.broken-{stamp}-{number}{path.suffix}")
+    os.rename(path, target)
+    return target
+
+
+def safe_part(name: str) -> str:
+    """A player's name as a short, safe piece of a file name: letters and digits only."""
+    kept = "".join(char for char in name if char.isalnum())[:ARCHIVE_NAME_PART]
+    return kept or "player"
+
+
 def archive_record(text: str, names: tuple[str, str]) -> Path:
     """Keep a record in the archive under a name made of the time and the players; its path."""
     stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
-    safe = "-".join("".join(ch for ch in name if ch.isalnum()) or "player" for name in names)
-    path = archive_dir() / f"{stamp}-{safe}.pgn"
+    base = f"{stamp}-{safe_part(names[0])}-{safe_part(names[1])}"
+    folder = archive_dir()
+    folder.mkdir(parents=True, exist_ok=True)
     number = 1
-    while path.exists():
-        number += 1
-        path = archive_dir() / f"{stamp}-{safe}-{number}.pgn"
-    write_atomically(path, text)
-    return path
+    while True:
+        path = folder / (f"{base}.pgn" if number == 1 else f"{base}-{number}.pgn")
+        try:
+            write_file_atomically(path, text, replace=False)
+            return path
+        except FileExistsError:
+            number += 1
+
+
+class GameLock:
+    """The claim of one toguz on the game in progress; let go when the process ends, however it ends."""
+
+    def __init__(self) -> None:
+        self._handle: IO[bytes] | None = None
+
+    @property
+    def held(self) -> bool:
+        """True while this process holds the claim."""
+        return self._handle is not None
+
+    def take(self) -> bool:
+        """Claim the game in progress; False when another toguz holds it. Where the system cannot lock
+        (or the folder cannot be written) nothing is claimed and True is returned: saving will say why."""
+        if self._handle is not None:
+            return True
+        try:
+            import fcntl
+        except ImportError:  # no flock here: one copy at a time is up to the user
+            return True
+        path = data_dir() / "current-game.lock"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(path, "ab")  # noqa: SIM115 - held for the life of the process
+        except OSError:
+            return True
+        try:
+            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            return False
+        self._handle = handle
+        return True
+
+    def release(self) -> None:
+        """Let go of the claim."""
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
 
 
 def log_failure(error: BaseException) -> str:
@@ -132,3 +253,8 @@ def log_failure(error: BaseException) -> str:
     except OSError as problem:
         return f"nowhere ({problem.strerror or problem})"
     return str(path)
+
+
+def printable_name(name: str) -> bool:
+    """Whether ``name`` may stand in a setting or a record: printable, short, one line."""
+    return 1 <= len(name) <= NAME_LENGTH and name.isprintable()

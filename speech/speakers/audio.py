@@ -32,3 +32,25 @@ def audio_problem() -> str | None:
 def program(name: str) -> str | None:
     """The full path of a program on PATH, or None."""
     return machine().program(name)
+
+
+def play_problem(backend: str) -> str | None:
+    """Play a moment of silence through ``backend``'s player; why nothing can be heard, or None. An
+    audio server that is announced but dead passes ``audio_problem`` and fails here."""
+    import tempfile
+    import wave
+    from pathlib import Path
+
+    here = machine()
+    if backend == "espeak-ng":
+        return here.play_fails(["espeak-ng", "-a", "1", "."])
+    if backend != "pyttsx3" or here.platform == "darwin":
+        return None
+    with tempfile.TemporaryDirectory(prefix="toguz-check-") as folder:
+        path = Path(folder) / "silence.wav"
+        with wave.open(str(path), "wb") as sound:
+            sound.setnchannels(1)
+            sound.setsampwidth(2)
+            sound.setframerate(22050)
+            sound.writeframes(b"\0\0" * 1100)
+        return here.play_fails(["aplay", "-q", str(path)])

@@ -6,10 +6,12 @@ import contextlib
 import os
 import signal
 import subprocess
+import tempfile
 import threading
 import time
 from collections import deque
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Protocol, runtime_checkable
 
 
@@ -199,21 +201,36 @@ class WorkerSpeaker:
             return generation != self._generation or self._closed
 
     def _run(self, argv: Sequence[str], generation: int, timeout: float | None = None) -> int | None:
-        """Run ``argv`` silently unless cancelled; its exit status, or None when it was cut off."""
-        with self._lock:
-            if generation != self._generation or self._closed:
-                return None
-            process = subprocess.Popen(
-                list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL, start_new_session=True,
-            )
-            self._process = process
-        try:
-            return self._wait_for(process, generation, timeout)
-        finally:
+        """Run ``argv`` silently unless cancelled; its exit status, or None when it was cut off. A run
+        that ends in an error (a non-zero status, or an error printed by a player that exits 0 when it
+        has nowhere to play) is kept in ``last_error``, with what the program said."""
+        with tempfile.TemporaryFile() as errors:
             with self._lock:
-                if self._process is process:
-                    self._process = None
+                if generation != self._generation or self._closed:
+                    return None
+                process = subprocess.Popen(
+                    list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                    stderr=errors, start_new_session=True,
+                )
+                self._process = process
+            try:
+                status = self._wait_for(process, generation, timeout)
+            finally:
+                with self._lock:
+                    if self._process is process:
+                        self._process = None
+            if status is not None:
+                errors.seek(0)
+                self._check_run(Path(argv[0]).name, status, errors.read()[-2000:].decode("utf-8", "replace"))
+            return status
+
+    def _check_run(self, program: str, status: int, said: str) -> None:
+        """Keep a failed run's reason in ``last_error`` (a player that says it failed counts too)."""
+        lines = [line.strip() for line in said.splitlines() if line.strip()]
+        failed = status != 0 or any("error" in line.lower() or "cannot" in line.lower() for line in lines)
+        if failed:
+            detail = lines[-1][:120] if lines else f"exit status {status}"
+            self.last_error = f"{program} failed, so nothing can be heard ({detail})"
 
     def _wait_for(
         self, process: subprocess.Popen[bytes], generation: int, timeout: float | None,

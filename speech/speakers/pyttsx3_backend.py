@@ -16,7 +16,6 @@ import threading
 from pathlib import Path
 from typing import Any
 
-import speech
 from speech.machine import machine
 from speech.speakers import audio
 from speech.speakers.base import WorkerSpeaker
@@ -55,7 +54,7 @@ class Pyttsx3Renderer:
     """A client of ``speech.speakers.pyttsx3_worker``: one worker process, one request at a time."""
 
     def __init__(self, log: Path | None = None, start_timeout: float = 20.0) -> None:
-        package_root = str(Path(speech.__file__).resolve().parent.parent)
+        package_root = str(Path(__file__).resolve().parents[2])  # where the speech package lives
         paths = [package_root, os.environ.get("PYTHONPATH", "")]
         env = dict(os.environ, PYTHONPATH=os.pathsep.join(path for path in paths if path))
         with open(log or os.devnull, "ab") as errors:

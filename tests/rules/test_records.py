@@ -363,7 +363,7 @@ def test_tags_are_given_with_a_game_not_a_record() -> None:
 def test_a_read_record_written_again_is_the_same_text() -> None:
     text = TAGS + '[Result "1-0"]\n\n' + OPENING_PLAYOK + " 1-0 {zero}\n"
     record = read_record(text)
-    assert write_record(record) == text.replace(TAGS, '[Event "Cup"]\n[White "A"]\n[Black "B"]\n')
+    assert write_record(record) == text
 
 
 def test_several_records_are_written_with_blank_lines_between() -> None:

@@ -239,9 +239,22 @@ def test_resignation_agreement_and_flag_end_the_game() -> None:
 
 
 def test_a_flag_falling_on_a_player_with_a_majority_still_wins_for_him() -> None:
-    game = toguz([1] + [0] * 8, [1] * 9, kazans=(85, 0))
+    played_on = TOGUZ.with_options(stop_at_majority=False)  # with the default rules 85 has already won
+    game = toguz([1] + [0] * 8, [1] * 9, kazans=(85, 0), variant=played_on)
+    assert not game.is_over
     outcome = game.flag(WHITE)
     assert outcome.winner is WHITE and outcome.reason is Termination.TIME
+
+
+def test_a_position_already_decided_starts_as_a_finished_game() -> None:
+    won = toguz([1] + [0] * 8, [1] * 9, kazans=(85, 0))
+    assert won.is_over and won.outcome is not None
+    assert won.outcome.winner is WHITE and won.outcome.reason is Termination.MAJORITY
+    assert won.legal_moves() == []
+    stuck = toguz([0] * 9, [2] * 9, kazans=(70, 74), to_move=0)
+    assert stuck.outcome is not None and stuck.outcome.reason is Termination.NO_MOVES
+    assert stuck.position.kazans == (70, 92) and stuck.outcome.winner is BLACK, "Black collects his row"
+    assert stuck.start_position.kazans == (70, 74), "the start is kept as given"
 
 
 def test_bestemshe_and_kozdatu_wins_need_more_than_half() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from rules import BESTEMSHE, BLACK, TOGUZ, WHITE, Game, Position
-from rules.move import landing_index
+import pytest
+
+from rules import BESTEMSHE, BLACK, KOZDATU, TOGUZ, WHITE, Game, Position, Variant
+from rules.move import landing_by_counting, landing_index
 
 
 def test_example_1_toguz_start_white_plays_pit_7() -> None:
@@ -41,7 +43,7 @@ def test_example_4_thirty_two_stones_from_pit_4_land_in_blacks_pit_8_after_two_l
     position = Position(TOGUZ, tuple(board), (65, 65), (None, None), WHITE)
     last = landing_index(TOGUZ, 3, 32)
     assert (last // 9, last % 9 + 1) == (BLACK, 8)
-    assert (32 + 4 - 1 - 3 * 9) == 8  # the Czech federation's method
+    assert landing_by_counting(9, 4, 32) == 8  # the Czech federation's method
     report = Game(position=position).play(4)
     assert (report.landing_side, report.landing_pit, report.landing_count) == (BLACK, 8, 2)
 
@@ -84,3 +86,12 @@ def test_the_czech_mental_method_agrees_with_sowing_for_every_pit_and_count() ->
             last = landing_index(TOGUZ, pit - 1, stones)
             assert last % 9 + 1 == number
             assert last // 9 == crossed % 2
+
+
+@pytest.mark.parametrize("variant", [TOGUZ, KOZDATU, BESTEMSHE])
+def test_the_counting_method_finds_the_landing_pit_the_sowing_reaches(variant: Variant) -> None:
+    n = variant.pits
+    for pit in range(1, n + 1):
+        for stones in range(1, variant.total + 1):
+            last = landing_index(variant, pit - 1, stones)
+            assert landing_by_counting(n, pit, stones) == last % n + 1, (pit, stones)

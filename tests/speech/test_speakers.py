@@ -28,7 +28,7 @@ def test_speak_returns_at_once_while_a_slow_espeak_ng_talks(slow_program: SlowPr
     try:
         began = time.monotonic()
         speaker.speak("You sow 9 stones from pit 7.")
-        assert time.monotonic() - began < 0.2
+        assert time.monotonic() - began < 2.0  # the voice takes 5 s
         ((pid, args),) = started(log)
         assert args.endswith("-- You sow 9 stones from pit 7.")
         assert alive(pid)
@@ -45,8 +45,8 @@ def test_a_new_announcement_silences_the_old_one_at_once(slow_program: SlowProgr
         ((first, _),) = started(log)
         began = time.monotonic()
         speaker.speak("second")
-        assert time.monotonic() - began < 0.2
-        assert wait_gone(first) < 0.5
+        assert time.monotonic() - began < 2.0  # the voice takes 5 s
+        assert wait_gone(first) < 2.5  # cut off, not spoken for its 5 s
         second = started(log, 2)[1]
         assert second[1].endswith("-- second")
     finally:
@@ -73,7 +73,7 @@ def test_stop_silences_and_forgets_the_queue(slow_program: SlowProgram) -> None:
         speaker.speak("queued", interrupt=False)
         ((first, _),) = started(log)
         speaker.stop()
-        assert wait_gone(first) < 0.5
+        assert wait_gone(first) < 2.5  # cut off, not spoken for its 5 s
         assert speaker.wait(2.0)
         assert len(started(log)) == 1
     finally:
@@ -156,11 +156,11 @@ def test_pyttsx3_plays_through_a_player_that_is_cut_off_at_once(slow_program: Sl
     try:
         began = time.monotonic()
         speaker.speak("Your pit 4: 12 stones.")
-        assert time.monotonic() - began < 0.2
+        assert time.monotonic() - began < 2.0  # the voice takes 5 s
         ((first, args),) = started(log)
         assert args.startswith("-q ") and args.endswith(".wav")
         speaker.speak("The computer captures 10.")
-        assert wait_gone(first) < 0.5
+        assert wait_gone(first) < 2.5  # cut off, not spoken for its 5 s
         assert len(started(log, 2)) == 2
         assert renderer.texts == ["Your pit 4: 12 stones.", "The computer captures 10."]
     finally:

@@ -95,7 +95,7 @@ async def test_save_writes_the_record_and_open_reviews_it(make_app: MakeApp, tmp
         await pilot.press(*str(target), "enter")
         await pilot.pause()
         assert target.exists() and "76" in target.read_text()
-        assert str(target) in screen_of(app).panel.last
+        assert screen_of(app).panel.last == "Game saved to mine.pgn."
         await pilot.press("ctrl+o")
         await pilot.pause()
         await pilot.press(*str(target), "enter")

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+import threading
 from pathlib import Path
 
 import pytest
 
 from rules import BLACK, WHITE
+from rules.engine import Engine
 from tests.needs import SHARED_DATA, need_shared_data
 from tests.tui.conftest import MakeSession, spoken
 from toguz_tui.commands import COMMANDS, key_label, run, run_line
@@ -51,7 +53,7 @@ def test_play_with_a_word_plays_too(make_session: MakeSession) -> None:
         ("set nonsense 1", "Unknown setting: nonsense"),
         ("verbosity loud", "Verbosity must be one of brief, normal, full, not loud"),
         ("speech maybe", "Speech needs: speech on, or speech off."),
-        ("open /no/such/file.pgn", "Could not open /no/such/file.pgn: no such file"),
+        ("open /no/such/file.pgn", "Could not open file.pgn: no such file"),
         ("undo", "There is no move to take back."),
         ("help frobnicate", "Unknown command: frobnicate; type help."),
     ],
@@ -76,11 +78,26 @@ def test_an_empty_pit_is_refused_with_its_owner_named(make_session: MakeSession)
     assert session.game.moves == (7,)
 
 
-def test_no_move_is_taken_while_it_is_the_computers_turn(make_session: MakeSession) -> None:
+def test_no_move_is_taken_while_it_is_the_computers_turn(make_session: MakeSession,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    thinking = threading.Event()
+    release = threading.Event()
+    choose = Engine.choose
+
+    def slow_choose(self: Engine, *args: object, **options: object) -> object:
+        thinking.set()
+        release.wait(10)
+        return choose(self, *args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Engine, "choose", slow_choose)
     session = make_session(opponent="computer", colour="black")
+    assert thinking.wait(10), "the computer, as White, is thinking"
+    reply = line(session, "1")
+    assert reply.kind == "error" and reply.text == "Wait: it is the computer's turn."
+    assert session.game.moves == ()
+    release.set()
     session.wait_for_computer()
-    assert session.game.moves, "the computer, as White, moved first"
-    assert session.events[0].kind == "move"  # type: ignore[attr-defined]
+    assert len(session.game.moves) == 1, "only the computer's move was played"
     assert session.events[0].text.startswith("The computer sows")  # type: ignore[attr-defined]
 
 
@@ -190,7 +207,7 @@ def test_save_writes_a_record_that_open_reads_back_for_review(make_session: Make
     for pit in ("7", "1", "3"):
         line(session, pit)
     target = tmp_path / "mine.pgn"
-    assert line(session, f"save {target}").text == f"Game saved to {target}."
+    assert line(session, f"save {target}").text == f"Game saved to {target.name}."
     assert "1. 76 " in target.read_text()
     reply = line(session, f"open {target}")
     assert reply.text.startswith("Reviewing White against Black, 3 moves")
@@ -218,7 +235,7 @@ def test_a_broken_record_is_refused_with_the_line_and_reason(make_session: MakeS
     broken.write_text('[White "a"]\n[Black "b"]\n\n1. 76 99 2. 11x\n')
     reply = line(session, f"open {broken}")
     assert reply.kind == "error"
-    assert reply.text.startswith(f"Could not open {broken}:")
+    assert reply.text.startswith(f"Could not open {broken.name}: game 1 (")
     assert "line 4" in reply.text and "'99'" in reply.text
     assert session.review is None
 
@@ -254,10 +271,13 @@ def test_resigning_ends_the_game_and_keeps_the_record(make_session: MakeSession,
     assert line(session, "1").text.startswith("The game is over")
 
 
-def test_quit_says_goodbye_and_asks_nothing_when_the_game_is_kept(make_session: MakeSession) -> None:
+def test_quit_says_goodbye_and_asks_nothing_when_the_game_is_kept(make_session: MakeSession,
+                                                                  private_dirs: Path) -> None:
     session = make_session()
+    line(session, "7")
     reply = line(session, "quit")
-    assert reply.quit
+    assert reply.quit and reply.text == "Goodbye. Your game is saved and will be offered next time."
+    assert (private_dirs / "data" / "current-game.json").exists()
 
 
 def test_help_all_lists_every_command_on_a_line_with_its_keys(make_session: MakeSession) -> None:
@@ -336,8 +356,7 @@ def test_a_move_that_cannot_be_saved_is_still_played_and_the_problem_said(
     monkeypatch.setattr(storage, "save_current", full_disk)
     reply = line(session, "7")
     assert reply.kind == "move" and session.game.moves == (7,)
-    assert reply.text.endswith("No space left on device.")
-    assert "Could not save to " in reply.text
+    assert reply.text.endswith("Your game could not be saved: No space left on device.")
 
 
 def test_a_computer_that_breaks_is_reported_in_words(make_session: MakeSession, private_dirs: Path,

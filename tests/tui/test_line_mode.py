@@ -120,7 +120,10 @@ def test_a_broken_settings_file_is_reported_in_one_line_and_defaults_are_used(tm
     (tmp_path / "config" / "settings.toml").write_text("rate = [broken\n")
     result = toguz(tmp_path, "--line", "--speech", "off", lines="")
     first = result.stdout.splitlines()[0]
-    assert first.startswith("The settings file ") and "could not be read" in first and "using defaults" in first
+    assert first.startswith("The settings file settings.toml could not be read (")
+    assert first.endswith("and the defaults are used.")
+    kept = list((tmp_path / "config").glob("settings.broken-*.toml"))
+    assert len(kept) == 1 and kept[0].read_text() == "rate = [broken\n", "the user's file is kept as it was"
     assert result.returncode == 0 and "Traceback" not in result.stdout + result.stderr
 
 
@@ -129,7 +132,9 @@ def test_a_broken_saved_game_is_kept_aside_and_a_new_game_starts(tmp_path: Path)
     (tmp_path / "data" / "current-game.json").write_text("{not json")
     result = toguz(tmp_path, "--line", "--speech", "off", lines="")
     assert "is broken: not JSON" in result.stdout
-    assert (tmp_path / "data" / "current-game.broken.json").exists()
+    kept = list((tmp_path / "data").glob("current-game.broken-*.json"))
+    assert len(kept) == 1 and kept[0].read_text() == "{not json"
+    assert f"It was moved aside as {kept[0].name}, so nothing is lost." in result.stdout
     assert "New game of Toguz Kumalak" in result.stdout
 
 

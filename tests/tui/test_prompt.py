@@ -93,5 +93,6 @@ def test_every_command_answers_through_the_prompt(make_session: MakeSession) -> 
     assert not any(line.startswith("Unknown command") for line in out)
     assert any(line.startswith("Thinking about a hint.") for line in out)
     assert any(line.startswith("New game of Bestemshe for two players") for line in out)
-    assert any(line.startswith("Game saved to ") for line in out)
+    assert any(line.startswith("Game saved in the archive as ") for line in out)
+    assert not any("went wrong" in line for line in out), "no command may crash into the last guard"
     assert out[-1].startswith("Goodbye.")

@@ -205,6 +205,63 @@ class ConfirmDialog(SpeakingScreen):
         self.dismiss(self.cancelled)
 
 
+class ChoiceDialog(SpeakingScreen):
+    """A question with a few answers, each chosen by its first letter (or Left and Right, then Enter);
+    returns the answer chosen, or None when closed without one."""
+
+    def __init__(self, title: str, message: str, speak: Speak, answers: Sequence[str], *, plain: bool = False,
+                 close_keys: Iterable[str] = ()) -> None:
+        super().__init__(title, speak, plain, close_keys)
+        self.message = message
+        self.answers = list(answers)
+        self.selected = 0
+        self.letters = {answer[0].lower(): answer for answer in self.answers}
+        self.buttons = [PlainButton(answer, id=f"answer-{index}") for index, answer in enumerate(self.answers)]
+
+    def body(self) -> ComposeResult:
+        """The question and the answers."""
+        yield Label(self.message, classes="dialog-message")
+        with Horizontal(classes="buttons"):
+            yield from self.buttons
+
+    def on_mount(self) -> None:
+        """Say the question, the answers with their letters, and which is selected."""
+        super().on_mount()
+        for part in self.query(".dialog-message, .buttons"):
+            part.display = not self.plain
+        if not self.plain:
+            self.set_focus(self.buttons[0])
+        self.say(phrases.choice_question(self.title_text, self.message, self.answers))
+        self.place_cursor(self.buttons[0])
+
+    def on_key(self, event: events.Key) -> None:
+        """A first letter answers; Left, Right and Tab choose; Enter gives the chosen one."""
+        key = event.key
+        answer = self.letters.get(key) if key not in self.close_keys else None
+        if answer is None and key in ("enter", "space"):
+            answer = self.answers[self.selected]
+        if answer is not None:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(answer)
+        elif key in ("left", "right", "up", "down", "tab", "shift+tab"):
+            event.stop()
+            event.prevent_default()
+            step = -1 if key in ("left", "up", "shift+tab") else 1
+            self.selected = (self.selected + step) % len(self.answers)
+            if not self.plain:
+                self.set_focus(self.buttons[self.selected])
+                self.place_cursor(self.buttons[self.selected])
+            self.say(phrases.answer_selected(self.answers[self.selected]))
+        else:
+            super().on_key(event)
+
+    @on(PlainButton.Pressed)
+    def pressed(self, event: PlainButton.Pressed) -> None:
+        """A button pressed (Enter or Space on it)."""
+        self.dismiss(str(event.button.label))
+
+
 class FormDialog(SpeakingScreen):
     """A title, a few choices and text fields, and OK / Cancel; returns ``{name: value}``.
 

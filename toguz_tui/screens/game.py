@@ -29,7 +29,7 @@ from toguz_tui.commands import run
 from toguz_tui.screens import keys
 from toguz_tui.screens.opening import open_dialog
 from toguz_tui.session import GameSession, Reply
-from toguz_tui.widgets.board import Board, BoardView
+from toguz_tui.widgets.board import Board, BoardView, boxed_width, plain_width
 from toguz_tui.widgets.panels import Announcements, FocusLine, KeyFooter, StatusLine
 from toguz_tui.widgets.speech_area import SpeechArea
 
@@ -53,7 +53,7 @@ class GameScreen(Screen[None]):
         self.footer = KeyFooter("")
         self.shown = 0  # how many of the session's announcements have been shown
         self.pit_focus: tuple[Side, int] = (Side.WHITE, 1)
-        self.speech_errors: set[str] = set()
+        self.width_state = ""  # "", "plain" or "hidden": what the terminal's width does to the board
 
     def compose(self) -> ComposeResult:
         """Status, the speech area (screen-reader mode), board, focus line and announcements (boxed
@@ -76,6 +76,12 @@ class GameScreen(Screen[None]):
         self.apply_mode()
         self.refresh_view()
         self.after(None)
+        self.check_width()
+
+    def on_resize(self) -> None:
+        """The board's drawing follows the terminal's width."""
+        self.refresh_view()
+        self.check_width()
 
     def apply_mode(self) -> None:
         """Show the parts of the chosen face and the keys for it."""
@@ -104,7 +110,27 @@ class GameScreen(Screen[None]):
             bottom = position.to_move if turns else Side.WHITE
             names = (session.settings.white_name, session.settings.black_name)
         game = review.game if review is not None else session.game
-        return BoardView(position, bottom, game.last_report, names, game.is_over, self.pit_focus, self.plain)
+        names = (phrases.visible(names[0]), phrases.visible(names[1]))
+        return BoardView(position, bottom, game.last_report, names, game.is_over, self.pit_focus,
+                         self.plain or self.narrow)
+
+    @property
+    def narrow(self) -> bool:
+        """True when the terminal is narrower than the boxed board: it is drawn plain instead."""
+        return self.app.size.width < boxed_width(self.session.viewed.variant.pits)
+
+    def check_width(self) -> None:
+        """Say once, when the width changes it, that the board is drawn plain or partly hidden."""
+        pits = self.session.viewed.variant.pits
+        width = self.app.size.width
+        state = "hidden" if width < plain_width(pits) else "plain" if self.narrow and not self.plain else ""
+        if state == self.width_state:
+            return
+        self.width_state = state
+        if state == "hidden":
+            self.present(phrases.too_narrow(width, plain_width(pits)), "error")
+        elif state == "plain":
+            self.present(phrases.narrow_terminal(width, boxed_width(pits)))
 
     def status_text(self) -> str:
         """The game and the players; on the boxed board also whose turn it is (or who thinks).
@@ -158,23 +184,16 @@ class GameScreen(Screen[None]):
                  for index, text in enumerate(new)]
         if not new and reply is not None and reply.text:
             texts.append((reply.text, reply.kind))
-        problem = self.speech_problem()
-        if problem:
-            texts.append((problem, "error"))
+        news = self.session.speech_news()
+        if news is not None:
+            self.shown = len(self.session.announcements)
+            texts.append((news.text, "error"))
         for index, (text, kind) in enumerate(texts):
             self.present(text, kind, follow=follow or index > 0)
         if not self.plain or not texts:
             self.refresh_view()
         if reply is not None and reply.quit:
             self.app.exit(0)
-
-    def speech_problem(self) -> str | None:
-        """A voice that failed, said once in words."""
-        error = getattr(self.session.speaker, "last_error", None)
-        if isinstance(error, str) and error and error not in self.speech_errors:
-            self.speech_errors.add(error)
-            return phrases.speech_problem(error)
-        return None
 
     def follow_turn(self, reply: Reply | None) -> None:
         """Between two players, after a move the focus goes to the same pit of the row to move

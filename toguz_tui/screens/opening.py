@@ -7,12 +7,13 @@ on the board screen afterwards as a fresh message, with the cursor back there.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from speech import phrases
 from toguz_tui.commands import BY_WORD, run
 from toguz_tui.screens import keys
-from toguz_tui.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
+from toguz_tui.screens.dialogs import ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.screens.forms import (
     changed_settings,
     goto_args,
@@ -53,7 +54,7 @@ def open_dialog(screen: GameScreen, name: str) -> None:
         form(screen, new_game_dialog(session, speak, plain, closers),
              lambda values: run(session, "new", None, new_game_args(values)))
     elif name == "save":
-        form(screen, save_dialog(speak, plain, closers), lambda values: run(session, "save", None, save_args(values)))
+        form(screen, save_dialog(speak, plain, closers), lambda values: save_asking(screen, save_args(values)))
     elif name == "open":
         form(screen, open_dialog_form(speak, plain, closers),
              lambda values: run(session, "open", None, open_args(values)))
@@ -101,6 +102,29 @@ def form(screen: GameScreen, dialog: FormDialog, done: Callable[[dict[str, str]]
         screen.back_from_dialog(done(values))
 
     screen.app.push_screen(dialog, closed)
+
+
+def save_asking(screen: GameScreen, args: list[str]) -> Reply | None:
+    """Save; when the file exists, ask whether to add the game to it or replace it (nothing is
+    written without a yes)."""
+    session = screen.session
+    reply = run(session, "save", None, args)
+    if reply.kind != "exists":
+        return reply
+    add, replace, cancel = phrases.add_word(), phrases.replace_word(), phrases.cancel_word()
+    name = Path(args[0]).name
+
+    def answered(answer: str | None) -> None:
+        if answer in (add, replace):
+            screen.back_from_dialog(run(session, "save", None, [*args, "append" if answer == add else "replace"]))
+        else:
+            screen.back_from_dialog(session.answer(phrases.nothing_written(name)))
+
+    question = phrases.file_exists_question(name)
+    screen.app.push_screen(ChoiceDialog(phrases.file_exists_title(), question, session.speaker.speak,
+                                        [add, replace, cancel], plain=screen.plain, close_keys=opening_keys("save")),
+                           answered)
+    return None
 
 
 def apply_settings(screen: GameScreen, values: dict[str, str]) -> Reply | None:

@@ -33,6 +33,16 @@ PLAIN_KAZAN = 9
 Focus = tuple[Side, int]
 
 
+def boxed_width(pits: int) -> int:
+    """Columns the boxed board takes for rows of ``pits``."""
+    return pits * PIT_WIDTH + KAZAN_INNER + 2
+
+
+def plain_width(pits: int) -> int:
+    """Columns the plain board takes for rows of ``pits``."""
+    return PLAIN_LABEL + pits * PLAIN_CELL + PLAIN_KAZAN
+
+
 @dataclass(frozen=True)
 class BoardView:
     """What the board shows: the position, who sits below, the last move, the players' names, the
