@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/speech.py
 	$(BIN)/python bench/tui.py
+	$(BIN)/python bench/files.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -19,6 +19,7 @@ that reads is a record the rules agree with. Choices where records are silent:
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -451,7 +452,7 @@ def index_games(text: str, progress: Callable[[int], None] | None = None) -> lis
     seen_moves = closed = in_comment = False
     tags: list[tuple[str, str]] = []
     offset = 0
-    for line_no, raw in enumerate(text.splitlines(keepends=True), 1):
+    for line_no, raw in enumerate(io.StringIO(text, newline=""), 1):  # one line at a time, no list of them
         line = raw.strip()
         here, offset = offset, offset + len(raw)
         if progress is not None and line_no % 5000 == 0:

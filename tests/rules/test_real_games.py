@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rules import Record, Termination, read_record_file
+from rules import Record, Termination, read_record_file, read_records
+from rules.records import index_games, read_game
 from tests.needs import SHARED_DATA, need_shared_data
 
 pytestmark = pytest.mark.slow
@@ -96,3 +97,16 @@ def test_most_master_games_end_off_the_board(masters: list[Record]) -> None:
         ("majority", "1-0"): 7, ("majority", "0-1"): 2,
         (None, "1-0"): 373, (None, "0-1"): 304, (None, "1/2-1/2"): 56,
     }
+
+
+@pytest.mark.parametrize("path", [MASTERS, PLAYOK], ids=["masters", "playok"])
+def test_the_quick_index_finds_every_game_that_a_full_read_finds(path: Path) -> None:
+    need_shared_data()
+    text = path.read_text(encoding="utf-8")
+    entries = index_games(text)
+    records = read_records(text)
+    assert len(entries) == len(records)
+    for entry, record in zip(entries, records, strict=True):
+        alone = read_game(text, entry)
+        assert (alone.moves, alone.result, alone.tags) == (record.moves, record.result, record.tags)
+        assert entry.tag("White") == record.tags.get("White", "") and entry.line == record.line
