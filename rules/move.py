@@ -140,14 +140,34 @@ def capture_even(count: int) -> int:
     return count if count % 2 == 0 else 0
 
 
+class NoTuzdyk(StrEnum):
+    """Why a last stone making 3 on the opponent's row makes no tuzdyk."""
+
+    NOT_IN_THIS_GAME = "not in this game"  # the variant is played without tuzdyks
+    HAS_ONE = "has one"                    # the mover already owns a tuzdyk
+    LAST_PIT = "last pit"                  # the opponent's pit N never becomes a tuzdyk
+    SAME_NUMBER = "same number"            # the opponent's tuzdyk has that number on the mover's row
+
+
+def tuzdyk_refusal(position: Position, mover: Side, pit: int) -> NoTuzdyk | None:
+    """Why 3 stones in the opponent's pit ``pit`` would not become ``mover``'s tuzdyk, or None."""
+    variant = position.variant
+    if not variant.tuzdyks:
+        return NoTuzdyk.NOT_IN_THIS_GAME
+    if position.tuzdyks[mover] is not None:
+        return NoTuzdyk.HAS_ONE
+    if variant.unrestricted_tuzdyk:
+        return None
+    if pit == variant.pits:
+        return NoTuzdyk.LAST_PIT
+    if position.tuzdyks[mover.opponent] == pit:
+        return NoTuzdyk.SAME_NUMBER
+    return None
+
+
 def can_make_tuzdyk(position: Position, mover: Side, pit: int, count: int) -> bool:
     """Whether the last stone, making ``count`` in the opponent's pit ``pit``, makes a tuzdyk."""
-    variant = position.variant
-    if count != 3 or not variant.tuzdyks or position.tuzdyks[mover] is not None:
-        return False
-    if variant.unrestricted_tuzdyk:
-        return True
-    return pit != variant.pits and position.tuzdyks[mover.opponent] != pit
+    return count == 3 and tuzdyk_refusal(position, mover, pit) is None
 
 
 def check_pit(position: Position, pit: int) -> int:
@@ -239,3 +259,12 @@ def collect_on_no_moves(position: Position) -> tuple[Position, Outcome, tuple[in
     else:
         winner = Side.WHITE if kazans[0] > kazans[1] else Side.BLACK
     return final, Outcome(winner, Termination.NO_MOVES, final.kazans), collected
+
+
+def moves_of(position: Position, side: Side) -> list[MoveReport]:
+    """What each move of ``side`` would do in ``position`` as it stands, as if it were its turn (its
+    threats when it is not), for every pit it could play, pit 1 first."""
+    if position.to_move is not side:
+        position = Position(position.variant, position.board, position.kazans, position.tuzdyks, side,
+                            position.move_number)
+    return [play_move(position, pit)[1] for pit in position.legal_moves()]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rules import MoveReport, Outcome, Position, Side, Termination
-from rules.move import play_move
+from rules.move import NoTuzdyk, moves_of, play_move, tuzdyk_refusal
 from speech import wording as w
 from speech.naming import VERBOSITIES, Namer, Perspective, Verbosity
 from speech.wording import capitalised
@@ -193,7 +193,7 @@ class Announcer(Namer):
         return text
 
     def row(self, position: Position, side: Side) -> str:
-        """A row, pit by pit from 1 to N."""
+        """A row, its counts from pit 1 to N (a tuzdyk named where it stands)."""
         cells = []
         for pit, count in enumerate(position.row(side), 1):
             owner = position.tuzdyk_owner(side, pit)
@@ -207,6 +207,40 @@ class Announcer(Namer):
             return w.ROW_BRIEF.format(Row=self._cap(self._brief_row_owner(side)), cells=", ".join(cells))
         return w.ROW.format(Owner=self._cap(self._owner(side)), cells=", ".join(cells))
 
+    def compact(self, position: Position) -> str:
+        """Both rows as runs of counts ("six 9s, 1, two 10s") and the score, the listener's row first:
+        the board in the fewest words, the same at every verbosity."""
+        mine, theirs = self._order()
+        return w.COMPACT.format(
+            Mine=self._cap(self._compact_owner(mine)), mine=self._runs(position, mine),
+            Theirs=self._cap(self._compact_owner(theirs)), theirs=self._runs(position, theirs),
+            score=self._score_brief(position.kazans),
+        )
+
+    def _compact_owner(self, side: Side) -> str:
+        you = self.perspective.you
+        if you is None:
+            return self.perspective.names[side]
+        return w.COMPACT_YOURS if side is you else w.COMPACT_THEIRS
+
+    @staticmethod
+    def _runs(position: Position, side: Side) -> str:
+        cells = [w.COMPACT_TUZDYK if position.tuzdyk_owner(side, pit) is not None else str(count)
+                 for pit, count in enumerate(position.row(side), 1)]
+        parts: list[str] = []
+        start = 0
+        while start < len(cells):
+            end = start
+            while end + 1 < len(cells) and cells[end + 1] == cells[start]:
+                end += 1
+            run = end - start + 1
+            if run > 1 and cells[start] != w.COMPACT_TUZDYK:
+                parts.append(w.COMPACT_RUN.format(times=w.TIMES[run], count=cells[start]))
+            else:
+                parts.extend(cells[start:end + 1])
+            start = end + 1
+        return ", ".join(parts)
+
     def _brief_row_owner(self, side: Side) -> str:
         you = self.perspective.you
         if you is None:
@@ -214,10 +248,10 @@ class Announcer(Namer):
         return w.BRIEF_YOURS if side is you else w.BRIEF_THEIRS
 
     def board(self, position: Position) -> str:
-        """Both rows, the kazans, the tuzdyks and whose turn it is."""
+        """Both rows, the kazans, whose turn it is; at full verbosity the tuzdyks in a sentence too."""
         parts = [self.row(position, side) for side in self._order()]
         parts.append(self.kazans(position))
-        if position.variant.tuzdyks and self.verbosity != "brief":
+        if self.verbosity == "full" and position.variant.tuzdyks:
             parts.append(self.tuzdyks(position))
         parts.append(self.turn(position, None))
         return w.braille_lines(parts) if self.verbosity == "brief" else " ".join(parts)
@@ -284,9 +318,14 @@ class Announcer(Namer):
 
     # What a pit would do -----------------------------------------------------------------------
 
-    def preview(self, position: Position, pit: int) -> str:
-        """What playing the side to move's ``pit`` would do, computed by the rules themselves."""
+    def preview(self, position: Position, pit: int, side: Side | None = None) -> str:
+        """What playing ``side``'s ``pit`` (the side to move's by default; the opponent's as if it were
+        his turn) would do, computed by the rules themselves."""
         n = position.variant.pits
+        theirs = side is not None and side is not position.to_move
+        if side is not None and theirs:
+            position = Position(position.variant, position.board, position.kazans, position.tuzdyks, side,
+                                position.move_number)
         side = position.to_move
         if not 1 <= pit <= n:
             return self._no_pit(pit, n)
@@ -300,24 +339,33 @@ class Announcer(Namer):
             return (w.PREVIEW_BRIEF_EMPTY if self.verbosity == "brief" else w.PREVIEW_EMPTY).format(pit=pit)
         if self.verbosity == "brief":
             return self._preview_brief(position, pit)
+        if theirs:
+            return w.PREVIEW_THEIRS.format(Pit_name=self._cap(self.pit_name(side, pit)), stones=w.stones(count),
+                                           effects=self._effects(position, pit))
         return w.PREVIEW.format(pit=pit, stones=w.stones(count), effects=self._effects(position, pit))
 
     def _effects(self, position: Position, pit: int) -> str:
         """``"the last lands in your pit 6, no capture"`` and the like, for a legal pit."""
         _, report = play_move(position, pit)
         parts = []
+        no_tuzdyk_said = False
         if report.landing_tuzdyk is not None:
             parts.append(w.PREVIEW_LANDS_IN_TUZDYK.format(owner=self._owner(report.landing_tuzdyk)))
         else:
             landing = self.pit_name(report.landing_side, report.landing_pit)
             parts.append(w.PREVIEW_LANDS.format(pit_name=landing))
-            if report.landing_side is not report.mover and not report.captured and not report.tuzdyk_made:
-                parts.append(w.PREVIEW_MAKING.format(count=report.landing_count))
+            if report.landing_side is not report.mover and not report.captured and report.tuzdyk_made is None:
+                refusal = tuzdyk_refusal(position, report.mover, report.landing_pit)
+                if report.landing_count == 3 and refusal is not None:
+                    parts.append(w.PREVIEW_NO_TUZDYK.format(reason=self._no_tuzdyk(refusal, report)))
+                    no_tuzdyk_said = True  # which says there is no capture either
+                else:
+                    parts.append(w.PREVIEW_MAKING.format(count=report.landing_count))
         if report.captured:
             parts.append(w.PREVIEW_CAPTURES.format(count=report.captured))
         elif report.tuzdyk_made is not None:
             parts.append(w.PREVIEW_TUZDYK_MADE)
-        else:
+        elif not no_tuzdyk_said:
             parts.append(w.PREVIEW_NO_CAPTURE)
         for side in self._order():
             if report.tuzdyk_income[side]:
@@ -327,19 +375,26 @@ class Announcer(Namer):
         text = ", ".join(parts)
         return f"{text} {w.PREVIEW_ENDS}" if report.outcome is not None else text
 
+    def _no_tuzdyk(self, refusal: NoTuzdyk, report: MoveReport) -> str:
+        """Why a 3 makes no tuzdyk, in words."""
+        mover = report.mover
+        return w.NO_TUZDYK_REASONS[refusal].format(
+            who=self.side_name(mover), have=self._verb(mover, w.HAVE), pit=report.landing_pit,
+            owner=self._owner(mover.opponent),
+        )
+
     def _preview_brief(self, position: Position, pit: int) -> str:
         _, report = play_move(position, pit)
-        if report.landing_tuzdyk is not None:
-            landing = w.PREVIEW_BRIEF_TUZDYK_LANDING
-            row = self._short(report.landing_tuzdyk)
-        else:
-            landing, row = str(report.landing_pit), self._short(report.landing_side)
         events = ""
         if report.captured:
-            events = w.BRIEF_CAPTURE.format(count=report.captured)
+            events = w.PREVIEW_BRIEF_CAPTURE.format(count=report.captured)
         elif report.tuzdyk_made is not None:
-            events = w.BRIEF_TUZDYK
-        return w.PREVIEW_BRIEF.format(pit=pit, count=report.sown, row=row, landing=landing, events=events)
+            events = w.PREVIEW_BRIEF_TUZDYK_MADE
+        if report.landing_tuzdyk is not None:
+            return w.PREVIEW_BRIEF_INTO_TUZDYK.format(pit=pit, owner=self._short(report.landing_tuzdyk),
+                                                     events=events)
+        return w.PREVIEW_BRIEF.format(pit=pit, row=self._short(report.landing_side), landing=report.landing_pit,
+                                      count=report.landing_count, events=events)
 
     # Errors and history ------------------------------------------------------------------------
 
@@ -371,22 +426,64 @@ class Announcer(Namer):
         return template.format(word=word)
 
     def history(self, reports: Sequence[MoveReport]) -> str:
-        """The moves so far, numbered, as federation tokens (a tuzdyk said as a word)."""
+        """The moves so far by their numbers, White's first in each: in words ("pit 7 to 6", a
+        synthesizer would read 76 as seventy-six), or in brief the record's digits for a braille line."""
         if not reports:
             return w.HISTORY_EMPTY
         brief = self.verbosity == "brief"
         numbered: list[tuple[int, list[str]]] = []
         for report in reports:
-            token = f"{report.pit}{report.landing_pit}"
-            if report.tuzdyk_made is not None:
-                token += w.HISTORY_TUZDYK
-            item = token if brief else w.HISTORY_MOVE.format(who=self.side_name(report.mover), token=token)
+            if brief:
+                item = f"{report.pit}{report.landing_pit}"
+                item += w.HISTORY_TUZDYK_BRIEF if report.tuzdyk_made is not None else ""
+            else:
+                item = w.HISTORY_MOVE.format(pit=report.pit, landing=report.landing_pit)
+                item += w.HISTORY_TUZDYK if report.tuzdyk_made is not None else ""
             if not numbered or numbered[-1][0] != report.move_number:
                 numbered.append((report.move_number, []))
             numbered[-1][1].append(item)
         if brief:
             moves = ". ".join(w.HISTORY_NUMBER_BRIEF.format(number=n, moves=" ".join(m)) for n, m in numbered)
             return w.HISTORY_BRIEF.format(moves=moves)
-        moves = "; ".join(w.HISTORY_NUMBER.format(number=n, moves=", ".join(m)) for n, m in numbered)
+        moves = ". ".join(w.HISTORY_NUMBER.format(number=n, moves=", then ".join(m)) for n, m in numbered)
         return w.HISTORY.format(moves=moves)
+
+    # Threats and chances -----------------------------------------------------------------------
+
+    def threats(self, position: Position, side: Side) -> str:
+        """What each move of ``side`` (the opponent) would take now, best first."""
+        return self._takings(position, side, threats=True)
+
+    def chances(self, position: Position, side: Side) -> str:
+        """What each move of ``side`` (the listener) would take now, best first."""
+        return self._takings(position, side, threats=False)
+
+    def _takings(self, position: Position, side: Side, threats: bool) -> str:
+        reports = [report for report in moves_of(position, side)
+                   if report.captured or report.tuzdyk_made is not None or
+                   (report.outcome is not None and report.outcome.winner is side)]
+        reports.sort(key=lambda report: (-(report.captured + (9 if report.tuzdyk_made is not None else 0)),
+                                         report.pit))
+        brief = self.verbosity == "brief"
+        if not reports:
+            if brief:
+                return w.THREATS_BRIEF_NONE if threats else w.CHANCES_BRIEF_NONE
+            return w.THREATS_NONE.format(owner=self._owner(side))
+        items = [self._taking(report, brief) for report in reports]
+        if brief:
+            return (w.THREATS_BRIEF if threats else w.CHANCES_BRIEF).format(items=", ".join(items))
+        return (w.THREATS if threats else w.CHANCES).format(Owner=self._cap(self._owner(side)),
+                                                            items="; ".join(items))
+
+    def _taking(self, report: MoveReport, brief: bool) -> str:
+        if report.outcome is not None and report.outcome.winner is report.mover:
+            return (w.THREAT_BRIEF_WINS if brief else w.THREAT_WINS).format(pit=report.pit)
+        target = self.pit_name(report.landing_side, report.landing_pit)
+        if report.tuzdyk_made is not None:
+            if brief:
+                return w.THREAT_BRIEF_TUZDYK.format(pit=report.pit)
+            return w.THREAT_TUZDYK.format(pit=report.pit, pit_name=target, owner=self._owner(report.mover))
+        if brief:
+            return w.THREAT_BRIEF_CAPTURE.format(pit=report.pit, count=report.captured)
+        return w.THREAT_CAPTURE.format(pit=report.pit, count=report.captured, pit_name=target)
 

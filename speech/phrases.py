@@ -228,10 +228,41 @@ def open_failed(path: str, reason: str) -> str:
 
 
 def opened_record(white: str, black: str, moves: int, result: str) -> str:
-    """A record was opened for review."""
+    """A record was opened for review: the players are named here, once; the moves say White and
+    Black after this."""
     outcome = {"1-0": "White won", "0-1": "Black won", "1/2-1/2": "a draw"}.get(result, "no result")
-    return (f"Reviewing {white} against {black}, {moves} moves, {outcome}. "
+    players = f"{white} against {black}" if (white, black) == ("White", "Black") else \
+        f"{white} (White) against {black} (Black)"
+    return (f"Reviewing {players}, {moves} move{'s' if moves != 1 else ''}, {outcome}. "
             "Use forward and back to step through it, close to leave the review.")
+
+
+def players_are(white: str, black: str) -> str:
+    """Who plays which side."""
+    return f"White: {white}. Black: {black}."
+
+
+def review_at_start(moves: int) -> str:
+    """A review at the start of the game."""
+    return f"Start of the game, {moves} move{'s' if moves != 1 else ''} to go."
+
+
+def review_after(number: int, side: str, moves: int) -> str:
+    """Where a review stands, as records number moves."""
+    return f"After move {number}, {side}, of {moves}."
+
+
+def no_such_move(number: int, moves: int) -> str:
+    """A goto beyond the game."""
+    return f"There is no move {number}: the game has {moves} move{'s' if moves != 1 else ''}."
+
+
+def record_result(result: str) -> str:
+    """The result a record gives for a game that did not end on the board."""
+    said = {"1-0": "White won", "0-1": "Black won", "1/2-1/2": "a draw"}.get(result)
+    if said is None:
+        return "The record gives no result."
+    return f"The record ends here: {said} ({result}), by resignation, on time or by agreement."
 
 
 def game_n_of(number: int, total: int) -> str:
@@ -262,13 +293,6 @@ def reading_big(name: str, size: str) -> str:
 def reading_progress(name: str, percent: int) -> str:
     """How far reading a big file has come."""
     return f"Read {percent}% of {name}."
-
-
-def review_position(index: int, total: int) -> str:
-    """Where the review stands."""
-    if index == 0:
-        return f"Start of the game, before move 1 of {total}."
-    return f"After move {index} of {total}."
 
 
 def review_edge(at_end: bool) -> str:
@@ -370,9 +394,9 @@ def text_field(name: str, value: str) -> str:
     return f"{name}: {value or 'empty'}, text field."
 
 
-def confirm_question(title: str, question: str, yes: str, no: str) -> str:
+def confirm_question(title: str, question: str, yes: str, no: str, selected: str | None = None) -> str:
     """A yes/no question as it opens: the question, how to answer, what is selected."""
-    return f"{title}. {question} Press y to {yes.lower()}, n to {no.lower()}. {yes} is selected."
+    return f"{title}. {question} Press y to {yes.lower()}, n to {no.lower()}. {selected or yes} is selected."
 
 
 def answer_selected(answer: str) -> str:
@@ -385,12 +409,14 @@ def cancel_word() -> str:
     return "Cancel"
 
 
-def form_opening(title: str, questions: int, ok: str, first: str) -> str:
-    """A form in the screen-reader mode, as it opens, with its first question."""
+def form_opening(title: str, questions: int, ok: str, first: str, typed: bool = False) -> str:
+    """A form in the screen-reader mode, as it opens, with its first question; ``typed`` when a
+    question is answered by typing (where q is a letter, and Backspace closes only an empty field)."""
+    cancel = "Backspace in an empty field or Escape to cancel" if typed else "q or Escape to cancel"
     if questions == 1:
-        return f"{title}. Enter to {ok.lower()}, Escape or Backspace to cancel. {first}"
+        return f"{title}. Enter to {ok.lower()}, {cancel}. {first}"
     return (f"{title}, {questions} questions: Up and Down go between them, Left and Right change an "
-            f"answer, Enter to {ok.lower()}, q or Escape to cancel. {first}")
+            f"answer, Enter to {ok.lower()}, {cancel}. {first}")
 
 
 def help_title() -> str:
@@ -611,3 +637,24 @@ def replace_word() -> str:
 def nothing_written(name: str) -> str:
     """Saving over a file was cancelled."""
     return f"Nothing was written; {name} is as it was."
+
+
+def reader_running(readers: list[str]) -> str:
+    """At start: a screen reader runs while the screen-reader mode is off."""
+    return (f"{listing_words(readers)} is running: the screen-reader mode may suit you (Shift+o, then "
+            "Screen-reader mode; or start toguz with --screen-reader).")
+
+
+def two_players() -> str:
+    """A game between two people at one keyboard."""
+    return "two players"
+
+
+def against_computer(level: int) -> str:
+    """A game against the computer."""
+    return f"against the computer at level {level}"
+
+
+def resume_question(variant: str, opponent: str, turn: str, score: str) -> str:
+    """The start-up question about the saved game: what it is and where it stands."""
+    return f"{variant}, {opponent}. {turn} {score} Resume it, or start a new game?"

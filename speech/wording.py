@@ -46,10 +46,11 @@ CHANGES = "Changes on {owner} row: {changes}."
 CHANGE = "pit {pit} from {before} to {after}"
 COLLECTS = ("collects", "collects")
 
-# Moves, brief (a 40-cell braille line).
-BRIEF_MOVE = "{who}{pit}: {landing}{events}."
+# Moves, brief (a 40-cell braille line): the pit played, where its last stone went and what that pit
+# holds now, then what was taken; the preview has the same shape ("goes to", "makes", "takes").
+BRIEF_MOVE = "{who}{pit} {landing}{events}."
 BRIEF_MOVER = "{Who} "
-BRIEF_LANDS = "{count} to {row} {pit}"
+BRIEF_LANDS = "to {row} {pit}, now {count}"
 BRIEF_LANDS_IN_TUZDYK = "into {owner} tuzdyk"
 BRIEF_CAPTURE = ", take {count}"
 BRIEF_TUZDYK = ", tuzdyk"
@@ -59,7 +60,7 @@ BRAILLE_CELLS = 40  # a brief announcement is cut into lines no longer than this
 
 # The score.
 SCORE_LEAD = "{Who} {lead} {high} to {low}."
-SCORE_LEVEL = "Level at {count} each."
+SCORE_LEVEL = "Tied at {count}."
 SCORE_BRIEF = "{first} to {second}."
 SCORE_NEEDED = "It takes {count} to win."
 
@@ -93,10 +94,16 @@ PIT_TUZDYK = "{Pit_name} is {owner} tuzdyk."
 PIT_BRIEF = "{Row} {pit}: {count}"
 PIT_BRIEF_TUZDYK = "{Row} {pit}: {owner} tuzdyk"
 PIT_PLAYED = "Played, {effects}."
-ROW = "{Owner} row: {cells}."
-ROW_CELL = "pit {pit} has {count}"
-ROW_CELL_EMPTY = "pit {pit} is empty"
-ROW_CELL_TUZDYK = "pit {pit} is {owner} tuzdyk"
+ROW = "{Owner} row from pit 1: {cells}."
+ROW_CELL = "{count}"
+ROW_CELL_EMPTY = "0"
+ROW_CELL_TUZDYK = "{owner} tuzdyk"
+COMPACT = "{Mine}: {mine}. {Theirs}: {theirs}. {score}"
+COMPACT_RUN = "{times} {count}s"
+TIMES = ("", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+COMPACT_TUZDYK = "tuzdyk"
+COMPACT_YOURS = "Yours"
+COMPACT_THEIRS = "Theirs"
 ROW_BRIEF = "{Row}: {cells}."
 ROW_BRIEF_TUZDYK = "tuzdyk"
 BRIEF_YOURS = "yours"
@@ -120,20 +127,45 @@ NO_MOVE_YET = "No move yet."
 
 # What a pit would do.
 PREVIEW = "Pit {pit}: {stones}, {effects}."
+PREVIEW_THEIRS = "{Pit_name}: {stones}, {effects}."
 PREVIEW_EMPTY = "Pit {pit}: empty."
 PREVIEW_TUZDYK = "Pit {pit} is {owner} tuzdyk."
 PREVIEW_LANDS = "the last lands in {pit_name}"
 PREVIEW_LANDS_IN_TUZDYK = "the last lands in {owner} tuzdyk"
 PREVIEW_MAKING = "making {count}"
+PREVIEW_NO_TUZDYK = "making 3, but no tuzdyk: {reason}"
+NO_TUZDYK_REASONS = {
+    "not in this game": "this game has no tuzdyks",
+    "has one": "{who} {have} one already",
+    "last pit": "pit {pit} never becomes one",
+    "same number": "{owner} tuzdyk has that number",
+}
 PREVIEW_CAPTURES = "captures {count}"
 PREVIEW_TUZDYK_MADE = "makes a tuzdyk"
 PREVIEW_NO_CAPTURE = "no capture"
 PREVIEW_INCOME = "{stones} to {owner} tuzdyk"
 PREVIEW_ENDS = "and ends the game"
-PREVIEW_BRIEF = "{pit}: {count}, to {row} {landing}{events}."
+PREVIEW_BRIEF = "{pit} goes to {row} {landing}, makes {count}{events}."
+PREVIEW_BRIEF_INTO_TUZDYK = "{pit} goes into {owner} tuzdyk{events}."
 PREVIEW_BRIEF_EMPTY = "{pit}: empty."
 PREVIEW_BRIEF_TUZDYK = "{pit}: {owner} tuzdyk."
-PREVIEW_BRIEF_TUZDYK_LANDING = "tuzdyk"
+PREVIEW_BRIEF_CAPTURE = ", takes {count}"
+PREVIEW_BRIEF_TUZDYK_MADE = ", tuzdyk"
+
+# Threats and chances: what each move of a side would take now.
+THREATS = "{Owner} threats: {items}."
+CHANCES = "{Owner} chances: {items}."
+THREAT_CAPTURE = "pit {pit} takes {count} from {pit_name}"
+THREAT_TUZDYK = "pit {pit} makes {pit_name} {owner} tuzdyk"
+THREAT_WINS = "pit {pit} wins the game"
+THREATS_NONE = "None of {owner} moves takes anything now."
+THREATS_BRIEF = "Threats: {items}."
+CHANCES_BRIEF = "Chances: {items}."
+THREAT_BRIEF_CAPTURE = "{pit} takes {count}"
+THREAT_BRIEF_TUZDYK = "{pit} tuzdyk"
+THREAT_BRIEF_WINS = "{pit} wins"
+THREATS_BRIEF_NONE = "Threats: none."
+CHANCES_BRIEF_NONE = "Chances: none."
 
 # Errors.
 ILLEGAL_EMPTY = "{Pit_name} is empty."
@@ -147,12 +179,13 @@ UNKNOWN_COMMAND = "Unknown command: {word}; type help."
 UNKNOWN_COMMAND_BRIEF = "Unknown: {word}. Type help."
 
 # History.
-HISTORY = "Moves so far: {moves}."
+HISTORY = "Moves so far. {moves}."
 HISTORY_BRIEF = "{moves}."
-HISTORY_NUMBER = "{number}, {moves}"
-HISTORY_NUMBER_BRIEF = "{number}: {moves}"
-HISTORY_MOVE = "{who} {token}"
-HISTORY_TUZDYK = " tuzdyk"
+HISTORY_NUMBER = "{number}: {moves}"
+HISTORY_NUMBER_BRIEF = "{number}. {moves}"
+HISTORY_MOVE = "pit {pit} to {landing}"
+HISTORY_TUZDYK = ", tuzdyk"
+HISTORY_TUZDYK_BRIEF = " tuz"
 HISTORY_EMPTY = "No moves yet."
 
 

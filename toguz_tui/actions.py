@@ -36,22 +36,31 @@ def play(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return pit if isinstance(pit, Reply) else session.play(pit)
 
 
+THEIRS = ("their", "theirs", "opponent", "t")
+
+
 def preview(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """Where a pit's last stone would land."""
-    pit = _number(session, args, focus, "where N")
+    """Where a pit's last stone would land: the side to move's, or theirs (as if it were their turn);
+    on the board, the focused pit of either row."""
+    theirs = any(word.lower() in THEIRS for word in args)
+    pit = _number(session, args, None if theirs else focus, "where N, or where their N", THEIRS)
     if isinstance(pit, Reply):
         return pit
     position = session.viewed
-    if not 1 <= pit <= position.variant.pits or position.pit(position.to_move, pit) == 0:
+    side = position.to_move
+    if theirs:
+        side = session.my_side().opponent
+    elif focus is not None and not args:
+        side = focus[0]
+    if not 1 <= pit <= position.variant.pits:
         return session.error(session.announcer.illegal(position, pit, False))
-    return session.answer(session.announcer.preview(position, pit))
+    return session.answer(session.announcer.preview(position, pit, side))
 
 
 def pit(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """One pit, mine or theirs."""
-    theirs_words = ("their", "theirs", "opponent", "t")
-    theirs = any(word.lower() in theirs_words for word in args)
-    number = _number(session, args, None if theirs else focus, "pit N, or pit their N", theirs_words)
+    theirs = any(word.lower() in THEIRS for word in args)
+    number = _number(session, args, None if theirs else focus, "pit N, or pit their N", THEIRS)
     if isinstance(number, Reply):
         return number
     position = session.viewed
@@ -78,6 +87,26 @@ def their_row(session: GameSession, args: list[str], focus: Focus) -> Reply:
 def board(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Everything on the board."""
     return session.answer(session.announcer.board(session.viewed))
+
+
+def compact(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The board in the fewest words."""
+    return session.answer(session.announcer.compact(session.viewed))
+
+
+def threats(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """What the opponent's moves would take now."""
+    return session.answer(session.announcer.threats(session.viewed, session.my_side().opponent))
+
+
+def chances(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """What the player's moves would take now."""
+    return session.answer(session.announcer.chances(session.viewed, session.my_side()))
+
+
+def players(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Who plays which side."""
+    return session.answer(session.players())
 
 
 def kazans(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -261,10 +290,17 @@ def review_end(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 
 def goto(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """After move N of the reviewed game."""
-    if not args or not args[0].isdigit():
-        return session.error(phrases.usage_error("goto", "goto N"))
-    return reviewing.review_goto(session, int(args[0]))
+    """After move N of the reviewed game (White's and Black's), or after one side's move N."""
+    usage = "goto N, or goto N white, or goto N black"
+    words = [word.lower() for word in args]
+    if not words or not (words[0].isdecimal() and len(words[0]) <= 5) or len(words) > 2:
+        return session.error(phrases.usage_error("goto", usage))
+    side = None
+    if len(words) == 2:
+        if words[1] not in ("white", "black"):
+            return session.error(phrases.usage_error("goto", usage))
+        side = Side.WHITE if words[1] == "white" else Side.BLACK
+    return reviewing.review_goto_move(session, int(words[0]), side)
 
 
 def continue_here(session: GameSession, args: list[str], focus: Focus) -> Reply:

@@ -86,7 +86,11 @@ class ToguzApp(App[int], inherit_bindings=False):
             else:
                 self.game_screen.back_from_dialog(session.say(session.turn()))
 
-        question = session.announcements[-1] if session.announcements else phrases.saved_game_title()
+        game, setup = session.game, session.setup
+        opponent = phrases.against_computer(setup.level) if setup.human is not None else phrases.two_players()
+        question = phrases.resume_question(phrases.variant_title(game.variant), opponent,
+                                           session.announcer.turn(game.position, None),
+                                           session.announcer.kazans(game.position))
         self.push_screen(ConfirmDialog(phrases.saved_game_title(), question, session.speaker.speak,
                                        phrases.resume_word(), phrases.new_game_word(),
                                        plain=session.settings.screen_reader, cancelled=True), answered)

@@ -102,7 +102,7 @@ def _open(session: GameSession, path: Path, number: int, big: bool = False) -> R
         return session.error(phrases.open_failed(path.name, str(error)))
     names = (_player(record.tags, "White"), _player(record.tags, "Black"))
     review = Review.of_game(record.game, record.tags, record.result, names)
-    said = phrases.opened_record(names[0], names[1], review.total, record.result)
+    said = phrases.opened_record(names[0], names[1], review.moves, record.result)
     if len(entries) > 1:
         said = f"{phrases.game_n_of(number, len(entries))} {said}"
     return reviewing.open_review(session, review, said)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import textwrap
 from collections.abc import Callable
 
 from speech import phrases
@@ -45,11 +46,26 @@ def ask_screen_reader(readers: list[str], read: Callable[[str], str], write: Cal
     return default
 
 
+def wrapped(text: str) -> str:
+    """``text`` in lines broken between words at the terminal's width (a screen reader reads a word
+    broken by the terminal as two)."""
+    width = machine().terminal_size()[0] - 1
+    return "\n".join(textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=False))
+
+
+def wrapped_input(question: str) -> str:
+    """Ask ``question``, wrapped, the last line as the prompt."""
+    lines = wrapped(question).split("\n")
+    for line in lines[:-1]:
+        print(line, flush=True)
+    return input(lines[-1] + " ")
+
+
 def first_start(options: argparse.Namespace) -> None:
     """Ask once and keep the answer in the settings file (for this run in ``options`` too)."""
     if not should_ask(options):
         return
-    chosen = ask_screen_reader(machine().screen_readers(), input, lambda text: print(text, flush=True))
+    chosen = ask_screen_reader(machine().screen_readers(), wrapped_input, lambda text: print(wrapped(text), flush=True))
     options.screen_reader = chosen
     problem = save_setting("screen_reader", chosen)
     if problem is not None:

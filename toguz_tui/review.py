@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import Game, MoveReport, Position
+from rules import Game, MoveReport, Position, Side
 
 
 @dataclass
@@ -54,3 +54,18 @@ class Review:
     def last_report(self) -> MoveReport | None:
         """The move that led to the cursor's position."""
         return self.game.last_report
+
+    @property
+    def moves(self) -> int:
+        """How many moves the game has, as records number them (a move is White's and Black's)."""
+        return self.reports[-1].move_number if self.reports else 0
+
+    def index_after(self, number: int, side: Side | None = None) -> int | None:
+        """The cursor just after move ``number`` (of ``side``, or of both): None when there is none."""
+        found = None
+        for index, report in enumerate(self.reports, 1):
+            if report.move_number == number and (side is None or report.mover is side):
+                found = index
+        if found is None and number == 0:
+            return 0
+        return found

@@ -75,10 +75,18 @@ class GameSession:
         self.announcer.perspective = self._perspective()
 
     def _perspective(self) -> Perspective:
+        """Who "you" are: against the computer, you and the computer; between two players, their
+        names; in the review of a record, White and Black (the names are said once, not every move)."""
         if self.review is not None and self.review.names is not None:
-            return Perspective(you=None, names=self.review.names)
+            return Perspective(you=None, names=("White", "Black"))
         names = (self.settings.white_name, self.settings.black_name)
         return Perspective(you=self.setup.human, names=names)
+
+    def players(self) -> str:
+        """Who plays White and who plays Black, in the game looked at."""
+        if self.review is not None and self.review.names is not None:
+            return phrases.players_are(*self.review.names)
+        return phrases.players_are(*self.names_for_record())
 
     def start_game(self, setup: GameSetup, start: Position | None = None) -> Reply:
         """Begin a new game with ``setup``. An unfinished game is kept in the archive first; when it
@@ -198,6 +206,8 @@ class GameSession:
 
     def _after_move(self, report: MoveReport, interrupt: bool = True) -> Reply:
         text = self.announcer.move(report)
+        if self.setup.human is None and report.outcome is None:  # two at one keyboard: who plays next
+            text = f"{text} {self.announcer.turn(self.game.position, None)}"
         problem = self.store.save(self.setup, self.game)  # a finished game too: whole, until archived
         kind = "move"
         if report.outcome is not None:

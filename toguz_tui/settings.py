@@ -39,6 +39,7 @@ class Settings:
     colour: str = "white"
     digit_plays: bool = False
     screen_reader: bool = False
+    reader_board: bool = True
     theme: str = "default"
     board_turns: bool = False
     white_name: str = "White"

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from rules import IllegalMoveError, NotationError, Position
 from speech import phrases
+from speech.machine import machine
 from speech.speakers import open_speaker
 from toguz_tui import files, reviewing, storage
 from toguz_tui.review import Review
@@ -47,7 +48,13 @@ def build_session(options: argparse.Namespace,
         replies.append(session.error(settings_problem))
     if speech_problem:
         replies.append(session.say(Reply(phrases.speech_problem(speech_problem), kind="error")))
-    replies.extend(choose_game(session, options))
+    chosen = choose_game(session, options)
+    if options.open:  # the game is taken up quietly: the review's opening is what is said first
+        chosen = [reply for reply in chosen if reply.kind == "error"]
+    replies.extend(chosen)
+    readers = machine().screen_readers()
+    if readers and not settings.screen_reader and options.screen_reader is None:
+        replies.append(session.say(Reply(phrases.reader_running(readers))))
     if options.open:
         replies.append(files.open_path(session, Path(options.open).expanduser()))
     return session, replies

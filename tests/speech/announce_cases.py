@@ -47,6 +47,7 @@ MOVES: dict[str, MoveReport] = {
 
 MAKER = position([1, 1, 1, 1, 1, 1, 1, 4, 1], [5, 2, 5, 5, 5, 5, 5, 5, 5], (20, 30))
 BOARD = position([1, 0, 1, 12, 1, 1, 0, 4, 1], [4, 0, 5, 5, 5, 5, 0, 5, 5], (20, 30), (2, 7))
+LAST_PIT_THREE = position([0, 0, 0, 0, 0, 0, 0, 0, 10], [5, 5, 5, 5, 5, 5, 5, 5, 2], (30, 32))
 
 
 def _game() -> Game:
@@ -96,4 +97,11 @@ QUERIES: dict[str, Callable[[Announcer], str]] = {
     "a draw by agreement": lambda a: a.outcome(Outcome(None, Termination.AGREEMENT, (60, 62))),
     "the end on time": lambda a: a.outcome(Outcome(W, Termination.TIME, (70, 60))),
     "the turn after the end": lambda a: a.turn(BOARD, Outcome(W, Termination.RESIGNATION, (20, 30))),
+    "the compact board": lambda a: a.compact(BOARD),
+    "the compact start": lambda a: a.compact(Position.start()),
+    "Black's threats": lambda a: a.threats(BOARD, B),
+    "White's chances": lambda a: a.chances(BOARD, W),
+    "no chances": lambda a: a.chances(LAST_PIT_THREE, B),
+    "preview of Black's pit": lambda a: a.preview(BOARD, 3, B),
+    "preview making 3 in the last pit": lambda a: a.preview(LAST_PIT_THREE, 9),
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
     ('a capture', 'as White', 'brief'):
-        '7: 10 to their 6, take 10. 10 to 0.',
+        '7 to their 6, now 10, take 10. 10 to 0.',
     ('a capture', 'as White', 'normal'):
         (
             "You sow 9 stones from pit 7; the last stone falls into the computer's pit 6, which now "
@@ -19,7 +19,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             'from 9 to 0.'
         ),
     ('a capture', 'as Black', 'brief'):
-        'Their 7: 10 to your 6, take 10. 0 to 10.',
+        (
+            'Their 7 to your 6, now 10, take 10.\n0 to 10.'
+        ),
     ('a capture', 'as Black', 'normal'):
         (
             'The computer sows 9 stones from pit 7; the last stone falls into your pit 6, which now '
@@ -34,7 +36,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             ' 9 to 10, pit 9 from 9 to 10.'
         ),
     ('a capture', 'two players', 'brief'):
-        'Aigerim 7: 10 to Bolat 6, take 10.\n10 to 0.',
+        (
+            'Aigerim 7 to Bolat 6, now 10, take 10.\n10 to 0.'
+        ),
     ('a capture', 'two players', 'normal'):
         (
             "Aigerim sows 9 stones from pit 7; the last stone falls into Bolat's pit 6, which now "
@@ -49,49 +53,46 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             ' pit 6 from 9 to 0.'
         ),
     ('landing on the own row', 'as White', 'brief'):
-        '1: 10 to your 9. 0 to 0.',
+        '1 to your 9, now 10. 0 to 0.',
     ('landing on the own row', 'as White', 'normal'):
-        (
-            'You sow 9 stones from pit 1; the last stone falls into your pit 9, which now holds 10. '
-            'Level at 0 each.'
-        ),
+        'You sow 9 stones from pit 1; the last stone falls into your pit 9, which now holds 10. Tied at 0.',
     ('landing on the own row', 'as White', 'full'):
         (
             'You sow 9 stones from pit 1; the last stone falls into your pit 9, which now holds 10. '
-            'Level at 0 each. Changes on your row: pit 1 from 9 to 1, pit 2 from 9 to 10, pit 3 from '
-            '9 to 10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 from 9 to 10, pit 7 from 9 to 10,'
-            ' pit 8 from 9 to 10, pit 9 from 9 to 10.'
+            'Tied at 0. Changes on your row: pit 1 from 9 to 1, pit 2 from 9 to 10, pit 3 from 9 to '
+            '10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 from 9 to 10, pit 7 from 9 to 10, pit '
+            '8 from 9 to 10, pit 9 from 9 to 10.'
         ),
     ('landing on the own row', 'as Black', 'brief'):
-        'Their 1: 10 to their 9. 0 to 0.',
+        'Their 1 to their 9, now 10. 0 to 0.',
     ('landing on the own row', 'as Black', 'normal'):
         (
             "The computer sows 9 stones from pit 1; the last stone falls into the computer's pit 9, "
-            'which now holds 10. Level at 0 each.'
+            'which now holds 10. Tied at 0.'
         ),
     ('landing on the own row', 'as Black', 'full'):
         (
             "The computer sows 9 stones from pit 1; the last stone falls into the computer's pit 9, "
-            "which now holds 10. Level at 0 each. Changes on the computer's row: pit 1 from 9 to 1, "
-            'pit 2 from 9 to 10, pit 3 from 9 to 10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 '
-            'from 9 to 10, pit 7 from 9 to 10, pit 8 from 9 to 10, pit 9 from 9 to 10.'
+            "which now holds 10. Tied at 0. Changes on the computer's row: pit 1 from 9 to 1, pit 2 "
+            'from 9 to 10, pit 3 from 9 to 10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 from 9 '
+            'to 10, pit 7 from 9 to 10, pit 8 from 9 to 10, pit 9 from 9 to 10.'
         ),
     ('landing on the own row', 'two players', 'brief'):
-        'Aigerim 1: 10 to Aigerim 9. 0 to 0.',
+        'Aigerim 1 to Aigerim 9, now 10. 0 to 0.',
     ('landing on the own row', 'two players', 'normal'):
         (
             "Aigerim sows 9 stones from pit 1; the last stone falls into Aigerim's pit 9, which now "
-            'holds 10. Level at 0 each.'
+            'holds 10. Tied at 0.'
         ),
     ('landing on the own row', 'two players', 'full'):
         (
             "Aigerim sows 9 stones from pit 1; the last stone falls into Aigerim's pit 9, which now "
-            "holds 10. Level at 0 each. Changes on Aigerim's row: pit 1 from 9 to 1, pit 2 from 9 to "
-            '10, pit 3 from 9 to 10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 from 9 to 10, pit '
-            '7 from 9 to 10, pit 8 from 9 to 10, pit 9 from 9 to 10.'
+            "holds 10. Tied at 0. Changes on Aigerim's row: pit 1 from 9 to 1, pit 2 from 9 to 10, "
+            'pit 3 from 9 to 10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 from 9 to 10, pit 7 '
+            'from 9 to 10, pit 8 from 9 to 10, pit 9 from 9 to 10.'
         ),
     ('making a tuzdyk', 'as White', 'brief'):
-        '8: 3 to their 2, tuzdyk. 23 to 30.',
+        '8 to their 2, now 3, tuzdyk. 23 to 30.',
     ('making a tuzdyk', 'as White', 'normal'):
         (
             "You sow 4 stones from pit 8; the last stone falls into the computer's pit 2, which now "
@@ -106,7 +107,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             "computer's row: pit 1 from 5 to 6, pit 2 from 2 to 0."
         ),
     ('making a tuzdyk', 'as Black', 'brief'):
-        'Their 8: 3 to your 2, tuzdyk. 30 to 23.',
+        (
+            'Their 8 to your 2, now 3, tuzdyk.\n30 to 23.'
+        ),
     ('making a tuzdyk', 'as Black', 'normal'):
         (
             'The computer sows 4 stones from pit 8; the last stone falls into your pit 2, which now '
@@ -121,7 +124,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             "the computer's row: pit 8 from 4 to 1, pit 9 from 1 to 2."
         ),
     ('making a tuzdyk', 'two players', 'brief'):
-        'Aigerim 8: 3 to Bolat 2, tuzdyk.\n23 to 30.',
+        (
+            'Aigerim 8 to Bolat 2, now 3, tuzdyk.\n23 to 30.'
+        ),
     ('making a tuzdyk', 'two players', 'normal'):
         (
             "Aigerim sows 4 stones from pit 8; the last stone falls into Bolat's pit 2, which now "
@@ -136,7 +141,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             "Bolat's row: pit 1 from 5 to 6, pit 2 from 2 to 0."
         ),
     ('landing in a tuzdyk', 'as White', 'brief'):
-        '8: into your tuzdyk. 21 to 30.',
+        '8 into your tuzdyk. 21 to 30.',
     ('landing in a tuzdyk', 'as White', 'normal'):
         (
             "You sow 4 stones from pit 8; the last stone falls into your tuzdyk, the computer's pit "
@@ -149,7 +154,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             " from 4 to 1, pit 9 from 1 to 2. Changes on the computer's row: pit 1 from 5 to 6."
         ),
     ('landing in a tuzdyk', 'as Black', 'brief'):
-        'Their 8: into their tuzdyk. 30 to 21.',
+        'Their 8 into their tuzdyk. 30 to 21.',
     ('landing in a tuzdyk', 'as Black', 'normal'):
         (
             "The computer sows 4 stones from pit 8; the last stone falls into the computer's tuzdyk, "
@@ -163,7 +168,7 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             'to 2.'
         ),
     ('landing in a tuzdyk', 'two players', 'brief'):
-        'Aigerim 8: into Aigerim tuzdyk.\n21 to 30.',
+        'Aigerim 8 into Aigerim tuzdyk. 21 to 30.',
     ('landing in a tuzdyk', 'two players', 'normal'):
         (
             "Aigerim sows 4 stones from pit 8; the last stone falls into Aigerim's tuzdyk, Bolat's "
@@ -176,7 +181,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             "row: pit 8 from 4 to 1, pit 9 from 1 to 2. Changes on Bolat's row: pit 1 from 5 to 6."
         ),
     ('tuzdyk income and a capture', 'as White', 'brief'):
-        '7: 6 to their 1, take 6.\nTuzdyk 1 to them. 26 to 31.',
+        (
+            '7 to their 1, now 6, take 6.\nTuzdyk 1 to them. 26 to 31.'
+        ),
     ('tuzdyk income and a capture', 'as White', 'normal'):
         (
             "You sow 4 stones from pit 7; the last stone falls into the computer's pit 1, which now "
@@ -191,7 +198,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             "computer's row: pit 1 from 5 to 0."
         ),
     ('tuzdyk income and a capture', 'as Black', 'brief'):
-        'Their 7: 6 to your 1, take 6.\nTuzdyk 1 to you. 31 to 26.',
+        (
+            'Their 7 to your 1, now 6, take 6.\nTuzdyk 1 to you. 31 to 26.'
+        ),
     ('tuzdyk income and a capture', 'as Black', 'normal'):
         (
             'The computer sows 4 stones from pit 7; the last stone falls into your pit 1, which now '
@@ -205,7 +214,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             '1, pit 8 from 1 to 2.'
         ),
     ('tuzdyk income and a capture', 'two players', 'brief'):
-        'Aigerim 7: 6 to Bolat 1, take 6.\nTuzdyk 1 to Bolat. 26 to 31.',
+        (
+            'Aigerim 7 to Bolat 1, now 6, take 6.\nTuzdyk 1 to Bolat. 26 to 31.'
+        ),
     ('tuzdyk income and a capture', 'two players', 'normal'):
         (
             "Aigerim sows 4 stones from pit 7; the last stone falls into Bolat's pit 1, which now "
@@ -219,7 +230,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             'pit 1 from 5 to 0.'
         ),
     ('winning by majority', 'as White', 'brief'):
-        '7: 10 to their 6, take 10.\nYou win 85 to 50. By majority.',
+        (
+            '7 to their 6, now 10, take 10.\nYou win 85 to 50. By majority.'
+        ),
     ('winning by majority', 'as White', 'normal'):
         (
             "You sow 9 stones from pit 7; the last stone falls into the computer's pit 6, which now "
@@ -235,7 +248,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             '10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 from 9 to 0.'
         ),
     ('winning by majority', 'as Black', 'brief'):
-        'Their 7: 10 to your 6, take 10.\nThe computer wins 85 to 50. By majority.',
+        (
+            'Their 7 to your 6, now 10, take 10.\nThe computer wins 85 to 50. By majority.'
+        ),
     ('winning by majority', 'as Black', 'normal'):
         (
             'The computer sows 9 stones from pit 7; the last stone falls into your pit 6, which now '
@@ -252,7 +267,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             '10.'
         ),
     ('winning by majority', 'two players', 'brief'):
-        'Aigerim 7: 10 to Bolat 6, take 10.\nAigerim wins 85 to 50. By majority.',
+        (
+            'Aigerim 7 to Bolat 6, now 10, take 10.\nAigerim wins 85 to 50. By majority.'
+        ),
     ('winning by majority', 'two players', 'normal'):
         (
             "Aigerim sows 9 stones from pit 7; the last stone falls into Bolat's pit 6, which now "
@@ -268,7 +285,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             ' 9 to 10, pit 4 from 9 to 10, pit 5 from 9 to 10, pit 6 from 9 to 0.'
         ),
     ('ending with no moves', 'as White', 'brief'):
-        '1: 1 to your 2. 5 left to you.\nThe computer wins 80 to 75.\nNo moves left.',
+        (
+            '1 to your 2, now 1. 5 left to you.\nThe computer wins 80 to 75.\nNo moves left.'
+        ),
     ('ending with no moves', 'as White', 'normal'):
         (
             'You sow 2 stones from pit 1; the last stone falls into your pit 2, which now holds 1. '
@@ -282,7 +301,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             ' computer wins 80 to 75. Changes on your row: pit 1 from 2 to 0, pit 5 from 3 to 0.'
         ),
     ('ending with no moves', 'as Black', 'brief'):
-        'Their 1: 1 to their 2. 5 left to them.\nYou win 80 to 75. No moves left.',
+        (
+            'Their 1 to their 2, now 1.\n5 left to them. You win 80 to 75.\nNo moves left.'
+        ),
     ('ending with no moves', 'as Black', 'normal'):
         (
             "The computer sows 2 stones from pit 1; the last stone falls into the computer's pit 2, "
@@ -297,7 +318,9 @@ MOVE_SENTENCES: dict[tuple[str, str, str], str] = {
             'pit 5 from 3 to 0.'
         ),
     ('ending with no moves', 'two players', 'brief'):
-        'Aigerim 1: 1 to Aigerim 2.\n5 left to Aigerim. Bolat wins 80 to 75.\nNo moves left.',
+        (
+            'Aigerim 1 to Aigerim 2, now 1.\n5 left to Aigerim. Bolat wins 80 to 75.\nNo moves left.'
+        ),
     ('ending with no moves', 'two players', 'normal'):
         (
             "Aigerim sows 2 stones from pit 1; the last stone falls into Aigerim's pit 2, which now "
@@ -380,98 +403,74 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ("White's row", 'as White', 'brief'):
         'Yours: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.',
     ("White's row", 'as White', 'normal'):
-        (
-            'Your row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit 6 has'
-            " 1, pit 7 is the computer's tuzdyk, pit 8 has 4, pit 9 has 1."
-        ),
+        "Your row from pit 1: 1, 0, 1, 12, 1, 1, the computer's tuzdyk, 4, 1.",
     ("White's row", 'as White', 'full'):
-        (
-            'Your row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit 6 has'
-            " 1, pit 7 is the computer's tuzdyk, pit 8 has 4, pit 9 has 1."
-        ),
+        "Your row from pit 1: 1, 0, 1, 12, 1, 1, the computer's tuzdyk, 4, 1.",
     ("White's row", 'as Black', 'brief'):
         'Theirs: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.',
     ("White's row", 'as Black', 'normal'):
-        (
-            "The computer's row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1,"
-            ' pit 6 has 1, pit 7 is your tuzdyk, pit 8 has 4, pit 9 has 1.'
-        ),
+        "The computer's row from pit 1: 1, 0, 1, 12, 1, 1, your tuzdyk, 4, 1.",
     ("White's row", 'as Black', 'full'):
-        (
-            "The computer's row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1,"
-            ' pit 6 has 1, pit 7 is your tuzdyk, pit 8 has 4, pit 9 has 1.'
-        ),
+        "The computer's row from pit 1: 1, 0, 1, 12, 1, 1, your tuzdyk, 4, 1.",
     ("White's row", 'two players', 'brief'):
         'Aigerim: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.',
     ("White's row", 'two players', 'normal'):
-        (
-            "Aigerim's row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit "
-            "6 has 1, pit 7 is Bolat's tuzdyk, pit 8 has 4, pit 9 has 1."
-        ),
+        "Aigerim's row from pit 1: 1, 0, 1, 12, 1, 1, Bolat's tuzdyk, 4, 1.",
     ("White's row", 'two players', 'full'):
-        (
-            "Aigerim's row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit "
-            "6 has 1, pit 7 is Bolat's tuzdyk, pit 8 has 4, pit 9 has 1."
-        ),
+        "Aigerim's row from pit 1: 1, 0, 1, 12, 1, 1, Bolat's tuzdyk, 4, 1.",
     ('the board', 'as White', 'brief'):
-        'Yours: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\nTheirs: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\n20 to 30. Your turn.',
+        (
+            'Yours: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\nTheirs: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\n20 to '
+            '30. Your turn.'
+        ),
     ('the board', 'as White', 'normal'):
         (
-            'Your row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit 6 has'
-            " 1, pit 7 is the computer's tuzdyk, pit 8 has 4, pit 9 has 1. The computer's row: pit 1 "
-            'has 4, pit 2 is your tuzdyk, pit 3 has 5, pit 4 has 5, pit 5 has 5, pit 6 has 5, pit 7 '
-            'is empty, pit 8 has 5, pit 9 has 5. The computer leads 30 to 20. Your tuzdyk is the '
-            "computer's pit 2. The computer's tuzdyk is your pit 7. Move 14: your turn."
+            "Your row from pit 1: 1, 0, 1, 12, 1, 1, the computer's tuzdyk, 4, 1. The computer's row "
+            'from pit 1: 4, your tuzdyk, 5, 5, 5, 5, 0, 5, 5. The computer leads 30 to 20. Move 14: '
+            'your turn.'
         ),
     ('the board', 'as White', 'full'):
         (
-            'Your row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit 6 has'
-            " 1, pit 7 is the computer's tuzdyk, pit 8 has 4, pit 9 has 1. The computer's row: pit 1 "
-            'has 4, pit 2 is your tuzdyk, pit 3 has 5, pit 4 has 5, pit 5 has 5, pit 6 has 5, pit 7 '
-            'is empty, pit 8 has 5, pit 9 has 5. The computer leads 30 to 20. It takes 82 to win. '
-            "Your tuzdyk is the computer's pit 2. The computer's tuzdyk is your pit 7. Move 14: your "
-            'turn. You can play pits 1, 3, 4, 5, 6, 8 and 9.'
+            "Your row from pit 1: 1, 0, 1, 12, 1, 1, the computer's tuzdyk, 4, 1. The computer's row "
+            'from pit 1: 4, your tuzdyk, 5, 5, 5, 5, 0, 5, 5. The computer leads 30 to 20. It takes '
+            "82 to win. Your tuzdyk is the computer's pit 2. The computer's tuzdyk is your pit 7. "
+            'Move 14: your turn. You can play pits 1, 3, 4, 5, 6, 8 and 9.'
         ),
     ('the board', 'as Black', 'brief'):
         (
-            "Yours: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\nTheirs: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\n"
-            "30 to 20. The computer's turn."
+            'Yours: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\nTheirs: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\n30 to '
+            "20. The computer's turn."
         ),
     ('the board', 'as Black', 'normal'):
         (
-            "Your row: pit 1 has 4, pit 2 is the computer's tuzdyk, pit 3 has 5, pit 4 has 5, pit 5 "
-            "has 5, pit 6 has 5, pit 7 is empty, pit 8 has 5, pit 9 has 5. The computer's row: pit 1 "
-            'has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit 6 has 1, pit 7 is '
-            "your tuzdyk, pit 8 has 4, pit 9 has 1. You lead 30 to 20. Your tuzdyk is the computer's "
-            "pit 7. The computer's tuzdyk is your pit 2. Move 14: the computer's turn."
+            "Your row from pit 1: 4, the computer's tuzdyk, 5, 5, 5, 5, 0, 5, 5. The computer's row "
+            'from pit 1: 1, 0, 1, 12, 1, 1, your tuzdyk, 4, 1. You lead 30 to 20. Move 14: the '
+            "computer's turn."
         ),
     ('the board', 'as Black', 'full'):
         (
-            "Your row: pit 1 has 4, pit 2 is the computer's tuzdyk, pit 3 has 5, pit 4 has 5, pit 5 "
-            "has 5, pit 6 has 5, pit 7 is empty, pit 8 has 5, pit 9 has 5. The computer's row: pit 1 "
-            'has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit 6 has 1, pit 7 is '
-            'your tuzdyk, pit 8 has 4, pit 9 has 1. You lead 30 to 20. It takes 82 to win. Your '
-            "tuzdyk is the computer's pit 7. The computer's tuzdyk is your pit 2. Move 14: the "
+            "Your row from pit 1: 4, the computer's tuzdyk, 5, 5, 5, 5, 0, 5, 5. The computer's row "
+            'from pit 1: 1, 0, 1, 12, 1, 1, your tuzdyk, 4, 1. You lead 30 to 20. It takes 82 to win.'
+            " Your tuzdyk is the computer's pit 7. The computer's tuzdyk is your pit 2. Move 14: the "
             "computer's turn. The computer can play pits 1, 3, 4, 5, 6, 8 and 9."
         ),
     ('the board', 'two players', 'brief'):
-        "Aigerim: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\nBolat: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\n20 to 30. Aigerim's turn.",
+        (
+            'Aigerim: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\nBolat: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\n20 to '
+            "30. Aigerim's turn."
+        ),
     ('the board', 'two players', 'normal'):
         (
-            "Aigerim's row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit "
-            "6 has 1, pit 7 is Bolat's tuzdyk, pit 8 has 4, pit 9 has 1. Bolat's row: pit 1 has 4, "
-            "pit 2 is Aigerim's tuzdyk, pit 3 has 5, pit 4 has 5, pit 5 has 5, pit 6 has 5, pit 7 is "
-            "empty, pit 8 has 5, pit 9 has 5. Bolat leads 30 to 20. Aigerim's tuzdyk is Bolat's pit "
-            "2. Bolat's tuzdyk is Aigerim's pit 7. Move 14: Aigerim's turn."
+            "Aigerim's row from pit 1: 1, 0, 1, 12, 1, 1, Bolat's tuzdyk, 4, 1. Bolat's row from pit "
+            "1: 4, Aigerim's tuzdyk, 5, 5, 5, 5, 0, 5, 5. Bolat leads 30 to 20. Move 14: Aigerim's "
+            'turn.'
         ),
     ('the board', 'two players', 'full'):
         (
-            "Aigerim's row: pit 1 has 1, pit 2 is empty, pit 3 has 1, pit 4 has 12, pit 5 has 1, pit "
-            "6 has 1, pit 7 is Bolat's tuzdyk, pit 8 has 4, pit 9 has 1. Bolat's row: pit 1 has 4, "
-            "pit 2 is Aigerim's tuzdyk, pit 3 has 5, pit 4 has 5, pit 5 has 5, pit 6 has 5, pit 7 is "
-            "empty, pit 8 has 5, pit 9 has 5. Bolat leads 30 to 20. It takes 82 to win. Aigerim's "
-            "tuzdyk is Bolat's pit 2. Bolat's tuzdyk is Aigerim's pit 7. Move 14: Aigerim's turn. "
-            'Aigerim can play pits 1, 3, 4, 5, 6, 8 and 9.'
+            "Aigerim's row from pit 1: 1, 0, 1, 12, 1, 1, Bolat's tuzdyk, 4, 1. Bolat's row from pit "
+            "1: 4, Aigerim's tuzdyk, 5, 5, 5, 5, 0, 5, 5. Bolat leads 30 to 20. It takes 82 to win. "
+            "Aigerim's tuzdyk is Bolat's pit 2. Bolat's tuzdyk is Aigerim's pit 7. Move 14: Aigerim's"
+            ' turn. Aigerim can play pits 1, 3, 4, 5, 6, 8 and 9.'
         ),
     ('the kazans', 'as White', 'brief'):
         '20 to 30.',
@@ -636,70 +635,70 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('no last move', 'two players', 'full'):
         'No move yet.',
     ('the last move', 'as White', 'brief'):
-        '8: 11 to their 8. 10 to 10.',
+        '8 to their 8, now 11. 10 to 10.',
     ('the last move', 'as White', 'normal'):
         (
             "Last move: you sow 10 stones from pit 8; the last stone falls into the computer's pit 8,"
-            ' which now holds 11. Level at 10 each.'
+            ' which now holds 11. Tied at 10.'
         ),
     ('the last move', 'as White', 'full'):
         (
             "Last move: you sow 10 stones from pit 8; the last stone falls into the computer's pit 8,"
-            ' which now holds 11. Level at 10 each. Changes on your row: pit 8 from 10 to 1, pit 9 '
-            "from 10 to 11. Changes on the computer's row: pit 1 from 10 to 11, pit 2 from 10 to 11, "
-            'pit 3 from 1 to 2, pit 4 from 11 to 12, pit 5 from 11 to 12, pit 6 from 1 to 2, pit 7 '
-            'from 10 to 11, pit 8 from 10 to 11.'
+            ' which now holds 11. Tied at 10. Changes on your row: pit 8 from 10 to 1, pit 9 from 10 '
+            "to 11. Changes on the computer's row: pit 1 from 10 to 11, pit 2 from 10 to 11, pit 3 "
+            'from 1 to 2, pit 4 from 11 to 12, pit 5 from 11 to 12, pit 6 from 1 to 2, pit 7 from 10 '
+            'to 11, pit 8 from 10 to 11.'
         ),
     ('the last move', 'as Black', 'brief'):
-        'Their 8: 11 to your 8. 10 to 10.',
+        'Their 8 to your 8, now 11. 10 to 10.',
     ('the last move', 'as Black', 'normal'):
         (
             'Last move: the computer sows 10 stones from pit 8; the last stone falls into your pit 8,'
-            ' which now holds 11. Level at 10 each.'
+            ' which now holds 11. Tied at 10.'
         ),
     ('the last move', 'as Black', 'full'):
         (
             'Last move: the computer sows 10 stones from pit 8; the last stone falls into your pit 8,'
-            ' which now holds 11. Level at 10 each. Changes on your row: pit 1 from 10 to 11, pit 2 '
-            'from 10 to 11, pit 3 from 1 to 2, pit 4 from 11 to 12, pit 5 from 11 to 12, pit 6 from 1'
-            " to 2, pit 7 from 10 to 11, pit 8 from 10 to 11. Changes on the computer's row: pit 8 "
-            'from 10 to 1, pit 9 from 10 to 11.'
+            ' which now holds 11. Tied at 10. Changes on your row: pit 1 from 10 to 11, pit 2 from 10'
+            ' to 11, pit 3 from 1 to 2, pit 4 from 11 to 12, pit 5 from 11 to 12, pit 6 from 1 to 2, '
+            "pit 7 from 10 to 11, pit 8 from 10 to 11. Changes on the computer's row: pit 8 from 10 "
+            'to 1, pit 9 from 10 to 11.'
         ),
     ('the last move', 'two players', 'brief'):
-        'Aigerim 8: 11 to Bolat 8. 10 to 10.',
+        'Aigerim 8 to Bolat 8, now 11. 10 to 10.',
     ('the last move', 'two players', 'normal'):
         (
             "Last move: Aigerim sows 10 stones from pit 8; the last stone falls into Bolat's pit 8, "
-            'which now holds 11. Level at 10 each.'
+            'which now holds 11. Tied at 10.'
         ),
     ('the last move', 'two players', 'full'):
         (
             "Last move: Aigerim sows 10 stones from pit 8; the last stone falls into Bolat's pit 8, "
-            "which now holds 11. Level at 10 each. Changes on Aigerim's row: pit 8 from 10 to 1, pit "
-            "9 from 10 to 11. Changes on Bolat's row: pit 1 from 10 to 11, pit 2 from 10 to 11, pit 3"
-            ' from 1 to 2, pit 4 from 11 to 12, pit 5 from 11 to 12, pit 6 from 1 to 2, pit 7 from 10'
-            ' to 11, pit 8 from 10 to 11.'
+            "which now holds 11. Tied at 10. Changes on Aigerim's row: pit 8 from 10 to 1, pit 9 from"
+            " 10 to 11. Changes on Bolat's row: pit 1 from 10 to 11, pit 2 from 10 to 11, pit 3 from "
+            '1 to 2, pit 4 from 11 to 12, pit 5 from 11 to 12, pit 6 from 1 to 2, pit 7 from 10 to '
+            '11, pit 8 from 10 to 11.'
         ),
     ('preview landing on the own row', 'as White', 'brief'):
-        '1: 1, to your 2.',
+        '1 goes to your 2, makes 1.',
     ('preview landing on the own row', 'as White', 'normal'):
         'Pit 1: 1 stone, the last lands in your pit 2, no capture.',
     ('preview landing on the own row', 'as White', 'full'):
         'Pit 1: 1 stone, the last lands in your pit 2, no capture.',
     ('preview landing on the own row', 'as Black', 'brief'):
-        '1: 1, to their 2.',
+        '1 goes to their 2, makes 1.',
     ('preview landing on the own row', 'as Black', 'normal'):
         "Pit 1: 1 stone, the last lands in the computer's pit 2, no capture.",
     ('preview landing on the own row', 'as Black', 'full'):
         "Pit 1: 1 stone, the last lands in the computer's pit 2, no capture.",
     ('preview landing on the own row', 'two players', 'brief'):
-        '1: 1, to Aigerim 2.',
+        '1 goes to Aigerim 2, makes 1.',
     ('preview landing on the own row', 'two players', 'normal'):
         "Pit 1: 1 stone, the last lands in Aigerim's pit 2, no capture.",
     ('preview landing on the own row', 'two players', 'full'):
         "Pit 1: 1 stone, the last lands in Aigerim's pit 2, no capture.",
     ('preview of a capture with tuzdyk income', 'as White', 'brief'):
-        '4: 12, to their 6, take 6.',
+        '4 goes to their 6, makes 6, takes 6.',
     ('preview of a capture with tuzdyk income', 'as White', 'normal'):
         (
             "Pit 4: 12 stones, the last lands in the computer's pit 6, captures 6, 1 stone to your "
@@ -711,7 +710,7 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             "tuzdyk, 1 stone to the computer's tuzdyk."
         ),
     ('preview of a capture with tuzdyk income', 'as Black', 'brief'):
-        '4: 12, to your 6, take 6.',
+        '4 goes to your 6, makes 6, takes 6.',
     ('preview of a capture with tuzdyk income', 'as Black', 'normal'):
         (
             'Pit 4: 12 stones, the last lands in your pit 6, captures 6, 1 stone to your tuzdyk, 1 '
@@ -723,7 +722,7 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             "stone to the computer's tuzdyk."
         ),
     ('preview of a capture with tuzdyk income', 'two players', 'brief'):
-        '4: 12, to Bolat 6, take 6.',
+        '4 goes to Bolat 6, makes 6, takes 6.',
     ('preview of a capture with tuzdyk income', 'two players', 'normal'):
         (
             "Pit 4: 12 stones, the last lands in Bolat's pit 6, captures 6, 1 stone to Aigerim's "
@@ -735,19 +734,19 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             "tuzdyk, 1 stone to Bolat's tuzdyk."
         ),
     ('preview of an odd count', 'as White', 'brief'):
-        '9: 1, to their 1.',
+        '9 goes to their 1, makes 5.',
     ('preview of an odd count', 'as White', 'normal'):
         "Pit 9: 1 stone, the last lands in the computer's pit 1, making 5, no capture.",
     ('preview of an odd count', 'as White', 'full'):
         "Pit 9: 1 stone, the last lands in the computer's pit 1, making 5, no capture.",
     ('preview of an odd count', 'as Black', 'brief'):
-        '9: 1, to your 1.',
+        '9 goes to your 1, makes 5.',
     ('preview of an odd count', 'as Black', 'normal'):
         'Pit 9: 1 stone, the last lands in your pit 1, making 5, no capture.',
     ('preview of an odd count', 'as Black', 'full'):
         'Pit 9: 1 stone, the last lands in your pit 1, making 5, no capture.',
     ('preview of an odd count', 'two players', 'brief'):
-        '9: 1, to Bolat 1.',
+        '9 goes to Bolat 1, makes 5.',
     ('preview of an odd count', 'two players', 'normal'):
         "Pit 9: 1 stone, the last lands in Bolat's pit 1, making 5, no capture.",
     ('preview of an odd count', 'two players', 'full'):
@@ -807,13 +806,13 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('preview of a pit that does not exist', 'two players', 'full'):
         'Pit 0 does not exist: choose 1 to 9.',
     ('preview landing in a tuzdyk', 'as White', 'brief'):
-        '8: 4, to your tuzdyk.',
+        '8 goes into your tuzdyk.',
     ('preview landing in a tuzdyk', 'as White', 'normal'):
         'Pit 8: 4 stones, the last lands in your tuzdyk, no capture, 1 stone to your tuzdyk.',
     ('preview landing in a tuzdyk', 'as White', 'full'):
         'Pit 8: 4 stones, the last lands in your tuzdyk, no capture, 1 stone to your tuzdyk.',
     ('preview landing in a tuzdyk', 'as Black', 'brief'):
-        '8: 4, to their tuzdyk.',
+        '8 goes into their tuzdyk.',
     ('preview landing in a tuzdyk', 'as Black', 'normal'):
         (
             "Pit 8: 4 stones, the last lands in the computer's tuzdyk, no capture, 1 stone to the "
@@ -825,31 +824,25 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
             "computer's tuzdyk."
         ),
     ('preview landing in a tuzdyk', 'two players', 'brief'):
-        '8: 4, to Aigerim tuzdyk.',
+        '8 goes into Aigerim tuzdyk.',
     ('preview landing in a tuzdyk', 'two players', 'normal'):
-        (
-            "Pit 8: 4 stones, the last lands in Aigerim's tuzdyk, no capture, 1 stone to Aigerim's "
-            'tuzdyk.'
-        ),
+        "Pit 8: 4 stones, the last lands in Aigerim's tuzdyk, no capture, 1 stone to Aigerim's tuzdyk.",
     ('preview landing in a tuzdyk', 'two players', 'full'):
-        (
-            "Pit 8: 4 stones, the last lands in Aigerim's tuzdyk, no capture, 1 stone to Aigerim's "
-            'tuzdyk.'
-        ),
+        "Pit 8: 4 stones, the last lands in Aigerim's tuzdyk, no capture, 1 stone to Aigerim's tuzdyk.",
     ('preview making a tuzdyk', 'as White', 'brief'):
-        '8: 4, to their 2, tuzdyk.',
+        '8 goes to their 2, makes 3, tuzdyk.',
     ('preview making a tuzdyk', 'as White', 'normal'):
         "Pit 8: 4 stones, the last lands in the computer's pit 2, makes a tuzdyk.",
     ('preview making a tuzdyk', 'as White', 'full'):
         "Pit 8: 4 stones, the last lands in the computer's pit 2, makes a tuzdyk.",
     ('preview making a tuzdyk', 'as Black', 'brief'):
-        '8: 4, to your 2, tuzdyk.',
+        '8 goes to your 2, makes 3, tuzdyk.',
     ('preview making a tuzdyk', 'as Black', 'normal'):
         'Pit 8: 4 stones, the last lands in your pit 2, makes a tuzdyk.',
     ('preview making a tuzdyk', 'as Black', 'full'):
         'Pit 8: 4 stones, the last lands in your pit 2, makes a tuzdyk.',
     ('preview making a tuzdyk', 'two players', 'brief'):
-        '8: 4, to Bolat 2, tuzdyk.',
+        '8 goes to Bolat 2, makes 3, tuzdyk.',
     ('preview making a tuzdyk', 'two players', 'normal'):
         "Pit 8: 4 stones, the last lands in Bolat's pit 2, makes a tuzdyk.",
     ('preview making a tuzdyk', 'two players', 'full'):
@@ -945,23 +938,23 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('an unknown command', 'two players', 'full'):
         'Unknown command: foo; type help.',
     ('the history', 'as White', 'brief'):
-        '1: 76 33. 2: 88.',
+        '1. 76 33. 2. 88.',
     ('the history', 'as White', 'normal'):
-        'Moves so far: 1, you 76, the computer 33; 2, you 88.',
+        'Moves so far. 1: pit 7 to 6, then pit 3 to 3. 2: pit 8 to 8.',
     ('the history', 'as White', 'full'):
-        'Moves so far: 1, you 76, the computer 33; 2, you 88.',
+        'Moves so far. 1: pit 7 to 6, then pit 3 to 3. 2: pit 8 to 8.',
     ('the history', 'as Black', 'brief'):
-        '1: 76 33. 2: 88.',
+        '1. 76 33. 2. 88.',
     ('the history', 'as Black', 'normal'):
-        'Moves so far: 1, the computer 76, you 33; 2, the computer 88.',
+        'Moves so far. 1: pit 7 to 6, then pit 3 to 3. 2: pit 8 to 8.',
     ('the history', 'as Black', 'full'):
-        'Moves so far: 1, the computer 76, you 33; 2, the computer 88.',
+        'Moves so far. 1: pit 7 to 6, then pit 3 to 3. 2: pit 8 to 8.',
     ('the history', 'two players', 'brief'):
-        '1: 76 33. 2: 88.',
+        '1. 76 33. 2. 88.',
     ('the history', 'two players', 'normal'):
-        'Moves so far: 1, Aigerim 76, Bolat 33; 2, Aigerim 88.',
+        'Moves so far. 1: pit 7 to 6, then pit 3 to 3. 2: pit 8 to 8.',
     ('the history', 'two players', 'full'):
-        'Moves so far: 1, Aigerim 76, Bolat 33; 2, Aigerim 88.',
+        'Moves so far. 1: pit 7 to 6, then pit 3 to 3. 2: pit 8 to 8.',
     ('an empty history', 'as White', 'brief'):
         'No moves yet.',
     ('an empty history', 'as White', 'normal'):
@@ -999,7 +992,9 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('the end by majority', 'two players', 'full'):
         'Game over: Aigerim has more than half the stones. Aigerim wins 82 to 40.',
     ('the end with no moves', 'as White', 'brief'):
-        'The computer wins 92 to 70.\nNo moves left.',
+        (
+            'The computer wins 92 to 70.\nNo moves left.'
+        ),
     ('the end with no moves', 'as White', 'normal'):
         'Game over: no moves are left. The computer wins 92 to 70.',
     ('the end with no moves', 'as White', 'full'):
@@ -1035,7 +1030,9 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('a draw', 'two players', 'full'):
         'Game over: no moves are left. It is a draw, 81 to 81.',
     ('the end by resignation', 'as White', 'brief'):
-        'The computer wins 30 to 50.\nBy resignation.',
+        (
+            'The computer wins 30 to 50.\nBy resignation.'
+        ),
     ('the end by resignation', 'as White', 'normal'):
         'Game over: you resign. The computer wins, though you lead 50 to 30.',
     ('the end by resignation', 'as White', 'full'):
@@ -1095,7 +1092,9 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('the turn after the end', 'as White', 'full'):
         'Game over: the computer resigns. You win, though the computer leads 30 to 20.',
     ('the turn after the end', 'as Black', 'brief'):
-        'The computer wins 20 to 30.\nBy resignation.',
+        (
+            'The computer wins 20 to 30.\nBy resignation.'
+        ),
     ('the turn after the end', 'as Black', 'normal'):
         'Game over: you resign. The computer wins, though you lead 30 to 20.',
     ('the turn after the end', 'as Black', 'full'):
@@ -1106,4 +1105,142 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
         'Game over: Bolat resigns. Aigerim wins, though Bolat leads 30 to 20.',
     ('the turn after the end', 'two players', 'full'):
         'Game over: Bolat resigns. Aigerim wins, though Bolat leads 30 to 20.',
+    ('the compact board', 'as White', 'brief'):
+        'Yours: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Theirs: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+    ('the compact board', 'as White', 'normal'):
+        'Yours: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Theirs: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+    ('the compact board', 'as White', 'full'):
+        'Yours: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Theirs: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+    ('the compact board', 'as Black', 'brief'):
+        'Yours: 4, tuzdyk, four 5s, 0, two 5s. Theirs: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. 30 to 20.',
+    ('the compact board', 'as Black', 'normal'):
+        'Yours: 4, tuzdyk, four 5s, 0, two 5s. Theirs: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. 30 to 20.',
+    ('the compact board', 'as Black', 'full'):
+        'Yours: 4, tuzdyk, four 5s, 0, two 5s. Theirs: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. 30 to 20.',
+    ('the compact board', 'two players', 'brief'):
+        'Aigerim: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Bolat: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+    ('the compact board', 'two players', 'normal'):
+        'Aigerim: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Bolat: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+    ('the compact board', 'two players', 'full'):
+        'Aigerim: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Bolat: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+    ('the compact start', 'as White', 'brief'):
+        'Yours: nine 9s. Theirs: nine 9s. 0 to 0.',
+    ('the compact start', 'as White', 'normal'):
+        'Yours: nine 9s. Theirs: nine 9s. 0 to 0.',
+    ('the compact start', 'as White', 'full'):
+        'Yours: nine 9s. Theirs: nine 9s. 0 to 0.',
+    ('the compact start', 'as Black', 'brief'):
+        'Yours: nine 9s. Theirs: nine 9s. 0 to 0.',
+    ('the compact start', 'as Black', 'normal'):
+        'Yours: nine 9s. Theirs: nine 9s. 0 to 0.',
+    ('the compact start', 'as Black', 'full'):
+        'Yours: nine 9s. Theirs: nine 9s. 0 to 0.',
+    ('the compact start', 'two players', 'brief'):
+        'Aigerim: nine 9s. Bolat: nine 9s. 0 to 0.',
+    ('the compact start', 'two players', 'normal'):
+        'Aigerim: nine 9s. Bolat: nine 9s. 0 to 0.',
+    ('the compact start', 'two players', 'full'):
+        'Aigerim: nine 9s. Bolat: nine 9s. 0 to 0.',
+    ("Black's threats", 'as White', 'brief'):
+        'Threats: 6 takes 2, 8 takes 2.',
+    ("Black's threats", 'as White', 'normal'):
+        "The computer's threats: pit 6 takes 2 from your pit 1; pit 8 takes 2 from your pit 3.",
+    ("Black's threats", 'as White', 'full'):
+        "The computer's threats: pit 6 takes 2 from your pit 1; pit 8 takes 2 from your pit 3.",
+    ("Black's threats", 'as Black', 'brief'):
+        'Threats: 6 takes 2, 8 takes 2.',
+    ("Black's threats", 'as Black', 'normal'):
+        "Your threats: pit 6 takes 2 from the computer's pit 1; pit 8 takes 2 from the computer's pit 3.",
+    ("Black's threats", 'as Black', 'full'):
+        "Your threats: pit 6 takes 2 from the computer's pit 1; pit 8 takes 2 from the computer's pit 3.",
+    ("Black's threats", 'two players', 'brief'):
+        'Threats: 6 takes 2, 8 takes 2.',
+    ("Black's threats", 'two players', 'normal'):
+        "Bolat's threats: pit 6 takes 2 from Aigerim's pit 1; pit 8 takes 2 from Aigerim's pit 3.",
+    ("Black's threats", 'two players', 'full'):
+        "Bolat's threats: pit 6 takes 2 from Aigerim's pit 1; pit 8 takes 2 from Aigerim's pit 3.",
+    ("White's chances", 'as White', 'brief'):
+        'Chances: 4 takes 6.',
+    ("White's chances", 'as White', 'normal'):
+        "Your chances: pit 4 takes 6 from the computer's pit 6.",
+    ("White's chances", 'as White', 'full'):
+        "Your chances: pit 4 takes 6 from the computer's pit 6.",
+    ("White's chances", 'as Black', 'brief'):
+        'Chances: 4 takes 6.',
+    ("White's chances", 'as Black', 'normal'):
+        "The computer's chances: pit 4 takes 6 from your pit 6.",
+    ("White's chances", 'as Black', 'full'):
+        "The computer's chances: pit 4 takes 6 from your pit 6.",
+    ("White's chances", 'two players', 'brief'):
+        'Chances: 4 takes 6.',
+    ("White's chances", 'two players', 'normal'):
+        "Aigerim's chances: pit 4 takes 6 from Bolat's pit 6.",
+    ("White's chances", 'two players', 'full'):
+        "Aigerim's chances: pit 4 takes 6 from Bolat's pit 6.",
+    ('no chances', 'as White', 'brief'):
+        'Chances: none.',
+    ('no chances', 'as White', 'normal'):
+        "None of the computer's moves takes anything now.",
+    ('no chances', 'as White', 'full'):
+        "None of the computer's moves takes anything now.",
+    ('no chances', 'as Black', 'brief'):
+        'Chances: none.',
+    ('no chances', 'as Black', 'normal'):
+        'None of your moves takes anything now.',
+    ('no chances', 'as Black', 'full'):
+        'None of your moves takes anything now.',
+    ('no chances', 'two players', 'brief'):
+        'Chances: none.',
+    ('no chances', 'two players', 'normal'):
+        "None of Bolat's moves takes anything now.",
+    ('no chances', 'two players', 'full'):
+        "None of Bolat's moves takes anything now.",
+    ("preview of Black's pit", 'as White', 'brief'):
+        '3 goes to their 7, makes 1.',
+    ("preview of Black's pit", 'as White', 'normal'):
+        "The computer's pit 3: 5 stones, the last lands in the computer's pit 7, no capture.",
+    ("preview of Black's pit", 'as White', 'full'):
+        "The computer's pit 3: 5 stones, the last lands in the computer's pit 7, no capture.",
+    ("preview of Black's pit", 'as Black', 'brief'):
+        '3 goes to your 7, makes 1.',
+    ("preview of Black's pit", 'as Black', 'normal'):
+        'Your pit 3: 5 stones, the last lands in your pit 7, no capture.',
+    ("preview of Black's pit", 'as Black', 'full'):
+        'Your pit 3: 5 stones, the last lands in your pit 7, no capture.',
+    ("preview of Black's pit", 'two players', 'brief'):
+        '3 goes to Bolat 7, makes 1.',
+    ("preview of Black's pit", 'two players', 'normal'):
+        "Bolat's pit 3: 5 stones, the last lands in Bolat's pit 7, no capture.",
+    ("preview of Black's pit", 'two players', 'full'):
+        "Bolat's pit 3: 5 stones, the last lands in Bolat's pit 7, no capture.",
+    ('preview making 3 in the last pit', 'as White', 'brief'):
+        '9 goes to their 9, makes 3.',
+    ('preview making 3 in the last pit', 'as White', 'normal'):
+        (
+            "Pit 9: 10 stones, the last lands in the computer's pit 9, making 3, but no tuzdyk: pit 9"
+            ' never becomes one.'
+        ),
+    ('preview making 3 in the last pit', 'as White', 'full'):
+        (
+            "Pit 9: 10 stones, the last lands in the computer's pit 9, making 3, but no tuzdyk: pit 9"
+            ' never becomes one.'
+        ),
+    ('preview making 3 in the last pit', 'as Black', 'brief'):
+        '9 goes to your 9, makes 3.',
+    ('preview making 3 in the last pit', 'as Black', 'normal'):
+        'Pit 9: 10 stones, the last lands in your pit 9, making 3, but no tuzdyk: pit 9 never becomes one.',
+    ('preview making 3 in the last pit', 'as Black', 'full'):
+        'Pit 9: 10 stones, the last lands in your pit 9, making 3, but no tuzdyk: pit 9 never becomes one.',
+    ('preview making 3 in the last pit', 'two players', 'brief'):
+        '9 goes to Bolat 9, makes 3.',
+    ('preview making 3 in the last pit', 'two players', 'normal'):
+        (
+            "Pit 9: 10 stones, the last lands in Bolat's pit 9, making 3, but no tuzdyk: pit 9 never "
+            'becomes one.'
+        ),
+    ('preview making 3 in the last pit', 'two players', 'full'):
+        (
+            "Pit 9: 10 stones, the last lands in Bolat's pit 9, making 3, but no tuzdyk: pit 9 never "
+            'becomes one.'
+        ),
 }

@@ -34,7 +34,7 @@ def test_every_case_is_pinned_at_every_verbosity_from_every_perspective() -> Non
 def test_the_brief_capture_matches_the_braille_line_example() -> None:
     report = Game().play(7)
     brief = Announcer(Perspective(you=Side.WHITE), "brief")
-    assert brief.move(report) == "7: 10 to their 6, take 10. 10 to 0."
+    assert brief.move(report) == "7 to their 6, now 10, take 10. 10 to 0."
 
 
 def test_brief_moves_fit_40_cell_braille_lines_against_the_computer() -> None:

@@ -94,7 +94,7 @@ async def test_enter_on_the_other_row_explains_and_plays_nothing(make_app: MakeA
 
 
 @pytest.mark.parametrize(("key", "expected"), [
-    ("b", "White's row: pit 1 has 9"), ("k", "0"), ("t", "No tuzdyks yet"), ("y", "Move 1: White's turn"),
+    ("b", "White's row from pit 1: 9, 9"), ("k", "0"), ("t", "No tuzdyks yet"), ("y", "Move 1: White's turn"),
     ("v", "White can play pits 1"), ("l", "No move"), ("f", "9S,9S"), ("m", "White's row"),
     ("o", "Black's row"), ("p", "White's pit 1: 9 stones."), ("w", "Pit 1: 9 stones"), ("H", "No moves yet"),
 ])
@@ -116,7 +116,7 @@ async def test_repeat_previous_and_next_walk_the_announcements(make_app: MakeApp
         await pilot.press("r")
         assert said(app)[-1] == "No tuzdyks yet."
         await pilot.press("comma")
-        assert said(app)[-1].startswith("Level at 0")
+        assert said(app)[-1].startswith("Tied at 0")
         await pilot.press("full_stop")
         assert said(app)[-1] == "No tuzdyks yet."
 
@@ -165,8 +165,9 @@ async def test_review_keys_step_through_the_record_and_escape_leaves(make_app: M
         assert app.session.review.index == 0
         await pilot.press("g")
         await pilot.pause()
-        await pilot.press("2", "enter")
+        await pilot.press("1", "enter")  # after move 1, White's and Black's: as records number moves
         assert app.session.review.index == 2
+        assert said(app)[-1].startswith("After move 1, Black, of 1.")
         await pilot.press("escape")
         assert app.session.review is None
         await pilot.press("right")  # after Black's move the focus followed the turn to White's pit 3
@@ -176,7 +177,7 @@ async def test_review_keys_step_through_the_record_and_escape_leaves(make_app: M
 async def test_continue_plays_on_from_the_reviewed_position(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("7", "enter", "e", "c")
+        await pilot.press("7", "enter", "e", "C")
         assert app.session.review is None and app.session.game.moves == ()
         assert app.session.game.position.to_move is Side.WHITE
 
@@ -237,7 +238,9 @@ def test_help_and_footer_come_from_the_command_table() -> None:
     assert any(line.startswith("1 to 9:") for line in lines)
     assert any(line.startswith("board:") and "keys b" in line for line in lines)
     assert len(footer_text()) <= 80
-    assert footer_text() == "1 to 9 pits  Enter play  b board  u undo  n new  O settings  h help  q quit"
+    assert footer_text() == "1 to 9 pits  Enter play  b board  n new  R resign  O settings  h help  q quit"
+    assert footer_text(5) .startswith("1 to 5 pits")
+    assert footer_text(9, reviewing=True) == "Left Right steps  g go to  C play on  Backspace close  h help  q quit"
 
 
 @pytest.mark.slow

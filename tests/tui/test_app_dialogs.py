@@ -130,7 +130,13 @@ async def test_resign_asks_then_ends_the_game(make_app: MakeApp) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+r")
         await pilot.pause()
+        assert said(app)[-1].endswith("Play on is selected."), "a reflexive Enter does not give the game up"
         await pilot.press("enter")
+        await pilot.pause()
+        assert not app.session.game.is_over
+        await pilot.press("R")
+        await pilot.pause()
+        await pilot.press("y")
         await pilot.pause()
         assert app.session.game.is_over
         assert "to move" not in screen_of(app).board.describe()

@@ -26,7 +26,7 @@ def test_the_example_of_the_issue_prints_only_announcements_and_answers(tmp_path
     lines = result.stdout.splitlines()
     assert lines[0] == "New game of Toguz Kumalak for two players; White moves first. Move 1: White's turn."
     assert lines[1].startswith("White sows 9 stones from pit 7; the last stone falls into Black's pit 6")
-    assert lines[2].startswith("White's row: pit 1 has 9")
+    assert lines[2].startswith("White's row from pit 1: 9, 9")
     assert lines[3] == "Goodbye. Your game is saved and will be offered next time."
     assert len(lines) == 4
     assert "\x1b" not in result.stdout
@@ -37,7 +37,7 @@ def test_a_hot_seat_game_is_played_and_resumed_at_the_next_start(tmp_path: Path)
     assert "Black sows 10 stones from pit 5" in first.stdout
     again = toguz(tmp_path, "--line", "--speech", "off", lines="history\n")
     assert again.stdout.splitlines()[0].startswith("Resuming your game from ")
-    assert "Moves so far: 1, White 76, Black 55." in again.stdout
+    assert "Moves so far. 1: pit 7 to 6, then pit 5 to 5." in again.stdout
 
 
 def test_every_kind_of_bad_input_is_one_line_and_changes_nothing(tmp_path: Path) -> None:
@@ -50,7 +50,7 @@ def test_every_kind_of_bad_input_is_one_line_and_changes_nothing(tmp_path: Path)
     assert "Black's pit 6 is empty." in out
     assert "Rate must be a number, not fast." in out
     assert any(line.startswith("Could not open nowhere.pgn: no such file") for line in out)
-    assert out[-2] == "Moves so far: 1, White 76."
+    assert out[-2] == "Moves so far. 1: pit 7 to 6."
     assert result.stderr == ""
 
 
@@ -73,11 +73,11 @@ def test_a_real_playok_game_is_reviewed_from_the_command_line(tmp_path: Path) ->
     result = toguz(tmp_path, "--line", "--speech", "off", "--open", str(SHARED_DATA / "playok-2398.pgn"),
                    lines="forward\nforward\nkazans\nend\nturn\nclose\n")
     out = result.stdout.splitlines()
-    assert any(line.startswith("Game 1 of 2398. Reviewing abeke93 against maks95") for line in out)
+    assert any(line.startswith("Game 1 of 2398. Reviewing abeke93 (White) against maks95 (Black)") for line in out)
     assert any("sows 9 stones from pit 8" in line for line in out)
-    assert "Level at 10 each." in out
-    assert any(line.startswith("abeke93 sows") for line in out)
-    assert any(line.startswith("After move 92 of 92.") for line in out)
+    assert "Tied at 10." in out
+    assert not any(line.startswith("abeke93 sows") for line in out), "the names are said once, not every move"
+    assert "After move 46, Black, of 46. Game over: no moves are left. Black wins 132 to 30." in out
 
 
 def test_a_killed_game_is_restored_exactly(tmp_path: Path) -> None:
@@ -98,7 +98,7 @@ def test_a_killed_game_is_restored_exactly(tmp_path: Path) -> None:
     process.wait()
     assert json.loads(saved.read_text())["moves"] == [7, 5, 3]
     result = toguz(tmp_path, "--line", "--speech", "off", lines="history\nfen\n")
-    assert "Moves so far: 1, White 76, Black 55; 2, White 33." in result.stdout
+    assert "Moves so far. 1: pit 7 to 6, then pit 5 to 5. 2: pit 3 to 3." in result.stdout
     from rules import Game
 
     game = Game()

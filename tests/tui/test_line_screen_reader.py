@@ -117,7 +117,7 @@ def test_help_comes_in_topics_that_fit_a_screen(make_session: MakeSession) -> No
     board = run_line(session, "help board")
     assert board is not None and "kazans: the score" in board.text and "undo" not in board.text
     where = run_line(session, "help where")
-    assert where is not None and where.text.startswith("where N: where the last stone")
+    assert where is not None and where.text.startswith("where N, or where their N: where the last stone")
 
 
 def test_the_first_start_question_takes_the_answer_or_the_default() -> None:

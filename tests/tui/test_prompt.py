@@ -65,7 +65,7 @@ def test_typed_commands_run_and_ctrl_d_leaves_with_the_game_saved(make_session: 
 def test_tab_completes_a_command_before_it_runs(make_session: MakeSession) -> None:
     session = make_session()
     out = run_prompt(session, ["kaz\t", "\r", "quit\r"])
-    assert "Level at 0 each." in out
+    assert "Tied at 0." in out
 
 
 def test_ctrl_c_cancels_the_line_being_typed(make_session: MakeSession) -> None:
@@ -77,9 +77,10 @@ def test_ctrl_c_cancels_the_line_being_typed(make_session: MakeSession) -> None:
 
 EVERY_COMMAND = [
     "7", "play 5", "where 3", "pit 4", "mine", "theirs", "board", "kazans", "tuzdyks", "turn", "moves", "last",
-    "history", "fen", "repeat", "previous", "next", "silence", "speech off", "verbosity full", "hint", "undo",
+    "history", "compact", "threats", "chances", "players", "fen", "repeat", "previous", "next", "silence",
+    "speech off", "verbosity full", "hint", "undo",
     "settings", "set rate 200", "help", "help board", "review", "forward", "back", "end", "start", "goto 1",
-    "continue", "save", "new bestemshe human", "resign", "close", "open nowhere.pgn", "quit",
+    "continue", "save", "new bestemshe human", "resign", "close", "open nowhere.pgn", "more", "quit",
 ]
 
 

@@ -84,7 +84,7 @@ BOARD_HEARD = [
     ("Enter", "You sow 9 stones from pit 7; the last stone falls into the computer's pit 6, which now holds 10. "
               "You capture 10. You lead 10 to 0."),
     ("Enter", "The computer sows"),
-    ("b", "Your row: pit 1 has"),
+    ("b", "Your row from pit 1: 9,"),
     ("h", "Help: Up and Down read the keys one by one; q, h or Escape closes."),
     ("Down", "Up, Down: switch rows"),
     ("q", "Quit toguz. Your game is saved and will be offered next time. Quit now? Press y to quit, n to stay. "
@@ -113,7 +113,7 @@ def test_fenrir_hears_the_line_mode_in_order_and_in_full(tmp_path: Path) -> None
     heard = fenrir(tmp_path, command, keys)
     for sentence in ("You sow 9 stones from pit 7; the last stone falls into the computer's pit 6, which now "
                      "holds 10. You capture 10. You lead 10 to 0.", "The computer sows",
-                     "Your row: pit 1 has", "Help comes in topics:"):
+                     "Your row from pit 1:", "Help comes in topics:"):
         assert heard_in_full(heard, "Enter", sentence), (sentence, heard)
     after_enter = [flat(item["text"]) for item in heard if item["key"] == "Enter"]
     assert after_enter[0].startswith("You sow 9 stones"), "the move is out before the next prompt is drawn"
@@ -130,7 +130,7 @@ def test_orca_hears_each_message_once_and_nothing_from_the_board(tmp_path: Path)
     enter = flat(spoken["Enter"])
     assert enter.count("You sow 9 stones from pit 7") == 1 and "The computer sows" in enter
     assert not re.search(r"\bkazan\b|pit 9 8 7", enter), "the board's changes are not read after the move"
-    assert flat("Your row: pit 1 has") in flat(spoken["b"])
+    assert flat("Your row from pit 1:") in flat(spoken["b"])
     assert flat("Quit now? Press y to quit, n to stay. Quit is selected.") in flat(spoken["q"])
     assert flat("Quit toguz: cancelled.") in flat(spoken["n"])
     assert not BOX_DRAWING.search(" ".join(spoken.values()))

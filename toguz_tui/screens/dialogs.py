@@ -34,6 +34,7 @@ from toguz_tui.widgets.speech_area import SpeechArea
 
 Speak = Callable[[str], None]
 CLOSING = ("escape", "q", "backspace")
+OPENING_WAIT = 0.15  # seconds: a dialog's first words wait until the screen it covers is drawn
 
 
 def describe(widget: Widget) -> str:
@@ -83,6 +84,7 @@ class SpeakingScreen(ModalScreen[Any]):
         self.plain = plain
         self.close_keys = {*CLOSING, *close_keys}
         self.speech = SpeechArea(id="dialog-speech")
+        self.opened = False
 
     def compose(self) -> ComposeResult:
         """The title, the dialog's own parts, and the speech area."""
@@ -102,10 +104,12 @@ class SpeakingScreen(ModalScreen[Any]):
         self.query_one(".dialog-title").display = not self.plain
 
     def say(self, text: str) -> None:
-        """Speak ``text`` and, in the screen-reader mode, write it in the speech area."""
+        """Speak ``text`` and, in the screen-reader mode, write it in the speech area (the first
+        words a little later, once the dialog is on the screen whole)."""
         self.speak(text)
         if self.plain:
-            self.speech.say(text)
+            self.speech.say(text, wait=None if self.opened else OPENING_WAIT)
+            self.opened = True
 
     def place_cursor(self, widget: Widget | None) -> None:
         """On the boxed board the terminal cursor goes onto the focused control, in this frame."""
@@ -144,11 +148,12 @@ class ConfirmDialog(SpeakingScreen):
     it without an answer means (``False``: the safe "no"; ``True`` where the first is the safe one)."""
 
     def __init__(self, title: str, message: str, speak: Speak, yes: str = "Yes", no: str = "No", *,
-                 plain: bool = False, close_keys: Iterable[str] = (), cancelled: bool = False) -> None:
+                 plain: bool = False, close_keys: Iterable[str] = (), cancelled: bool = False,
+                 selected: int = 0) -> None:
         super().__init__(title, speak, plain, close_keys)
         self.message = message
         self.answers = (yes, no)
-        self.selected = 0
+        self.selected = selected
         self.cancelled = cancelled
         self.buttons = (PlainButton(yes, id="yes"), PlainButton(no, id="no"))
 
@@ -163,11 +168,12 @@ class ConfirmDialog(SpeakingScreen):
         super().on_mount()
         for part in self.query(".dialog-message, .buttons"):
             part.display = not self.plain
+        button = self.buttons[self.selected]
         if not self.plain:
-            self.set_focus(self.buttons[0])
+            self.set_focus(button)
         yes, no = self.answers
-        self.say(phrases.confirm_question(self.title_text, self.message, yes, no))
-        self.place_cursor(self.buttons[0])
+        self.say(phrases.confirm_question(self.title_text, self.message, yes, no, self.answers[self.selected]))
+        self.place_cursor(button)
 
     def on_key(self, event: events.Key) -> None:
         """y and n answer; Left, Right, Up, Down and Tab choose; Enter and Space give the chosen one."""
@@ -310,7 +316,8 @@ class FormDialog(SpeakingScreen):
             self.set_focus(None)
         text = describe(field)
         if opening:
-            text = phrases.form_opening(self.title_text, len(self.fields), self.ok, text)
+            typed = any(isinstance(each, Input) for each in self.fields)
+            text = phrases.form_opening(self.title_text, len(self.fields), self.ok, text, typed)
         self.say(text)
 
     def on_key(self, event: events.Key) -> None:

@@ -22,9 +22,11 @@ from typing import ClassVar
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.screen import Screen
+from textual.timer import Timer
 
 from rules import Side
 from speech import phrases
+from toguz_tui import reviewing
 from toguz_tui.commands import run
 from toguz_tui.screens import keys
 from toguz_tui.screens.opening import open_dialog
@@ -32,6 +34,8 @@ from toguz_tui.session import GameSession, Reply
 from toguz_tui.widgets.board import Board, BoardView, boxed_width, plain_width
 from toguz_tui.widgets.panels import Announcements, FocusLine, KeyFooter, StatusLine
 from toguz_tui.widgets.speech_area import SpeechArea
+
+BOARD_AFTER = 0.1  # seconds between a message and the board's change, in the screen-reader mode
 
 
 class GameScreen(Screen[None]):
@@ -49,11 +53,12 @@ class GameScreen(Screen[None]):
         self.focus_line = FocusLine()
         self.panel = Announcements()
         self.speech = SpeechArea(id="speech")
-        self.speech.on_written = self.refresh_view
+        self.speech.on_written = self.board_follows
         self.footer = KeyFooter("")
         self.shown = 0  # how many of the session's announcements have been shown
         self.pit_focus: tuple[Side, int] = (Side.WHITE, 1)
         self.width_state = ""  # "", "plain" or "hidden": what the terminal's width does to the board
+        self.board_timer: Timer | None = None
 
     def compose(self) -> ComposeResult:
         """Status, the speech area (screen-reader mode), board, focus line and announcements (boxed
@@ -89,7 +94,7 @@ class GameScreen(Screen[None]):
         self.focus_line.display = not plain
         self.panel.display = not plain
         self.speech.display = plain
-        self.footer.set_text(keys.footer_text())
+        self.board.display = not plain or self.session.settings.reader_board
         if self.is_mounted:
             self.refresh_view()
 
@@ -143,7 +148,7 @@ class GameScreen(Screen[None]):
         if session.review is not None:
             parts.insert(0, "Review")
             if not self.plain:
-                parts.insert(1, phrases.review_position(session.review.index, session.review.total))
+                parts.insert(1, reviewing.where(session.review))
         if not self.plain and session.review is None:
             thinking = session.thinking and session.computer_to_move()
             parts.insert(0, phrases.computer_thinking() if thinking else session.turn().text)
@@ -155,7 +160,16 @@ class GameScreen(Screen[None]):
             self.pit_focus = (self.pit_focus[0], 1)
         self.board.show(self.board_view())
         self.status.set_text(self.status_text())
+        self.footer.set_text(keys.footer_text(self.session.viewed.variant.pits, self.session.review is not None))
         self.place_cursor()
+
+    def board_follows(self) -> None:
+        """After a message in the screen-reader mode, the board changes in a later frame: a screen
+        reader then takes the message as the answer to the key (Orca reads a key's answer only when it
+        ends at the cursor), and the board's digits, if read at all, come after it."""
+        if self.board_timer is not None:
+            self.board_timer.stop()
+        self.board_timer = self.set_timer(BOARD_AFTER, self.refresh_view)
 
     def place_cursor(self) -> None:
         """On the boxed board, the terminal cursor goes onto the focused pit's count (in this same

@@ -31,8 +31,12 @@ OWN_KEYS: tuple[tuple[str, str], ...] = (
 )
 
 FOOTER: tuple[tuple[str, str, str], ...] = (
-    ("play", "enter", "play"), ("board", "b", "board"), ("undo", "u", "undo"), ("new", "n", "new"),
+    ("play", "enter", "play"), ("board", "b", "board"), ("new", "n", "new"), ("resign", "R", "resign"),
     ("settings", "O", "settings"), ("help", "h", "help"), ("quit", "q", "quit"),
+)
+REVIEW_FOOTER: tuple[tuple[str, str, str], ...] = (
+    ("goto", "g", "go to"), ("continue", "C", "play on"), ("close", "backspace", "close"),
+    ("help", "h", "help"), ("quit", "q", "quit"),
 )
 
 
@@ -63,13 +67,13 @@ def key_help_lines() -> list[str]:
     return [*own, *help_lines()]
 
 
-def footer_text() -> str:
-    """The main keys in one line, short enough for 80 columns (checked against the command table).
-    Letters as they are typed (``h`` help, ``O`` settings), so that a screen reader that takes the
-    function keys loses none of them."""
+def footer_text(pits: int = 9, reviewing: bool = False) -> str:
+    """The main keys in one line, short enough for 80 columns (checked against the command table):
+    for play, or for a review. Letters as they are typed (``h`` help, ``O`` settings), so that a
+    screen reader that takes the function keys loses none of them."""
     by_name = {command.name: command for command in COMMANDS}
-    parts = ["1 to 9 pits"]
-    for name, key, word in FOOTER:
+    parts = ["Left Right steps" if reviewing else f"1 to {pits} pits"]
+    for name, key, word in REVIEW_FOOTER if reviewing else FOOTER:
         assert key in by_name[name].keys, (name, key)
         parts.append(f"{key if len(key) == 1 else key_label(key)} {word}")
     return "  ".join(parts)

@@ -49,7 +49,7 @@ def open_dialog(screen: GameScreen, name: str) -> None:
                 phrases.stay_word())
     elif name == "resign":
         confirm(screen, phrases.resign_title(), phrases.resign_question(), "resign", phrases.resign_word(),
-                phrases.play_on_word())
+                phrases.play_on_word(), selected=1)  # a reflexive Enter plays on
     elif name == "new":
         form(screen, new_game_dialog(session, speak, plain, closers),
              lambda values: run(session, "new", None, new_game_args(values)))
@@ -76,7 +76,8 @@ def quit_question(screen: GameScreen) -> str:
     return phrases.quit_question(not session.game.is_over and bool(session.game.moves))
 
 
-def confirm(screen: GameScreen, title: str, question: str, command: str, yes: str, no: str) -> None:
+def confirm(screen: GameScreen, title: str, question: str, command: str, yes: str, no: str,
+            selected: int = 0) -> None:
     """Ask, then run ``command`` on yes."""
     session = screen.session
 
@@ -90,7 +91,7 @@ def confirm(screen: GameScreen, title: str, question: str, command: str, yes: st
         screen.back_from_dialog(reply)
 
     screen.app.push_screen(ConfirmDialog(title, question, session.speaker.speak, yes, no, plain=screen.plain,
-                                         close_keys=opening_keys(command)), answered)
+                                         close_keys=opening_keys(command), selected=selected), answered)
 
 
 def form(screen: GameScreen, dialog: FormDialog, done: Callable[[dict[str, str]], Reply | None]) -> None:

@@ -72,8 +72,9 @@ class SpeechArea(Widget):
         return self._timer is not None
 
     # -- saying --------------------------------------------------------------------------------
-    def say(self, text: str, follow: bool = False) -> None:
-        """Show ``text``: as a fresh message (blank first), or below the one shown (``follow``)."""
+    def say(self, text: str, follow: bool = False, wait: float | None = None) -> None:
+        """Show ``text``: as a fresh message (blank first, the message ``wait`` seconds later), or below
+        the one shown (``follow``)."""
         if not text:
             return
         if follow and (self.lines or self._pending):
@@ -84,7 +85,7 @@ class SpeechArea(Widget):
             return
         self._pending = [text]
         self._blank()
-        self._timer = self.set_timer(BLANK_SECONDS, self._write_pending)
+        self._timer = self.set_timer(BLANK_SECONDS if wait is None else wait, self._write_pending)
 
     def flush(self) -> None:
         """Write a waiting message now (for tests and before the screen changes)."""
@@ -104,10 +105,10 @@ class SpeechArea(Widget):
         return True
 
     def _blank(self) -> None:
-        """The blank frame: the lines that held text are repainted empty, the cursor at the start."""
+        """The blank frame: the lines that held text are repainted empty. The cursor stays where it
+        was: moved onto a blank, Orca says "space" and Fenrir may take the next frame for typing."""
         self._repaint(0, len(self.lines))
         self.lines, self.said, self.rest = [], [], []
-        self._place_cursor(Offset(self.content_region.x, self.content_region.y))
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -140,13 +141,20 @@ class SpeechArea(Widget):
         self._shown(0, max(before, len(page)))
 
     def _append(self, text: str) -> None:
+        """Write ``text`` below what is shown, never over it (the message on the screen may still be
+        being read): what does not fit waits for ``more``, after the rest of a paged message."""
         lines = wrap(text, self.text_width)
-        if len(self.lines) + len(lines) > self.capacity:
-            self._show_page(lines, text)  # start again at the top, in this same frame
+        self.said.append(text)
+        if self.rest:  # a page is waiting to be read: this comes after it
+            self.rest.extend(lines)
             return
         first = len(self.lines)
+        room = self.capacity - first
+        if len(lines) > room:
+            fit = max(0, room - 1)  # the last line tells that there is more
+            self.rest = lines[fit:]
+            lines = [*lines[:fit], self._more_text()]
         self.lines = [*self.lines, *lines]
-        self.said.append(text)
         self._shown(first, len(self.lines))
 
     def _shown(self, first: int, end: int) -> None:
