@@ -47,6 +47,11 @@ def quoted(text: str) -> str:
     return repr(text[:QUOTE]) + f"... ({len(text)} characters)"
 
 
+def shortened(text: str) -> str:
+    """``text`` cut to its first characters when long (for a name in a message)."""
+    return text if len(text) <= QUOTE else text[:QUOTE] + "..."
+
+
 def position_to_fen(position: Position) -> str:
     """Black's row from pit N down to 1, ``/``, White's row 1..N, kazans, side to move, move number."""
     n = position.variant.pits

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
 from rules.errors import NotationError
+from rules.fen import quoted
 from rules.move import MoveReport
 
 TokenStyle = Literal["federation", "playok"]
@@ -24,7 +25,7 @@ STYLES: tuple[TokenStyle, ...] = ("federation", "playok")
 FEDERATION_MARKS = "xхХ"  # Latin x, Cyrillic х and Х
 PLAYOK_MARK = "X"
 
-_TOKEN = re.compile(r"(\d)(\d)([xXхХ]?)(?:\((\d+)\))?")
+_TOKEN = re.compile(r"([0-9])([0-9])([xXхХ]?)(?:\(([0-9]{1,3})\))?")  # a kazan holds at most 162
 _SHAPE = (
     "a move token is two digits (the pit played, then the pit where the last stone landed), "
     "then 'x' or 'X' for a tuzdyk, then '(N)' after a PlayOK capture"
@@ -74,7 +75,7 @@ def parse_token(text: str, pits: int = 9) -> MoveToken:
     stripped = text.strip()
     match = _TOKEN.fullmatch(stripped)
     if match is None:
-        raise NotationError(f"token {text!r}: {'it is empty' if not stripped else _SHAPE}")
+        raise NotationError(f"token {quoted(text)}: {'it is empty' if not stripped else _SHAPE}")
     pit, landing, mark, total = match.groups()
     for what, digit in (("pit", pit), ("landing pit", landing)):
         if not 1 <= int(digit) <= pits:
@@ -236,7 +237,7 @@ def read_tag(text: str) -> tuple[str, str]:
     """The name and the value of a tag pair ``[Name "value"]``, with ``\\"`` and ``\\\\`` undone."""
     match = _TAG.fullmatch(text.strip())
     if match is None:
-        raise NotationError(f'unreadable tag {text!r}: a tag is [Name "value"] on one line')
+        raise NotationError(f'unreadable tag {quoted(text)}: a tag is [Name "value"] on one line')
     return match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
 
 

@@ -27,6 +27,7 @@ from os import PathLike
 from pathlib import Path
 
 from rules.errors import IllegalMoveError, NotationError
+from rules.fen import quoted, shortened
 from rules.game import Game
 from rules.notation import (
     _TAG,
@@ -141,7 +142,7 @@ def read_record_file(path: str | PathLike[str]) -> list[Record]:
 
 def _replay(chunk: GameText, number: int, source: str) -> Record:
     tags = _read_tags(chunk, _Where(source, number, ()))
-    names = tuple(f'{name} "{tags[name]}"' for name in ("Event", "White", "Black") if name in tags)
+    names = tuple(f'{name} "{shortened(tags[name])}"' for name in ("Event", "White", "Black") if name in tags)
     where = _Where(source, number, names)
     game = _new_game(tags, where.at(chunk.line))
     style = _detect_style(chunk, where)
@@ -181,10 +182,10 @@ def _read_tags(chunk: GameText, where: _Where) -> dict[str, str]:
 
 def _unreadable(text: str) -> str:
     if text.startswith("["):
-        return f'unreadable tag {text!r}: a tag is [Name "value"] on one line'
+        return f'unreadable tag {quoted(text)}: a tag is [Name "value"] on one line'
     if text.startswith("{"):
-        return f"the comment {text!r} is never closed with '}}'"
-    return f"stray {text!r}"
+        return f"the comment {quoted(text)} is never closed with '}}'"
+    return f"stray {quoted(text)}"
 
 
 def _new_game(tags: Mapping[str, str], where: str) -> Game:
@@ -212,7 +213,7 @@ def _read_options(variant: Variant, text: str) -> Variant:
             flags[name] = value == "yes"
         else:
             raise NotationError(
-                f"the {OPTIONS_TAG} tag has an unknown option {part!r}: known are tuzdyks=yes|no, "
+                f"the {OPTIONS_TAG} tag has an unknown option {quoted(part)}: known are tuzdyks=yes|no, "
                 "no_move=collect|lose, stop_at_majority=yes|no, unrestricted_tuzdyk=yes|no"
             )
     return variant.with_options(
@@ -257,9 +258,10 @@ def _check_number(game: Game, word: Word, where: _Where) -> None:
     """A move number must be the one due; ``N...`` announces Black's move."""
     position = game.position
     for_black = word.text.endswith("…") or word.text.count(".") > 1
-    number = int(word.text.rstrip(".…"))
+    digits = word.text.rstrip(".…")
+    number = int(digits) if len(digits) <= 5 and digits.isascii() else -1
     if number != position.move_number or (for_black and position.to_move is Side.WHITE):
-        raise NotationError(f"{where.at(word.line)}: move number {word.text!r} where {_due(game)} is due")
+        raise NotationError(f"{where.at(word.line)}: move number {quoted(word.text)} where {_due(game)} is due")
 
 
 def _play_token(game: Game, word: Word, style: TokenStyle, where: _Where) -> None:
@@ -272,10 +274,10 @@ def _play_token(game: Game, word: Word, style: TokenStyle, where: _Where) -> Non
     try:
         report = game.play(token.pit)
     except IllegalMoveError as error:
-        raise NotationError(f"{head}token {word.text!r}: {error}") from error
+        raise NotationError(f"{head}token {quoted(word.text)}: {error}") from error
     reason = token_mismatch(token, report, style)
     if reason is not None:
-        raise NotationError(f"{head}token {word.text!r}: {reason}")
+        raise NotationError(f"{head}token {quoted(word.text)}: {reason}")
 
 
 def _read_result(word: Word, where: _Where) -> str:

@@ -191,8 +191,8 @@ def nothing_to_undo() -> str:
 def saved(name: str, how: str = "new") -> str:
     """After save: a new file, a replaced one, or a game added to a collection."""
     if how == "append":
-        return f"The game was added to {name}."
-    return f"Game saved to {name}."
+        return f"The game was added to {clipped(name, 60)}."
+    return f"Game saved to {clipped(name, 60)}."
 
 
 def saved_in_archive(name: str) -> str:
@@ -208,23 +208,24 @@ def archive_word() -> str:
 def file_exists(name: str, games: int | None) -> str:
     """Saving to a file that exists: nothing was written; how to go on."""
     held = "" if games is None else f" (it holds {games} game{'s' if games != 1 else ''})"
+    name = clipped(name, 60)
     return (f"{name} already exists{held}, so nothing was written. Type save {name} append to add this "
             f"game to it, or save {name} replace to replace it.")
 
 
 def not_a_record_to_add_to(name: str) -> str:
     """Append asked for a file that is not a record collection."""
-    return f"{name} is not a record file, so this game was not added to it."
+    return f"The file {clipped(name, 60)} is not a record file, so this game was not added to it."
 
 
 def save_failed(path: str, reason: str) -> str:
     """Save did not work."""
-    return f"Could not save to {path}: {reason}."
+    return f"Could not save to {clipped(path, 60)}: {reason or 'the system gave no reason'}."
 
 
 def open_failed(path: str, reason: str) -> str:
     """A file could not be opened or read."""
-    return f"Could not open {path}: {reason}"
+    return f"Could not open {clipped(path, 60)}: {reason or 'the system gave no reason'}"
 
 
 def opened_record(white: str, black: str, moves: int, result: str) -> str:
@@ -658,3 +659,74 @@ def against_computer(level: int) -> str:
 def resume_question(variant: str, opponent: str, turn: str, score: str) -> str:
     """The start-up question about the saved game: what it is and where it stands."""
     return f"{variant}, {opponent}. {turn} {score} Resume it, or start a new game?"
+
+
+def thinking_for(seconds: int) -> str:
+    """Whose turn, while the computer thinks."""
+    return f"The computer's turn: it has been thinking for {seconds} second{'s' if seconds != 1 else ''}."
+
+
+def resign_confirm() -> str:
+    """The line mode asks before giving the game up."""
+    return "Give up this game? Type resign again to resign, anything else to play on."
+
+
+def speech_not_on(reason: str) -> str:
+    """speech on, when no voice can speak."""
+    return f"Speech stays off: {reason.removeprefix('speech is off, text only: ')}"
+
+
+def game_label(number: int, white: str, black: str, result: str, date: str) -> str:
+    """One game of a collection in a list."""
+    when = f", {date}" if date and "?" not in date else ""
+    return f"{number}: {white} against {black}, {result}{when}"
+
+
+def games_title(name: str, count: int) -> str:
+    """The first line of a list of games."""
+    return f"{count} game{'s' if count != 1 else ''} in {name}; open one with open and its number:"
+
+
+def games_spoken(name: str, count: int) -> str:
+    """Said (not shown) when a list of games is printed."""
+    return f"{count} games of {name} are listed on the screen; more for the next page."
+
+
+def no_collection() -> str:
+    """games before any record was opened."""
+    return "No record file is open: open one first, or type recent for the ones opened lately."
+
+
+def no_recent() -> str:
+    """recent with nothing to list."""
+    return "No record file has been opened or saved yet."
+
+
+def recent_title() -> str:
+    """The first line of the list of recent records."""
+    return "Records opened or saved lately; open one with recent and its number:"
+
+
+def recent_line(number: int, name: str, folder: str) -> str:
+    """One recent record."""
+    return f"{number}: {name} (in {folder})"
+
+
+def no_such_recent(number: int, count: int) -> str:
+    """recent N beyond the list."""
+    return f"There is no record {number} in the list: it holds {count}."
+
+
+def open_dialog_usage() -> str:
+    """The open dialog with neither a recent record nor a name."""
+    return "choose a record opened lately, or type a file name"
+
+
+def quit_not_saved_question(why: str | None) -> str:
+    """Asked before quitting when the game in progress could not be saved."""
+    return f"Your game in progress is not saved{': ' + why if why else ''}. Quit anyway?"
+
+
+def finished_stays_reason() -> str:
+    """Why the game in progress is not saved: the finished game waits to be archived."""
+    return "your last game, finished, stays saved until it can be archived"

@@ -7,7 +7,7 @@ from pathlib import Path
 from rules import NotationError, Position, Side, variant_named
 from rules.notation import TokenStyle
 from speech import phrases
-from toguz_tui import files, reviewing
+from toguz_tui import files, reviewing, storage
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.setup import new_seed
 from toguz_tui.user_files import WriteMode
@@ -221,7 +221,7 @@ def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
             try:
                 setup = setup.changed(variant=variant_named(word))
             except ValueError:
-                return session.error(phrases.unknown_word("new", word, NEW_USAGE))
+                return session.error(phrases.unknown_word("new", phrases.clipped(word), NEW_USAGE))
     if opponent == "human":
         setup = setup.changed(human=None)
     elif opponent == "computer" or colour is not None:
@@ -233,7 +233,13 @@ NEW_USAGE = "new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|bla
 
 
 def resign(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """Give up."""
+    """Give up: ``resign`` asks first, ``resign`` again (or ``resign now``) gives the game up."""
+    if session.resign_asked or (args and args[0].lower() in ("now", "yes")):
+        session.resign_asked = False
+        return session.resign()
+    if session.review is None and not session.game.is_over:
+        session.resign_asked = True
+        return session.answer(phrases.resign_confirm())
     return session.resign()
 
 
@@ -255,13 +261,43 @@ def save(session: GameSession, args: list[str], focus: Focus) -> Reply:
 SAVE_USAGE = 'save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save "my game.pgn"'
 
 
+def _game_number(word: str) -> int | None:
+    """A game's number as typed (at most six digits), or None."""
+    return int(word) if word.isdecimal() and word.isascii() and len(word) <= 6 else None
+
+
 def open_file(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """Open a record or a FEN file: ``open FILE [N]`` (a name with spaces in quotes)."""
-    usage = 'open FILE [N]; put quotes around a name with spaces: open "my games.pgn" 3'
-    if not args or len(args) > 2 or (len(args) == 2 and not (args[1].isdecimal() and len(args[1]) <= 6)):
+    """Open a record or a FEN file: ``open FILE [N]`` (a name with spaces in quotes), or ``open N``:
+    game N of the record file last opened."""
+    usage = 'open FILE [N], or open N for game N of the file open; quotes around a name with spaces'
+    if not args or len(args) > 2 or (len(args) == 2 and _game_number(args[1]) is None):
         return session.error(phrases.usage_error("open", usage))
-    number = int(args[1]) if len(args) == 2 else 1
-    return files.open_path(session, Path(args[0]).expanduser(), number)
+    alone = _game_number(args[0]) if len(args) == 1 else None
+    if alone is not None and session.collection is not None and not Path(args[0]).exists():
+        return files.open_path(session, session.collection[0], alone)
+    number = _game_number(args[1]) if len(args) == 2 else 1
+    return files.open_path(session, Path(args[0]).expanduser(), number or 1)
+
+
+def recent(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """``recent``: the record files opened or saved lately; ``recent N``: open the Nth."""
+    if not args:
+        return files.list_recent(session)
+    number = _game_number(args[0])
+    if number is None or len(args) > 1:
+        return session.error(phrases.usage_error("recent", "recent, or recent N"))
+    paths = storage.recent_records()
+    if not 1 <= number <= len(paths):
+        return session.error(phrases.no_such_recent(number, len(paths)))
+    return files.open_path(session, paths[number - 1])
+
+
+def games(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """``games``: the games of the record file last opened, or of ``games FILE``."""
+    if len(args) > 1:
+        return session.error(phrases.usage_error("games", "games, or games FILE"))
+    path = Path(args[0]).expanduser() if args else (session.collection[0] if session.collection else None)
+    return files.list_games(session, path)
 
 
 def review(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -271,12 +307,18 @@ def review(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 def forward(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Next move in a review."""
-    return reviewing.review_step(session, int(args[0]) if args and args[0].isdigit() else 1)
+    return reviewing.review_step(session, _steps(args))
 
 
 def back(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """A move back in a review."""
-    return reviewing.review_step(session, -(int(args[0]) if args and args[0].isdigit() else 1))
+    return reviewing.review_step(session, -_steps(args))
+
+
+def _steps(args: list[str]) -> int:
+    """How many moves forward or back: the number given (bounded), or 1."""
+    number = _game_number(args[0]) if args else None
+    return min(number, 10_000) if number is not None else 1
 
 
 def review_start(session: GameSession, args: list[str], focus: Focus) -> Reply:

@@ -22,7 +22,8 @@ Handler = Callable[[GameSession, list[str], Focus], Reply]
 
 @dataclass(frozen=True)
 class Command:
-    """One thing the player can do or ask."""
+    """One thing the player can do or ask; ``key_help`` says what its key does on the board, where
+    that differs from the typed command (the focused pit stands for N)."""
 
     name: str
     aliases: tuple[str, ...]
@@ -31,6 +32,7 @@ class Command:
     help: str
     group: str
     handler: Handler
+    key_help: str = ""
 
     @property
     def words(self) -> tuple[str, ...]:
@@ -39,8 +41,8 @@ class Command:
 
 
 def _cmd(name: str, aliases: Sequence[str], keys: Sequence[str], usage: str, text: str, group: str,
-         handler: Handler) -> Command:
-    return Command(name, tuple(aliases), tuple(keys), usage, text, group, handler)
+         handler: Handler, key_help: str = "") -> Command:
+    return Command(name, tuple(aliases), tuple(keys), usage, text, group, handler, key_help)
 
 
 def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -55,7 +57,7 @@ def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
         return session.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
     command = find(word)
     if command is None:
-        return session.error(session.announcer.unknown_command(args[0]))
+        return session.error(session.announcer.unknown_command(phrases.clipped(args[0])))
     keys = ", ".join(key_label(key) for key in command.keys) or "none"
     aliases = ", ".join(command.aliases) or "none"
     return session.answer(f"{command.usage}: {command.help}. Also: {aliases}. Keys: {keys}.")
@@ -63,16 +65,16 @@ def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 COMMANDS: tuple[Command, ...] = (
     _cmd("play", [], ["enter", "space"], "play N, or just N",
-         "play your pit N (the focused pit in the board view)", "play", actions.play),
+         "play your pit N (the focused pit in the board view)", "play", actions.play, "play the focused pit"),
     _cmd("where", ["preview", "w"], ["w"], "where N, or where their N",
          "where the last stone of pit N (yours, or theirs) would land, and what it would take", "ask",
-         actions.preview),
+         actions.preview, "where the focused pit's last stone would land (yours or theirs), and what it takes"),
     _cmd("pit", ["look"], ["p"], "pit N, or pit their N",
-         "how many stones one pit holds (yours, or theirs)", "ask", actions.pit),
+         "how many stones one pit holds (yours, or theirs)", "ask", actions.pit, "what the focused pit holds"),
     _cmd("mine", ["row", "my"], ["m"], "mine", "your row, pit by pit", "ask", actions.my_row),
     _cmd("theirs", ["their", "opponent"], ["o"], "theirs", "the opponent's row, pit by pit", "ask",
          actions.their_row),
-    _cmd("board", ["b", "all"], ["b"], "board", "both rows, the kazans, tuzdyks and whose turn", "ask",
+    _cmd("board", ["b", "all"], ["b"], "board", "both rows, the kazans and whose turn", "ask",
          actions.board),
     _cmd("compact", ["short", "brief"], ["B"], "compact", "the board in the fewest words: runs of counts and the score",
          "ask", actions.compact),
@@ -111,8 +113,13 @@ COMMANDS: tuple[Command, ...] = (
     _cmd("resign", [], ["R", "ctrl+r"], "resign", "give up this game", "game", actions.resign),
     _cmd("save", [], ["ctrl+s"], "save [FILE] [playok]", "save the game as a record", "game",
          actions.save),
-    _cmd("open", [], ["ctrl+o"], "open FILE [N]", "open a record to review, or a FEN position to play",
-         "game", actions.open_file),
+    _cmd("open", [], ["ctrl+o"], "open FILE [N], or open N",
+         "open a record (its game N) to review, a FEN position to play, or game N of the record open", "game",
+         actions.open_file),
+    _cmd("recent", ["lately"], [], "recent, or recent N", "the record files opened or saved lately; open the Nth",
+         "game", actions.recent),
+    _cmd("games", ["list"], [], "games, or games FILE", "the games of a record file (the one open), numbered",
+         "game", actions.games),
     _cmd("review", [], ["e"], "review", "review this game move by move", "review", actions.review),
     _cmd("forward", ["fw", "+"], ["right"], "forward [N]", "in a review: the next move", "review",
          actions.forward),
@@ -154,8 +161,11 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
         return None
     head = words[0]
     if head.lstrip("-").isdecimal():
+        session.resign_asked = False
         return guarded(actions.play, session, words, focus)
     command = find(head)
+    if command is None or command.name != "resign":
+        session.resign_asked = False  # resign asks once; anything else in between plays on
     if command is None:
         return session.error(session.announcer.unknown_command(phrases.clipped(head)))
     return guarded(command.handler, session, words[1:], focus)

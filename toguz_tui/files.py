@@ -18,7 +18,7 @@ from rules import NotationError, Position
 from rules.notation import TokenStyle
 from rules.records import GameEntry, index_games, read_game
 from speech import phrases
-from toguz_tui import reviewing
+from toguz_tui import reviewing, storage
 from toguz_tui.review import Review
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.user_files import MEGABYTE, FileProblem, WriteMode, read_text, size_words, where_to_write, write_text
@@ -55,6 +55,7 @@ def save(session: GameSession, path: Path | None, style: TokenStyle, mode: Write
     except OSError as error:
         return session.error(phrases.save_failed(path.name, error.strerror or str(error)))
     session.finished_saved = True
+    storage.remember_record(written)
     return session.answer(phrases.saved(written.name, mode))
 
 
@@ -100,6 +101,8 @@ def _open(session: GameSession, path: Path, number: int, big: bool = False) -> R
         record = read_game(text, entries[number - 1])
     except NotationError as error:
         return session.error(phrases.open_failed(path.name, str(error)))
+    storage.remember_record(path)
+    session.collection = (path, len(entries))
     names = (_player(record.tags, "White"), _player(record.tags, "Black"))
     review = Review.of_game(record.game, record.tags, record.result, names)
     said = phrases.opened_record(names[0], names[1], review.moves, record.result)
@@ -149,6 +152,46 @@ def _index(path: Path, text: str, session: GameSession | None) -> list[GameEntry
     while len(_indexes) > KEPT_INDEXES:
         _indexes.popitem(last=False)
     return entries
+
+
+def game_list(path: Path) -> list[GameEntry] | str:
+    """The games of the record file at ``path``, or why they cannot be listed."""
+    try:
+        text = read_text(path, RECORD_LIMIT)
+    except FileProblem as problem:
+        return str(problem)
+    if fen_lines(text) is not None:
+        return []
+    return _index(path, text, None)
+
+
+def game_label(entry: GameEntry) -> str:
+    """One game as a list names it: its number, the players, the result, the date."""
+    return phrases.game_label(entry.number, _player(dict(entry.tags), "White"), _player(dict(entry.tags), "Black"),
+                              entry.tag("Result", "*"), entry.tag("Date"))
+
+
+def list_games(session: GameSession, path: Path | None) -> Reply:
+    """``games``: the games of a collection (the one last opened), numbered, to open by number."""
+    if path is None:
+        return session.error(phrases.no_collection())
+    entries = game_list(path)
+    if isinstance(entries, str):
+        return session.error(phrases.open_failed(path.name, entries))
+    if not entries:
+        return session.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
+    text = "\n".join([phrases.games_title(path.name, len(entries)), *(game_label(entry) for entry in entries)])
+    return session.say(Reply(text, spoken=phrases.games_spoken(path.name, len(entries))))
+
+
+def list_recent(session: GameSession) -> Reply:
+    """``recent``: the record files opened or saved lately, numbered."""
+    paths = storage.recent_records()
+    if not paths:
+        return session.answer(phrases.no_recent())
+    lines = [phrases.recent_title(), *(phrases.recent_line(number, path.name, str(path.parent))
+                                       for number, path in enumerate(paths, 1))]
+    return session.say(Reply("\n".join(lines)))
 
 
 def _player(tags: dict[str, str], colour: str) -> str:

@@ -74,6 +74,21 @@ class Printer:
         self.paged = paged
         self.rest: list[str] = []
         self.terminal = terminal  # where direct writes go (the real standard output by default)
+        self.held: list[Reply] | None = None  # events that came while a command ran, said after its reply
+        self.holder: threading.Thread | None = None
+
+    def hold(self) -> None:
+        """While a command runs, events from other threads wait (so that its reply comes first)."""
+        with self.lock:
+            self.held = []
+            self.holder = threading.current_thread()
+
+    def release(self) -> None:
+        """Print the events that waited, in order."""
+        with self.lock:
+            held, self.held = self.held or [], None
+        for reply in held:
+            self.show(reply)
 
     def show(self, reply: Reply | None, direct: bool = False) -> None:
         """Print a reply's text; ``direct`` writes straight to the terminal (the reply to a command,
@@ -82,6 +97,9 @@ class Printer:
         if reply is None or not reply.text:
             return
         with self.lock:
+            if self.held is not None and threading.current_thread() is not self.holder:
+                self.held.append(reply)
+                return
             lines = self.page(reply.text) if self.paged else [reply.text]
             self.write("\n".join(lines), direct)
 
@@ -155,13 +173,15 @@ def plain_loop(session: GameSession, printer: Printer) -> None:
         if line.strip().lower() == "more":
             printer.more(direct=False)
             continue
+        printer.hold()
         reply = run_line(session, line)
         printer.show(reply)
         printer.show(session.speech_news())
+        printer.release()
         session.wait_for_computer()
         if reply is not None and reply.quit:
             return
-    printer.show(Reply(phrases.goodbye(not session.game.is_over and bool(session.game.moves))))
+    printer.show(Reply(session.quit(asked=True).text))  # the end of input: says whether the game is saved
 
 
 def typed_history(prompt_input: Input | None) -> History:
@@ -215,8 +235,10 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
             if line.strip().lower() == "more":
                 printer.more()
                 continue
+            printer.hold()
             reply = run_line(session, line)
             printer.show(reply, direct=True)
             printer.show(session.speech_news(), direct=True)
+            printer.release()
             if reply is not None and reply.quit:
                 return

@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from rules import Game, IllegalMoveError, MoveReport, Position, Side
 from rules.engine import LEVELS, Engine, SearchResult
@@ -26,6 +27,7 @@ from toguz_tui.setup import GameSetup
 from toguz_tui.thinking import Thinker
 
 HINT_SECONDS = 1.0
+THINKING_SAID_AFTER = 1.0  # seconds: a computer that takes longer is said to be thinking
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,8 @@ class GameSession:
         self._quit_asked = False
         self._speech_said: str | None = None  # the last speech problem said, said once
         self.resumed = False  # whether the saved game in progress was taken up at the start
+        self.resign_asked = False  # resign asks once before giving the game up
+        self.collection: tuple[Path, int] | None = None  # the record file last opened, and its games
         self._background: threading.Thread | None = None
 
     # -- starting ----------------------------------------------------------------------------
@@ -81,6 +85,11 @@ class GameSession:
             return Perspective(you=None, names=("White", "Black"))
         names = (self.settings.white_name, self.settings.black_name)
         return Perspective(you=self.setup.human, names=names)
+
+    @property
+    def progress_saved(self) -> bool:
+        """Whether the game in progress, as it stands, is kept on disk (nothing to keep counts as kept)."""
+        return not self.persist or self.game.is_over or not self.game.moves or self.store.saved
 
     def players(self) -> str:
         """Who plays White and who plays Black, in the game looked at."""
@@ -276,6 +285,21 @@ class GameSession:
             self.notify(reply)
 
         self.thinker.start(position, engine, LEVELS[self.setup.level - 1].time_limit, move, self._failed)
+        self._say_thinking_later(position)
+
+    def _say_thinking_later(self, position: Position) -> None:
+        """If the computer takes more than a moment, say once that it is thinking (after what is being
+        said, never over it)."""
+        def check() -> None:
+            with self.lock:
+                if not (self.thinking and self.computer_to_move() and self.game.position == position):
+                    return
+                reply = self.answer(phrases.computer_thinking(), interrupt=False)
+            self.notify(reply)
+
+        timer = threading.Timer(THINKING_SAID_AFTER, check)
+        timer.daemon = True
+        timer.start()
 
     def _failed(self, error: Exception) -> None:
         storage.log_failure(error)
@@ -387,6 +411,8 @@ class GameSession:
             if written:
                 problem = f"{problem or ''} {written}".strip()
         shown = dict(settings.describe())[name]
+        if name == "speech" and problem and self.speaker.name == "silent":
+            return self.answer(phrases.speech_not_on(problem))
         text = phrases.setting_changed(name, shown)
         return self.answer(f"{text} {problem}" if problem else text)
 
@@ -410,10 +436,10 @@ class GameSession:
             self.speaker.set_voice(settings.voice)
         return None
 
-    def quit(self) -> Reply:
-        """Leave; asks once before dropping a finished game that nobody kept. Says whether the game in
-        progress is saved only when it is."""
-        if self.game.is_over and not self.finished_saved and not self._quit_asked:
+    def quit(self, asked: bool = False) -> Reply:
+        """Leave; asks once (unless ``asked``) before dropping a finished game that nobody kept. Says
+        whether the game in progress is saved only when it is."""
+        if self.game.is_over and not self.finished_saved and not self._quit_asked and not asked:
             self._quit_asked = True
             return self.answer(phrases.quit_confirm())
         self._cancel_thinking()
@@ -433,7 +459,9 @@ class GameSession:
         return self.review.position if self.review is not None else self.game.position
 
     def turn(self) -> Reply:
-        """Whose turn it is, or how the game ended."""
+        """Whose turn it is, or how the game ended; while the computer thinks, for how long."""
+        if self.review is None and self.thinking and self.computer_to_move():
+            return Reply(phrases.thinking_for(round(self.thinker.seconds)))
         outcome = self.review.game.outcome if self.review else self.game.outcome
         return Reply(self.announcer.turn(self.viewed, outcome))
 

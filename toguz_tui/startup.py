@@ -60,9 +60,10 @@ def build_session(options: argparse.Namespace,
     return session, replies
 
 
-def asked_for_another_game(options: argparse.Namespace) -> bool:
-    """True when the options ask for a game other than the saved one."""
-    return bool(options.new or options.fen is not None or any(getattr(options, name, None) for name in GAME_OPTIONS))
+def asked_for_another_game(options: argparse.Namespace, start: Position | None) -> bool:
+    """True when the options ask for a game other than the saved one (a FEN only when it could be read:
+    a refused one changes nothing)."""
+    return bool(options.new or start is not None or any(getattr(options, name, None) for name in GAME_OPTIONS))
 
 
 def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply]:
@@ -91,7 +92,7 @@ def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply
         else:
             if session.game.is_over:
                 said.append(archive_finished(session))
-            elif not asked_for_another_game(options):
+            elif not asked_for_another_game(options, start):
                 return [*said, session.resume(saved)]
     if start is not None:
         setup = setup.changed(variant=start.variant)
@@ -107,8 +108,10 @@ def archive_finished(session: GameSession) -> Reply:
     result = session.announcer.outcome(outcome) if outcome is not None else ""
     try:
         path = session.store.archive(session.record_text(), session.names_for_record())
-    except OSError as error:
-        return session.error(phrases.finished_restored(result, None, error.strerror or str(error)))
+    except OSError as error:  # the finished game stays where it is: nothing is saved over it
+        reason = error.strerror or str(error)
+        session.store.stop_saving(phrases.finished_stays_reason())
+        return session.error(phrases.finished_restored(result, None, reason))
     session.store.forget()
     return session.say(Reply(phrases.finished_restored(result, path.name, None)))
 

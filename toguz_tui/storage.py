@@ -11,6 +11,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 from dataclasses import asdict, dataclass, field
@@ -188,6 +190,8 @@ def archive_record(text: str, names: tuple[str, str]) -> Path:
     stamp = datetime.now().strftime("%Y-%m-%d-%H%M%S")
     base = f"{stamp}-{safe_part(names[0])}-{safe_part(names[1])}"
     folder = archive_dir()
+    if folder.exists() and not folder.is_dir():
+        raise NotADirectoryError(errno.ENOTDIR, f"the archive folder {folder} is a file, not a folder")
     folder.mkdir(parents=True, exist_ok=True)
     number = 1
     while True:
@@ -258,3 +262,34 @@ def log_failure(error: BaseException) -> str:
 def printable_name(name: str) -> bool:
     """Whether ``name`` may stand in a setting or a record: printable, short, one line."""
     return 1 <= len(name) <= NAME_LENGTH and name.isprintable()
+
+
+RECENT_LIMIT = 10
+
+
+def recent_path() -> Path:
+    """The record files opened or saved lately, newest first."""
+    return data_dir() / "recent.json"
+
+
+def recent_records() -> list[Path]:
+    """The record files opened or saved lately that still exist, newest first (a broken list is empty)."""
+    try:
+        data = json.loads(read_bytes(recent_path(), 64 * 1024).decode("utf-8"))
+    except (FileProblem, UnicodeDecodeError, ValueError, RecursionError):
+        return []
+    if not isinstance(data, list):
+        return []
+    paths = [Path(item) for item in data if isinstance(item, str) and 0 < len(item) <= 4096]
+    return [path for path in paths[:RECENT_LIMIT] if path.is_file()]
+
+
+def remember_record(path: Path) -> None:
+    """Put ``path`` first among the recent records (a list that cannot be written is not missed)."""
+    try:
+        resolved = path.resolve()
+    except OSError:
+        return
+    paths = [resolved, *(item for item in recent_records() if item != resolved)][:RECENT_LIMIT]
+    with contextlib.suppress(OSError):
+        write_atomically(recent_path(), json.dumps([str(item) for item in paths], ensure_ascii=False, indent=1))

@@ -6,6 +6,7 @@ A search that is cancelled (a new game, undo, quit) is stopped and its answer dr
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 from rules import Position
@@ -20,6 +21,7 @@ class Thinker:
         self._generation = 0
         self._thread: threading.Thread | None = None
         self._engine: Engine | None = None
+        self.started = 0.0
 
     @property
     def busy(self) -> bool:
@@ -39,7 +41,13 @@ class Thinker:
                                       args=(position, engine, time_limit, generation, on_result, on_error),
                                       name="toguz-thinking", daemon=True)
             self._thread = thread
+            self.started = time.monotonic()
         thread.start()
+
+    @property
+    def seconds(self) -> float:
+        """How long the search under way has been running (0 when none runs)."""
+        return time.monotonic() - self.started if self.busy else 0.0
 
     def current(self, generation: int) -> bool:
         """True if the search numbered ``generation`` has not been cancelled."""

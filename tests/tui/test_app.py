@@ -236,7 +236,9 @@ async def test_page_keys_scroll_the_panel(make_app: MakeApp) -> None:
 def test_help_and_footer_come_from_the_command_table() -> None:
     lines = key_help_lines()
     assert any(line.startswith("1 to 9:") for line in lines)
-    assert any(line.startswith("board:") and "keys b" in line for line in lines)
+    assert "b: both rows, the kazans and whose turn (typed: board)" in lines, "on the board, the key comes first"
+    assert "w: where the focused pit's last stone would land (yours or theirs), and what it takes " \
+        "(typed: where N, or where their N)" in lines
     assert len(footer_text()) <= 80
     assert footer_text() == "1 to 9 pits  Enter play  b board  n new  R resign  O settings  h help  q quit"
     assert footer_text(5) .startswith("1 to 5 pits")

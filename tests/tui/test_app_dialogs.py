@@ -67,7 +67,7 @@ async def test_the_settings_dialog_changes_the_theme_and_saves_it(make_app: Make
         await pilot.press("f2")
         await pilot.pause()
         assert said(app)[-1].startswith("Settings. Speech:")
-        await pilot.press("tab", "tab", "tab")
+        await pilot.press("tab", "tab", "tab", "tab", "tab")
         assert said(app)[-1].startswith("Theme: default")
         await pilot.press("right")
         assert said(app)[-1].startswith("Theme: high-contrast")

@@ -265,6 +265,9 @@ def test_a_real_master_game_opens_for_review_with_each_move_spoken(make_session:
 
 def test_resigning_ends_the_game_and_keeps_the_record(make_session: MakeSession, private_dirs: Path) -> None:
     session = make_session(opponent="computer")
+    asked = line(session, "resign")
+    assert asked.text == "Give up this game? Type resign again to resign, anything else to play on."
+    assert not session.game.is_over
     reply = line(session, "resign")
     assert reply.kind == "end"
     assert session.game.outcome is not None and session.game.outcome.winner is BLACK

@@ -80,7 +80,8 @@ EVERY_COMMAND = [
     "history", "compact", "threats", "chances", "players", "fen", "repeat", "previous", "next", "silence",
     "speech off", "verbosity full", "hint", "undo",
     "settings", "set rate 200", "help", "help board", "review", "forward", "back", "end", "start", "goto 1",
-    "continue", "save", "new bestemshe human", "resign", "close", "open nowhere.pgn", "more", "quit",
+    "continue", "save", "new bestemshe human", "resign", "close", "open nowhere.pgn", "recent", "games", "more",
+    "quit",
 ]
 
 

@@ -84,7 +84,7 @@ BOARD_HEARD = [
     ("Enter", "You sow 9 stones from pit 7; the last stone falls into the computer's pit 6, which now holds 10. "
               "You capture 10. You lead 10 to 0."),
     ("Enter", "The computer sows"),
-    ("b", "Your row from pit 1: 9,"),
+    ("b", "Your row from pit 1:"),
     ("h", "Help: Up and Down read the keys one by one; q, h or Escape closes."),
     ("Down", "Up, Down: switch rows"),
     ("q", "Quit toguz. Your game is saved and will be offered next time. Quit now? Press y to quit, n to stay. "

@@ -20,6 +20,9 @@ pytestmark = pytest.mark.slow
 TOGUZ = Path(sys.executable).with_name("toguz")
 
 
+SOCKET = f"toguz-tests-{os.getpid()}"  # a tmux server of the tests' own: no COLUMNS or LINES from elsewhere
+
+
 class Terminal:
     """One tmux session running ``toguz``."""
 
@@ -28,7 +31,7 @@ class Terminal:
 
     def tmux(self, *args: str) -> str:
         """Run a tmux command on this session; its output."""
-        done = subprocess.run(["tmux", *args], capture_output=True, text=True, check=True, timeout=10)
+        done = subprocess.run(["tmux", "-L", SOCKET, *args], capture_output=True, text=True, check=True, timeout=10)
         return done.stdout
 
     def keys(self, *keys: str) -> None:
@@ -67,7 +70,9 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
         env = {"TOGUZ_DATA_DIR": str(tmp_path / "data"), "TOGUZ_CONFIG_DIR": str(config_dir),
                "TERM": "xterm-256color", "PATH": os.environ.get("PATH", "")}
         command = " ".join([*(f"{key}={value}" for key, value in env.items()), "exec", str(TOGUZ), *args])
-        subprocess.run(["tmux", "new-session", "-d", "-s", name, "-x", "100", "-y", "30", command], check=True)
+        clean = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
+        subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", name, "-x", "100", "-y", "30", command],
+                       check=True, env=clean)
         names.append(name)
         term = Terminal(name)
         term.wait(lambda: all(part in term.screen() for part in ("1 to 9 pits", "pit", "kazan")))
@@ -75,7 +80,7 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
 
     yield start
     for name in names:
-        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+        subprocess.run(["tmux", "-L", SOCKET, "kill-session", "-t", name], capture_output=True)
 
 
 def pit_spot(screen: str, row: int, column: int) -> tuple[int, int]:
@@ -114,7 +119,7 @@ def test_quit_leaves_the_terminal_and_keeps_the_game(terminal: Callable[..., Ter
     term.wait(lambda: "Quit now?" in term.screen())
     term.keys("Enter")
     for _ in itertools.count():
-        done = subprocess.run(["tmux", "has-session", "-t", term.name], capture_output=True)
+        done = subprocess.run(["tmux", "-L", SOCKET, "has-session", "-t", term.name], capture_output=True)
         if done.returncode != 0:
             break
         time.sleep(0.05)

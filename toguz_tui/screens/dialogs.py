@@ -34,6 +34,7 @@ from toguz_tui.widgets.speech_area import SpeechArea
 
 Speak = Callable[[str], None]
 CLOSING = ("escape", "q", "backspace")
+CHOICE_STEPS = {"left": -1, "right": 1, "space": 1, "pageup": -10, "pagedown": 10}  # keys that change a choice
 OPENING_WAIT = 0.15  # seconds: a dialog's first words wait until the screen it covers is drawn
 
 
@@ -276,11 +277,13 @@ class FormDialog(SpeakingScreen):
     """
 
     def __init__(self, title: str, speak: Speak, fields: Sequence[Widget], ok: str = "OK", *,
-                 plain: bool = False, close_keys: Iterable[str] = ()) -> None:
+                 plain: bool = False, close_keys: Iterable[str] = (),
+                 relevant: Callable[[Widget, dict[str, str]], bool] | None = None) -> None:
         super().__init__(title, speak, plain, close_keys)
         self.fields = list(fields)
         self.ok = ok
         self.current = 0
+        self.relevant = relevant or (lambda field, values: True)  # a question that does not apply is left out
         self.described: Widget | None = None  # the control last said, on the boxed board
 
     def body(self) -> ComposeResult:
@@ -297,6 +300,9 @@ class FormDialog(SpeakingScreen):
         if self.plain:
             self.show_field(0, opening=True)
             return
+        values = self.values()
+        for field in self.fields:
+            field.display = self.relevant(field, values)
         first = self.fields[0] if self.fields else self.query_one("#ok")
         self.described = first
         self.set_focus(first)
@@ -304,10 +310,17 @@ class FormDialog(SpeakingScreen):
         self.place_cursor(first)
 
     # -- one question at a time (screen-reader mode) -------------------------------------------
+    def asked(self) -> list[Widget]:
+        """The fields that apply, given the answers so far."""
+        values = self.values()
+        return [field for field in self.fields if self.relevant(field, values)]
+
     def show_field(self, index: int, opening: bool = False) -> None:
-        """Make field ``index`` the current question: only a text field is drawn, to type in."""
-        self.current = index % len(self.fields)
-        field = self.fields[self.current]
+        """Make field ``index`` (of those that apply) the current question: only a text field is drawn,
+        to type in."""
+        fields = self.asked()
+        self.current = index % len(fields)
+        field = fields[self.current]
         for other in self.fields:
             other.display = other is field and isinstance(field, Input)
         if isinstance(field, Input):
@@ -316,8 +329,8 @@ class FormDialog(SpeakingScreen):
             self.set_focus(None)
         text = describe(field)
         if opening:
-            typed = any(isinstance(each, Input) for each in self.fields)
-            text = phrases.form_opening(self.title_text, len(self.fields), self.ok, text, typed)
+            typed = any(isinstance(each, Input) for each in fields)
+            text = phrases.form_opening(self.title_text, len(fields), self.ok, text, typed)
         self.say(text)
 
     def on_key(self, event: events.Key) -> None:
@@ -331,7 +344,7 @@ class FormDialog(SpeakingScreen):
                 event.stop()
                 self.focus_next() if key == "down" else self.focus_previous()
             return
-        field = self.fields[self.current]
+        field = self.asked()[self.current]
         handled = True
         if key in ("down", "tab"):
             self.show_field(self.current + 1)
@@ -339,9 +352,13 @@ class FormDialog(SpeakingScreen):
             self.show_field(self.current - 1)
         elif key == "enter":
             self.dismiss(self.values())
-        elif isinstance(field, Choice) and key in ("left", "right", "space", "home", "end"):
-            {"left": lambda: field.action_step(-1), "right": lambda: field.action_step(1),
-             "space": lambda: field.action_step(1), "home": field.action_first, "end": field.action_last}[key]()
+        elif isinstance(field, Choice) and key in (*CHOICE_STEPS, "home", "end"):
+            if key == "home":
+                field.action_first()
+            elif key == "end":
+                field.action_last()
+            else:
+                field.action_step(CHOICE_STEPS[key])
         else:
             handled = False
         if handled:
@@ -379,8 +396,12 @@ class FormDialog(SpeakingScreen):
 
     @on(Choice.Changed)
     def changed(self, message: Choice.Changed) -> None:
-        """Say the new value."""
+        """Say the new value; on the boxed board, show only the fields that now apply."""
         self.say(message.choice.spoken)
+        if not self.plain:
+            values = self.values()
+            for field in self.fields:
+                field.display = self.relevant(field, values)
 
     @on(PlainButton.Pressed)
     def pressed(self, event: PlainButton.Pressed) -> None:

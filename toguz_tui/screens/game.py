@@ -59,6 +59,7 @@ class GameScreen(Screen[None]):
         self.pit_focus: tuple[Side, int] = (Side.WHITE, 1)
         self.width_state = ""  # "", "plain" or "hidden": what the terminal's width does to the board
         self.board_timer: Timer | None = None
+        self.game_seen = session.game
 
     def compose(self) -> ComposeResult:
         """Status, the speech area (screen-reader mode), board, focus line and announcements (boxed
@@ -190,6 +191,9 @@ class GameScreen(Screen[None]):
 
     def after(self, reply: Reply | None, follow: bool = False) -> None:
         """Show what a command (or the computer) did, then the board; leave when it says so."""
+        if self.session.game is not self.game_seen:  # a new game: the focus goes to the player's pit 1
+            self.game_seen = self.session.game
+            self.pit_focus = (self.session.my_side(), 1)
         self.follow_turn(reply)
         said = self.session.announcements
         new = said[self.shown:]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from textual.binding import Binding
 
-from toguz_tui.commands import COMMANDS, help_lines, key_label
+from toguz_tui.commands import COMMANDS, key_label
 
 # Keys of the table that move the focus when no review is open.
 NAVIGATION = {"forward": "right", "back": "left", "start": "home", "end": "end"}
@@ -62,9 +62,14 @@ def own_bindings() -> list[Binding]:
 
 
 def key_help_lines() -> list[str]:
-    """Every command's help line, then the board's own keys."""
+    """The board's keys, each line starting with its key: the board's own keys, then every command
+    that has one (its typed words after), then the commands that are typed only (in the line mode)."""
     own = [f"{keys}: {text}" for keys, text in OWN_KEYS]
-    return [*own, *help_lines()]
+    with_keys = [f"{', '.join(key_label(key) for key in command.keys)}: {command.key_help or command.help} "
+                 f"(typed: {command.usage})" for command in COMMANDS if command.keys]
+    typed = [f"typed only, in the line mode: {command.usage}: {command.help}" for command in COMMANDS
+             if not command.keys]
+    return [*own, *with_keys, *typed]
 
 
 def footer_text(pits: int = 9, reviewing: bool = False) -> str:

@@ -11,17 +11,19 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from speech import phrases
+from toguz_tui import files, storage
 from toguz_tui.commands import BY_WORD, run
 from toguz_tui.screens import keys
 from toguz_tui.screens.dialogs import ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.screens.forms import (
     changed_settings,
+    game_dialog,
     goto_args,
     goto_dialog,
     new_game_args,
     new_game_dialog,
-    open_args,
     open_dialog_form,
+    open_path_chosen,
     save_args,
     save_dialog,
     settings_dialog,
@@ -56,8 +58,8 @@ def open_dialog(screen: GameScreen, name: str) -> None:
     elif name == "save":
         form(screen, save_dialog(speak, plain, closers), lambda values: save_asking(screen, save_args(values)))
     elif name == "open":
-        form(screen, open_dialog_form(speak, plain, closers),
-             lambda values: run(session, "open", None, open_args(values)))
+        form(screen, open_dialog_form(speak, storage.recent_records(), plain, closers),
+             lambda values: open_chosen(screen, open_path_chosen(values)))
     elif name == "goto":
         if session.review is None:
             screen.run_command("goto")
@@ -73,7 +75,9 @@ def quit_question(screen: GameScreen) -> str:
     session = screen.session
     if session.game.is_over and not session.finished_saved:
         return phrases.quit_unsaved_question()
-    return phrases.quit_question(not session.game.is_over and bool(session.game.moves))
+    if not session.progress_saved:
+        return phrases.quit_not_saved_question(session.store.why_not)
+    return phrases.quit_question(not session.game.is_over and bool(session.game.moves) and session.persist)
 
 
 def confirm(screen: GameScreen, title: str, question: str, command: str, yes: str, no: str,
@@ -85,7 +89,7 @@ def confirm(screen: GameScreen, title: str, question: str, command: str, yes: st
         if not yes_pressed:
             screen.back_from_dialog(session.answer(phrases.cancelled(title)))
             return
-        reply = run(session, command)
+        reply = run(session, command, args=["now"] if command == "resign" else [])  # the dialog asked
         if command == "quit" and not reply.quit:
             reply = run(session, command)  # the dialog already asked
         screen.back_from_dialog(reply)
@@ -103,6 +107,25 @@ def form(screen: GameScreen, dialog: FormDialog, done: Callable[[dict[str, str]]
         screen.back_from_dialog(done(values))
 
     screen.app.push_screen(dialog, closed)
+
+
+def open_chosen(screen: GameScreen, chosen: str) -> Reply | None:
+    """Open the file chosen; a collection of several games (small enough to list at once) asks which."""
+    session = screen.session
+    if not chosen:
+        return session.error(phrases.usage_error("open", phrases.open_dialog_usage()))
+    path = Path(chosen).expanduser()
+    big = path.is_file() and path.stat().st_size > files.BIG_FILE
+    entries = [] if big else files.game_list(path)
+    if isinstance(entries, str) or len(entries) <= 1:
+        return run(session, "open", None, [chosen])
+    labels = [files.game_label(entry) for entry in entries]
+
+    def picked(values: dict[str, str]) -> Reply | None:
+        return run(session, "open", None, [chosen, values["game"]])
+
+    form(screen, game_dialog(session.speaker.speak, path.name, labels, screen.plain, opening_keys("open")), picked)
+    return None
 
 
 def save_asking(screen: GameScreen, args: list[str]) -> Reply | None:

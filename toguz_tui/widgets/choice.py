@@ -21,6 +21,8 @@ class Choice(Widget, can_focus=True):
         Binding("space", "step(1)", "Next value", show=False),
         Binding("home", "first", "First value", show=False),
         Binding("end", "last", "Last value", show=False),
+        Binding("pageup", "step(-10)", "Ten values back", show=False),
+        Binding("pagedown", "step(10)", "Ten values on", show=False),
     ]
 
     class Changed(Message):
@@ -77,7 +79,10 @@ class Choice(Widget, can_focus=True):
         self.post_message(self.Changed(self))
 
     def action_step(self, step: int) -> None:
-        """The next or previous value, round and round."""
+        """The next or previous value, round and round (ten at a time: up to the first or last)."""
+        if abs(step) > 1:
+            self._go(max(0, min(len(self.values) - 1, self.index + step)))
+            return
         self._go(self.index + step)
 
     def action_first(self) -> None:
