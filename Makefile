@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/speech.py
 	$(BIN)/python bench/tui.py
 	$(BIN)/python bench/files.py
+	$(BIN)/python bench/spoken.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -3,8 +3,8 @@
 Pure: no I/O. All words come from ``speech.wording``. Three verbosities:
 
 - ``brief``: the facts in a few words, most important first, for a 40-cell braille line.
-  A move reads ``"7: 10 to their 6, take 10. 10 to 0."``: pit 7 played, the last stone made 10
-  in their pit 6, 10 taken; then the kazans, the listener's (or White's) first.
+  A move reads ``"7 to their 6, now 10, take 10. 10 to 0."``: pit 7 played, its last stone in
+  their pit 6, which now holds 10, 10 taken; then the kazans, the listener's (or White's) first.
 - ``normal``: full sentences, with who leads.
 - ``full``: normal, plus the pits a move changed and a few extra hints.
 """
@@ -192,23 +192,21 @@ class Announcer(Namer):
             text = f"{text} {w.PIT_PLAYED.format(effects=self._effects(position, pit))}"
         return text
 
-    def row(self, position: Position, side: Side) -> str:
-        """A row, its counts from pit 1 to N (a tuzdyk named where it stands)."""
-        cells = []
-        for pit, count in enumerate(position.row(side), 1):
-            owner = position.tuzdyk_owner(side, pit)
-            if self.verbosity == "brief":
-                cells.append(w.ROW_BRIEF_TUZDYK if owner is not None else str(count))
-            elif owner is not None:
-                cells.append(w.ROW_CELL_TUZDYK.format(pit=pit, owner=self._owner(owner)))
-            else:
-                cells.append((w.ROW_CELL if count else w.ROW_CELL_EMPTY).format(pit=pit, count=count))
+    def row(self, position: Position, side: Side, following: bool = False) -> str:
+        """A row, its counts from pit 1 to N in threes ("2 5 6, 15 15 4, 2 15 6"), a tuzdyk named
+        where it stands (always the other side's, so not said whose); ``following`` another row, it
+        says only whose it is ("The computer's:")."""
+        cells = [w.ROW_TUZDYK if position.tuzdyk_owner(side, pit) is not None else str(count)
+                 for pit, count in enumerate(position.row(side), 1)]
+        grouped = w.ROW_GROUPS.join(w.ROW_CELLS.join(cells[start:start + 3]) for start in range(0, len(cells), 3))
         if self.verbosity == "brief":
-            return w.ROW_BRIEF.format(Row=self._cap(self._brief_row_owner(side)), cells=", ".join(cells))
-        return w.ROW.format(Owner=self._cap(self._owner(side)), cells=", ".join(cells))
+            return w.ROW_BRIEF.format(Row=self._cap(self._brief_row_owner(side)), cells=grouped)
+        if following:
+            return w.ROW_FOLLOWING.format(Owner=self._cap(self._owner(side)), cells=grouped)
+        return w.ROW.format(Owner=self._cap(self._owner(side)), cells=grouped)
 
     def compact(self, position: Position) -> str:
-        """Both rows as runs of counts ("six 9s, 1, two 10s") and the score, the listener's row first:
+        """Both rows as runs of counts ("six 9s, 1 3, two 10s") and the score, the listener's row first:
         the board in the fewest words, the same at every verbosity."""
         mine, theirs = self._order()
         return w.COMPACT.format(
@@ -225,21 +223,27 @@ class Announcer(Namer):
 
     @staticmethod
     def _runs(position: Position, side: Side) -> str:
-        cells = [w.COMPACT_TUZDYK if position.tuzdyk_owner(side, pit) is not None else str(count)
+        cells = [w.ROW_TUZDYK if position.tuzdyk_owner(side, pit) is not None else str(count)
                  for pit, count in enumerate(position.row(side), 1)]
-        parts: list[str] = []
+        parts: list[str] = []  # runs, and pits between runs said together ("2 5 6, two 15s, 4 2")
+        singles: list[str] = []
         start = 0
         while start < len(cells):
             end = start
             while end + 1 < len(cells) and cells[end + 1] == cells[start]:
                 end += 1
             run = end - start + 1
-            if run > 1 and cells[start] != w.COMPACT_TUZDYK:
+            if run > 1 and cells[start] != w.ROW_TUZDYK:
+                if singles:
+                    parts.append(w.ROW_CELLS.join(singles))
+                    singles = []
                 parts.append(w.COMPACT_RUN.format(times=w.TIMES[run], count=cells[start]))
             else:
-                parts.extend(cells[start:end + 1])
+                singles.extend(cells[start:end + 1])
             start = end + 1
-        return ", ".join(parts)
+        if singles:
+            parts.append(w.ROW_CELLS.join(singles))
+        return w.ROW_GROUPS.join(parts)
 
     def _brief_row_owner(self, side: Side) -> str:
         you = self.perspective.you
@@ -249,7 +253,8 @@ class Announcer(Namer):
 
     def board(self, position: Position) -> str:
         """Both rows, the kazans, whose turn it is; at full verbosity the tuzdyks in a sentence too."""
-        parts = [self.row(position, side) for side in self._order()]
+        first, second = self._order()
+        parts = [self.row(position, first), self.row(position, second, following=True)]
         parts.append(self.kazans(position))
         if self.verbosity == "full" and position.variant.tuzdyks:
             parts.append(self.tuzdyks(position))

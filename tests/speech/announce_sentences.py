@@ -401,76 +401,72 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('a pit that is a tuzdyk', 'two players', 'full'):
         "Bolat's pit 2 is Aigerim's tuzdyk.",
     ("White's row", 'as White', 'brief'):
-        'Yours: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.',
+        'Yours: 1 0 1, 12 1 1, tuzdyk 4 1.',
     ("White's row", 'as White', 'normal'):
-        "Your row from pit 1: 1, 0, 1, 12, 1, 1, the computer's tuzdyk, 4, 1.",
+        'Your row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1.',
     ("White's row", 'as White', 'full'):
-        "Your row from pit 1: 1, 0, 1, 12, 1, 1, the computer's tuzdyk, 4, 1.",
+        'Your row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1.',
     ("White's row", 'as Black', 'brief'):
-        'Theirs: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.',
+        'Theirs: 1 0 1, 12 1 1, tuzdyk 4 1.',
     ("White's row", 'as Black', 'normal'):
-        "The computer's row from pit 1: 1, 0, 1, 12, 1, 1, your tuzdyk, 4, 1.",
+        "The computer's row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1.",
     ("White's row", 'as Black', 'full'):
-        "The computer's row from pit 1: 1, 0, 1, 12, 1, 1, your tuzdyk, 4, 1.",
+        "The computer's row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1.",
     ("White's row", 'two players', 'brief'):
-        'Aigerim: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.',
+        'Aigerim: 1 0 1, 12 1 1, tuzdyk 4 1.',
     ("White's row", 'two players', 'normal'):
-        "Aigerim's row from pit 1: 1, 0, 1, 12, 1, 1, Bolat's tuzdyk, 4, 1.",
+        "Aigerim's row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1.",
     ("White's row", 'two players', 'full'):
-        "Aigerim's row from pit 1: 1, 0, 1, 12, 1, 1, Bolat's tuzdyk, 4, 1.",
+        "Aigerim's row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1.",
     ('the board', 'as White', 'brief'):
         (
-            'Yours: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\nTheirs: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\n20 to '
-            '30. Your turn.'
+            'Yours: 1 0 1, 12 1 1, tuzdyk 4 1.\nTheirs: 4 tuzdyk 5, 5 5 5, 0 5 5.\n20 to 30. Your turn.'
         ),
     ('the board', 'as White', 'normal'):
         (
-            "Your row from pit 1: 1, 0, 1, 12, 1, 1, the computer's tuzdyk, 4, 1. The computer's row "
-            'from pit 1: 4, your tuzdyk, 5, 5, 5, 5, 0, 5, 5. The computer leads 30 to 20. Move 14: '
-            'your turn.'
+            "Your row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1. The computer's: 4 tuzdyk 5, 5 5 5, 0 5 "
+            '5. The computer leads 30 to 20. Move 14: your turn.'
         ),
     ('the board', 'as White', 'full'):
         (
-            "Your row from pit 1: 1, 0, 1, 12, 1, 1, the computer's tuzdyk, 4, 1. The computer's row "
-            'from pit 1: 4, your tuzdyk, 5, 5, 5, 5, 0, 5, 5. The computer leads 30 to 20. It takes '
-            "82 to win. Your tuzdyk is the computer's pit 2. The computer's tuzdyk is your pit 7. "
-            'Move 14: your turn. You can play pits 1, 3, 4, 5, 6, 8 and 9.'
+            "Your row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1. The computer's: 4 tuzdyk 5, 5 5 5, 0 5 "
+            "5. The computer leads 30 to 20. It takes 82 to win. Your tuzdyk is the computer's pit 2."
+            " The computer's tuzdyk is your pit 7. Move 14: your turn. You can play pits 1, 3, 4, 5, "
+            '6, 8 and 9.'
         ),
     ('the board', 'as Black', 'brief'):
         (
-            'Yours: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\nTheirs: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\n30 to '
-            "20. The computer's turn."
+            'Yours: 4 tuzdyk 5, 5 5 5, 0 5 5.\nTheirs: 1 0 1, 12 1 1, tuzdyk 4 1.\n30 to 20. The '
+            "computer's turn."
         ),
     ('the board', 'as Black', 'normal'):
         (
-            "Your row from pit 1: 4, the computer's tuzdyk, 5, 5, 5, 5, 0, 5, 5. The computer's row "
-            'from pit 1: 1, 0, 1, 12, 1, 1, your tuzdyk, 4, 1. You lead 30 to 20. Move 14: the '
-            "computer's turn."
+            "Your row from pit 1: 4 tuzdyk 5, 5 5 5, 0 5 5. The computer's: 1 0 1, 12 1 1, tuzdyk 4 "
+            "1. You lead 30 to 20. Move 14: the computer's turn."
         ),
     ('the board', 'as Black', 'full'):
         (
-            "Your row from pit 1: 4, the computer's tuzdyk, 5, 5, 5, 5, 0, 5, 5. The computer's row "
-            'from pit 1: 1, 0, 1, 12, 1, 1, your tuzdyk, 4, 1. You lead 30 to 20. It takes 82 to win.'
-            " Your tuzdyk is the computer's pit 7. The computer's tuzdyk is your pit 2. Move 14: the "
-            "computer's turn. The computer can play pits 1, 3, 4, 5, 6, 8 and 9."
+            "Your row from pit 1: 4 tuzdyk 5, 5 5 5, 0 5 5. The computer's: 1 0 1, 12 1 1, tuzdyk 4 "
+            "1. You lead 30 to 20. It takes 82 to win. Your tuzdyk is the computer's pit 7. The "
+            "computer's tuzdyk is your pit 2. Move 14: the computer's turn. The computer can play "
+            'pits 1, 3, 4, 5, 6, 8 and 9.'
         ),
     ('the board', 'two players', 'brief'):
         (
-            'Aigerim: 1, 0, 1, 12, 1, 1, tuzdyk, 4, 1.\nBolat: 4, tuzdyk, 5, 5, 5, 5, 0, 5, 5.\n20 to '
-            "30. Aigerim's turn."
+            "Aigerim: 1 0 1, 12 1 1, tuzdyk 4 1.\nBolat: 4 tuzdyk 5, 5 5 5, 0 5 5.\n20 to 30. Aigerim's"
+            ' turn.'
         ),
     ('the board', 'two players', 'normal'):
         (
-            "Aigerim's row from pit 1: 1, 0, 1, 12, 1, 1, Bolat's tuzdyk, 4, 1. Bolat's row from pit "
-            "1: 4, Aigerim's tuzdyk, 5, 5, 5, 5, 0, 5, 5. Bolat leads 30 to 20. Move 14: Aigerim's "
-            'turn.'
+            "Aigerim's row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1. Bolat's: 4 tuzdyk 5, 5 5 5, 0 5 5. "
+            "Bolat leads 30 to 20. Move 14: Aigerim's turn."
         ),
     ('the board', 'two players', 'full'):
         (
-            "Aigerim's row from pit 1: 1, 0, 1, 12, 1, 1, Bolat's tuzdyk, 4, 1. Bolat's row from pit "
-            "1: 4, Aigerim's tuzdyk, 5, 5, 5, 5, 0, 5, 5. Bolat leads 30 to 20. It takes 82 to win. "
-            "Aigerim's tuzdyk is Bolat's pit 2. Bolat's tuzdyk is Aigerim's pit 7. Move 14: Aigerim's"
-            ' turn. Aigerim can play pits 1, 3, 4, 5, 6, 8 and 9.'
+            "Aigerim's row from pit 1: 1 0 1, 12 1 1, tuzdyk 4 1. Bolat's: 4 tuzdyk 5, 5 5 5, 0 5 5. "
+            "Bolat leads 30 to 20. It takes 82 to win. Aigerim's tuzdyk is Bolat's pit 2. Bolat's "
+            "tuzdyk is Aigerim's pit 7. Move 14: Aigerim's turn. Aigerim can play pits 1, 3, 4, 5, 6,"
+            ' 8 and 9.'
         ),
     ('the kazans', 'as White', 'brief'):
         '20 to 30.',
@@ -1106,23 +1102,23 @@ QUERY_SENTENCES: dict[tuple[str, str, str], str] = {
     ('the turn after the end', 'two players', 'full'):
         'Game over: Bolat resigns. Aigerim wins, though Bolat leads 30 to 20.',
     ('the compact board', 'as White', 'brief'):
-        'Yours: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Theirs: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+        'Yours: 1 0 1 12, two 1s, tuzdyk 4 1. Theirs: 4 tuzdyk, four 5s, 0, two 5s. 20 to 30.',
     ('the compact board', 'as White', 'normal'):
-        'Yours: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Theirs: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+        'Yours: 1 0 1 12, two 1s, tuzdyk 4 1. Theirs: 4 tuzdyk, four 5s, 0, two 5s. 20 to 30.',
     ('the compact board', 'as White', 'full'):
-        'Yours: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Theirs: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+        'Yours: 1 0 1 12, two 1s, tuzdyk 4 1. Theirs: 4 tuzdyk, four 5s, 0, two 5s. 20 to 30.',
     ('the compact board', 'as Black', 'brief'):
-        'Yours: 4, tuzdyk, four 5s, 0, two 5s. Theirs: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. 30 to 20.',
+        'Yours: 4 tuzdyk, four 5s, 0, two 5s. Theirs: 1 0 1 12, two 1s, tuzdyk 4 1. 30 to 20.',
     ('the compact board', 'as Black', 'normal'):
-        'Yours: 4, tuzdyk, four 5s, 0, two 5s. Theirs: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. 30 to 20.',
+        'Yours: 4 tuzdyk, four 5s, 0, two 5s. Theirs: 1 0 1 12, two 1s, tuzdyk 4 1. 30 to 20.',
     ('the compact board', 'as Black', 'full'):
-        'Yours: 4, tuzdyk, four 5s, 0, two 5s. Theirs: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. 30 to 20.',
+        'Yours: 4 tuzdyk, four 5s, 0, two 5s. Theirs: 1 0 1 12, two 1s, tuzdyk 4 1. 30 to 20.',
     ('the compact board', 'two players', 'brief'):
-        'Aigerim: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Bolat: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+        'Aigerim: 1 0 1 12, two 1s, tuzdyk 4 1. Bolat: 4 tuzdyk, four 5s, 0, two 5s. 20 to 30.',
     ('the compact board', 'two players', 'normal'):
-        'Aigerim: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Bolat: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+        'Aigerim: 1 0 1 12, two 1s, tuzdyk 4 1. Bolat: 4 tuzdyk, four 5s, 0, two 5s. 20 to 30.',
     ('the compact board', 'two players', 'full'):
-        'Aigerim: 1, 0, 1, 12, two 1s, tuzdyk, 4, 1. Bolat: 4, tuzdyk, four 5s, 0, two 5s. 20 to 30.',
+        'Aigerim: 1 0 1 12, two 1s, tuzdyk 4 1. Bolat: 4 tuzdyk, four 5s, 0, two 5s. 20 to 30.',
     ('the compact start', 'as White', 'brief'):
         'Yours: nine 9s. Theirs: nine 9s. 0 to 0.',
     ('the compact start', 'as White', 'normal'):

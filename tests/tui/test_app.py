@@ -94,7 +94,8 @@ async def test_enter_on_the_other_row_explains_and_plays_nothing(make_app: MakeA
 
 
 @pytest.mark.parametrize(("key", "expected"), [
-    ("b", "White's row from pit 1: 9, 9"), ("k", "0"), ("t", "No tuzdyks yet"), ("y", "Move 1: White's turn"),
+    ("b", "White's row from pit 1: 9 9 9, 9 9 9, 9 9 9. Black's: 9 9 9,"), ("k", "0"), ("t", "No tuzdyks yet"),
+    ("y", "Move 1: White's turn"),
     ("v", "White can play pits 1"), ("l", "No move"), ("f", "9S,9S"), ("m", "White's row"),
     ("o", "Black's row"), ("p", "White's pit 1: 9 stones."), ("w", "Pit 1: 9 stones"), ("H", "No moves yet"),
 ])

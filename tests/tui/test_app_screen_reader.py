@@ -97,7 +97,7 @@ async def test_the_computer_replies_below_the_players_move_and_the_board_changes
 
 async def test_a_message_taller_than_the_area_is_shown_a_page_at_a_time(make_app: MakeApp) -> None:
     app = make_app(screen_reader=True, verbosity="full")
-    async with app.run_test(size=(80, 12)) as pilot:
+    async with app.run_test(size=(60, 12)) as pilot:
         await pilot.press(*"1234567", "enter")
         await pilot.press("b")
         await pilot.pause(0.2)
@@ -106,7 +106,7 @@ async def test_a_message_taller_than_the_area_is_shown_a_page_at_a_time(make_app
         shown = " ".join(speech.lines[:-1])
         await pilot.press("pagedown")
         await pilot.pause(0.2)
-        assert " ".join([shown, *speech.lines]).startswith(" ".join(wrap(said(app)[-1], 79))[:200])
+        assert " ".join([shown, *speech.lines]).startswith(" ".join(wrap(said(app)[-1], 59))[:200])
         await pilot.press("pagedown")
         await pilot.pause(0.2)
         assert speech.lines == ["That is all of it."]

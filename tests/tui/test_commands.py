@@ -105,9 +105,10 @@ def test_queries_answer_about_the_position(make_session: MakeSession) -> None:
     session = make_session()
     line(session, "7")
     assert line(session, "kazans").text == "White leads 10 to 0."
-    assert line(session, "mine").text.startswith("Black's row from pit 1: 10, 10")
-    assert line(session, "theirs").text.startswith("White's row from pit 1: 9, 9")
-    assert "Black's row from pit 1: 10, 10, 10, 10, 10, 0, 9" in line(session, "board").text
+    assert line(session, "mine").text.startswith("Black's row from pit 1: 10 10 10, 10 10 0, 9 9 9.")
+    assert line(session, "theirs").text.startswith("White's row from pit 1: 9 9 9, 9 9 9, 1 10 10.")
+    assert line(session, "board").text.startswith(
+        "White's row from pit 1: 9 9 9, 9 9 9, 1 10 10. Black's: 10 10 10, 10 10 0, 9 9 9. White leads 10 to 0.")
     assert line(session, "pit 6").text == "Black's pit 6: empty."
     assert line(session, "pit their 7").text == "White's pit 7: 1 stone."
     assert line(session, "tuzdyks").text == "No tuzdyks yet."

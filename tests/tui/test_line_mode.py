@@ -26,7 +26,7 @@ def test_the_example_of_the_issue_prints_only_announcements_and_answers(tmp_path
     lines = result.stdout.splitlines()
     assert lines[0] == "New game of Toguz Kumalak for two players; White moves first. Move 1: White's turn."
     assert lines[1].startswith("White sows 9 stones from pit 7; the last stone falls into Black's pit 6")
-    assert lines[2].startswith("White's row from pit 1: 9, 9")
+    assert lines[2].startswith("White's row from pit 1: 9 9 9, 9 9 9, 1 10 10. Black's: 10 10 10, 10 10 0, 9 9 9.")
     assert lines[3] == "Goodbye. Your game is saved and will be offered next time."
     assert len(lines) == 4
     assert "\x1b" not in result.stdout
