@@ -155,6 +155,19 @@ async def test_a_resumed_game_is_offered_and_new_game_starts_afresh(make_app: Ma
         assert app.session.setup.human is Side.WHITE
 
 
+async def test_escape_on_the_saved_game_question_resumes_it(make_app: MakeApp) -> None:
+    app = make_app(opponent="human", variant="kozdatu", resumed=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        moves_before = app.session.game.moves
+        assert said(app)[-1].startswith("Saved game. Kozdatu, two players. Move 1: White's turn.")
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is screen_of(app)
+        assert app.session.game.moves == moves_before
+        assert screen_of(app).panel.last == "Move 1: White's turn."
+
+
 async def test_the_cursor_sits_on_the_focused_choice(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
