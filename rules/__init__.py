@@ -1,6 +1,6 @@
 """The rules of Toguz Kumalak, Kozdatu and Bestemshe: pure, standard library only, no I/O."""
 
-from rules.errors import IllegalMoveError, NotationError
+from rules.errors import Fault, IllegalMoveError, NotationError, RulesError
 from rules.game import Game
 from rules.move import MoveReport, Outcome, Termination
 from rules.notation import (
@@ -27,18 +27,54 @@ from rules.variant import (
     BLACK,
     KOZDATU,
     TOGUZ,
+    VARIANT_KEYS,
+    VARIANT_WORDS,
     VARIANTS,
     WHITE,
     Side,
     Variant,
+    VariantKey,
     variant_for_pits,
+    variant_key,
     variant_named,
 )
 
 __all__ = [
-    "BESTEMSHE", "BLACK", "KOZDATU", "TOGUZ", "VARIANTS", "WHITE", "Game", "IllegalMoveError",
-    "MoveReport", "MoveToken", "NotationError", "Outcome", "Position", "Record", "Side", "Termination",
-    "TokenStyle", "Variant", "check_token", "format_token", "normalise_result", "parse_token",
-    "read_record", "read_record_file", "read_records", "record_from_game", "token_mismatch",
-    "variant_for_pits", "variant_named", "write_record", "write_records",
+    "BESTEMSHE",
+    "BLACK",
+    "KOZDATU",
+    "TOGUZ",
+    "VARIANTS",
+    "VARIANT_KEYS",
+    "VARIANT_WORDS",
+    "WHITE",
+    "Fault",
+    "Game",
+    "IllegalMoveError",
+    "MoveReport",
+    "MoveToken",
+    "NotationError",
+    "Outcome",
+    "Position",
+    "Record",
+    "RulesError",
+    "Side",
+    "Termination",
+    "TokenStyle",
+    "Variant",
+    "VariantKey",
+    "check_token",
+    "format_token",
+    "normalise_result",
+    "parse_token",
+    "read_record",
+    "read_record_file",
+    "read_records",
+    "record_from_game",
+    "token_mismatch",
+    "variant_for_pits",
+    "variant_key",
+    "variant_named",
+    "write_record",
+    "write_records",
 ]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.errors import IllegalMoveError
+from rules.errors import Fault, IllegalMoveError
 from rules.move import MoveReport, Outcome, Termination, end_of_game, play_move
 from rules.position import Position
 from rules.variant import TOGUZ, Side, Variant
@@ -76,7 +76,7 @@ class Game:
     def play(self, pit: int) -> MoveReport:
         """Play ``pit`` (1..N) for the side to move and return what happened."""
         if self.is_over:
-            raise IllegalMoveError(f"the game is over, no move can be played (in {self.position.fen()})")
+            raise IllegalMoveError(Fault.GAME_OVER)
         position, report = play_move(self.position, pit)
         self._positions.append(position)
         self._reports.append(report)
@@ -86,7 +86,7 @@ class Game:
     def undo(self) -> MoveReport:
         """Take the last move back (and any declared end); returns the report of the move undone."""
         if not self._reports:
-            raise IllegalMoveError("there is no move to take back")
+            raise IllegalMoveError(Fault.NOTHING_TO_UNDO)
         self._positions.pop()
         self._declared = None
         report = self._reports.pop()
@@ -111,7 +111,7 @@ class Game:
     def declare(self, outcome: Outcome) -> None:
         """Record an end that is not on the board (as read from a record's result)."""
         if self.is_over:
-            raise IllegalMoveError("the game is already over")
+            raise IllegalMoveError(Fault.GAME_OVER)
         self._declared = outcome
 
     def _declare(self, winner: Side | None, reason: Termination) -> Outcome:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from rules.errors import IllegalMoveError
+from rules.errors import Fault, IllegalMoveError
 from rules.position import Position
 from rules.variant import Side, Variant
 
@@ -18,7 +18,7 @@ class Termination(StrEnum):
     """Why a game ended."""
 
     MAJORITY = "majority"          # a kazan holds more than half of all stones
-    NO_MOVES = "no moves"          # the player to move had no stones on his row
+    NO_MOVES = "no-moves"          # the player to move had no stones on his row
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"
     TIME = "time"
@@ -143,10 +143,10 @@ def capture_even(count: int) -> int:
 class NoTuzdyk(StrEnum):
     """Why a last stone making 3 on the opponent's row makes no tuzdyk."""
 
-    NOT_IN_THIS_GAME = "not in this game"  # the variant is played without tuzdyks
-    HAS_ONE = "has one"                    # the mover already owns a tuzdyk
-    LAST_PIT = "last pit"                  # the opponent's pit N never becomes a tuzdyk
-    SAME_NUMBER = "same number"            # the opponent's tuzdyk has that number on the mover's row
+    NOT_IN_THIS_GAME = "no-tuzdyks"  # the variant is played without tuzdyks
+    HAS_ONE = "has-one"                    # the mover already owns a tuzdyk
+    LAST_PIT = "last-pit"                  # the opponent's pit N never becomes a tuzdyk
+    SAME_NUMBER = "same-number"            # the opponent's tuzdyk has that number on the mover's row
 
 
 def tuzdyk_refusal(position: Position, mover: Side, pit: int) -> NoTuzdyk | None:
@@ -175,10 +175,10 @@ def check_pit(position: Position, pit: int) -> int:
     n = position.variant.pits
     side = position.to_move
     if not 1 <= pit <= n:
-        raise IllegalMoveError(f"pit {pit} does not exist: choose 1 to {n} (in {position.fen()})")
+        raise IllegalMoveError(Fault.NO_PIT, pit=pit, pits=n)
     origin = position.index(side, pit)
     if position.board[origin] == 0:
-        raise IllegalMoveError(f"{side.title}'s pit {pit} is empty (in {position.fen()})")
+        raise IllegalMoveError(Fault.EMPTY_PIT, side=side, pit=pit)
     return origin
 
 

@@ -15,8 +15,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Literal, NamedTuple
 
-from rules.errors import NotationError
-from rules.fen import quoted
+from rules.errors import Fault, NotationError
 from rules.move import MoveReport
 
 TokenStyle = Literal["federation", "playok"]
@@ -26,10 +25,6 @@ FEDERATION_MARKS = "xхХ"  # Latin x, Cyrillic х and Х
 PLAYOK_MARK = "X"
 
 _TOKEN = re.compile(r"([0-9])([0-9])([xXхХ]?)(?:\(([0-9]{1,3})\))?")  # a kazan holds at most 162
-_SHAPE = (
-    "a move token is two digits (the pit played, then the pit where the last stone landed), "
-    "then 'x' or 'X' for a tuzdyk, then '(N)' after a PlayOK capture"
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,22 +65,20 @@ class MoveToken:
 def parse_token(text: str, pits: int = 9) -> MoveToken:
     """Read one move token of either style; ``pits`` is the row length digits may not exceed.
 
-    Raises ``NotationError`` quoting ``text`` and saying what is wrong with it.
+    Raises ``NotationError`` (within the ``token``) saying what is wrong with it.
     """
     stripped = text.strip()
     match = _TOKEN.fullmatch(stripped)
     if match is None:
-        raise NotationError(f"token {quoted(text)}: {'it is empty' if not stripped else _SHAPE}")
+        raise NotationError(Fault.TOKEN_SHAPE if stripped else Fault.TOKEN_EMPTY).within(token=text)
     pit, landing, mark, total = match.groups()
-    for what, digit in (("pit", pit), ("landing pit", landing)):
+    for which, digit in (("pit", pit), ("landing", landing)):
         if not 1 <= int(digit) <= pits:
-            raise NotationError(f"token {text!r}: the {what} must be 1 to {pits}, not {digit}")
+            raise NotationError(Fault.TOKEN_DIGIT, which=which, pits=pits, digit=int(digit)).within(token=text)
     if total is not None and mark and mark in FEDERATION_MARKS:
-        raise NotationError(
-            f"token {text!r}: it mixes the federation tuzdyk mark {mark!r} with a PlayOK capture total"
-        )
+        raise NotationError(Fault.TOKEN_MIXED_MARK, mark=mark).within(token=text)
     if total is not None and mark:
-        raise NotationError(f"token {text!r}: one move cannot both make a tuzdyk and capture")
+        raise NotationError(Fault.TOKEN_TUZDYK_AND_CAPTURE).within(token=text)
     style: TokenStyle | None = None
     if mark == PLAYOK_MARK or total is not None:
         style = "playok"
@@ -100,7 +93,7 @@ def format_token(report: MoveReport, style: TokenStyle = "federation") -> str:
     return report.playok if style == "playok" else report.notation
 
 
-def token_mismatch(token: MoveToken, report: MoveReport, style: TokenStyle = "federation") -> str | None:
+def token_mismatch(token: MoveToken, report: MoveReport, style: TokenStyle = "federation") -> NotationError | None:
     """Why ``token`` does not describe the move ``report`` tells of, or ``None`` when it does.
 
     The landing digit and the tuzdyk mark are always checked, and ``(N)`` whenever the token has
@@ -109,35 +102,35 @@ def token_mismatch(token: MoveToken, report: MoveReport, style: TokenStyle = "fe
     """
     check_style(style)
     if token.pit != report.pit:
-        return f"pit {report.pit} was played, not {token.pit}"
+        return NotationError(Fault.WRONG_PIT, played=report.pit, written=token.pit)
     if token.landing != report.landing_pit:
-        return f"the last stone lands in pit {report.landing_pit}, not {token.landing}"
+        return NotationError(Fault.WRONG_LANDING, landing=report.landing_pit, written=token.landing)
     made = report.tuzdyk_made
     if made is not None and not token.tuzdyk:
-        return f"the move makes a tuzdyk of pit {made}, but the token has no tuzdyk mark"
+        return NotationError(Fault.MISSING_TUZDYK_MARK, pit=made)
     if made is None and token.tuzdyk:
-        return "the token marks a tuzdyk, but the move makes none"
+        return NotationError(Fault.EXTRA_TUZDYK_MARK)
     return _capture_mismatch(token, report, style)
 
 
-def _capture_mismatch(token: MoveToken, report: MoveReport, style: TokenStyle) -> str | None:
+def _capture_mismatch(token: MoveToken, report: MoveReport, style: TokenStyle) -> NotationError | None:
     kazan = report.kazans[report.mover]
     if token.kazan_after is None:
         if report.captured and style == "playok":
-            return f"the move captures {report.captured}, but the token has no ({kazan})"
+            return NotationError(Fault.MISSING_TOTAL, captured=report.captured, kazan=kazan)
         return None
     if not report.captured:
-        return f"the token says ({token.kazan_after}), but the move captures nothing"
+        return NotationError(Fault.TOTAL_WITHOUT_CAPTURE, written=token.kazan_after)
     if token.kazan_after != kazan:
-        return f"the mover's kazan holds {kazan} after the capture, not {token.kazan_after}"
+        return NotationError(Fault.WRONG_TOTAL, kazan=kazan, written=token.kazan_after)
     return None
 
 
 def check_token(token: MoveToken, report: MoveReport, style: TokenStyle = "federation") -> None:
-    """Raise ``NotationError`` quoting the token when it does not describe the move ``report``."""
-    reason = token_mismatch(token, report, style)
-    if reason is not None:
-        raise NotationError(f"token {token.text!r}: {reason}")
+    """Raise ``NotationError`` (within the token) when it does not describe the move ``report``."""
+    mismatch = token_mismatch(token, report, style)
+    if mismatch is not None:
+        raise mismatch.within(token=token.text)
 
 
 def check_style(style: str) -> None:
@@ -176,7 +169,7 @@ def normalise_result(text: str) -> str:
     scores = [] if match is None else ["1/2" if len(s) > 1 or s == "½" else s for s in match.groups()]
     result = "-".join(scores)
     if result not in RESULTS:
-        raise NotationError(f"result {text!r}: write 1-0, 0-1, 1/2-1/2 or *")
+        raise NotationError(Fault.RESULT, text=text)
     return result
 
 
@@ -237,16 +230,16 @@ def read_tag(text: str) -> tuple[str, str]:
     """The name and the value of a tag pair ``[Name "value"]``, with ``\\"`` and ``\\\\`` undone."""
     match = _TAG.fullmatch(text.strip())
     if match is None:
-        raise NotationError(f'unreadable tag {quoted(text)}: a tag is [Name "value"] on one line')
+        raise NotationError(Fault.TAG, text=text)
     return match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))
 
 
 def format_tag(name: str, value: str) -> str:
     """The tag pair ``[Name "value"]``, quotes and backslashes in the value escaped."""
     if not re.fullmatch(r"[A-Za-z0-9_]+", name):
-        raise NotationError(f"tag name {name!r}: use letters, digits and _ only")
+        raise NotationError(Fault.TAG_NAME, name=name)
     if "\n" in value or "\r" in value:
-        raise NotationError(f"tag {name}: a value cannot hold a line break: {value!r}")
+        raise NotationError(Fault.TAG_LINE_BREAK, name=name)
     escaped = value.replace("\\", "\\\\").replace('"', '\\"')
     return f'[{name} "{escaped}"]'
 
@@ -254,7 +247,7 @@ def format_tag(name: str, value: str) -> str:
 def format_comment(text: str) -> str:
     """The comment ``{text}``, its white space made single spaces as reading does."""
     if "}" in text:
-        raise NotationError(f"comment {text!r}: a comment cannot hold '}}'")
+        raise NotationError(Fault.COMMENT_BRACE, text=text)
     return "{" + " ".join(text.split()) + "}"
 
 

@@ -26,8 +26,7 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
-from rules.errors import IllegalMoveError, NotationError
-from rules.fen import quoted, shortened
+from rules.errors import Fault, IllegalMoveError, NotationError, RulesError
 from rules.game import Game
 from rules.notation import (
     _TAG,
@@ -48,7 +47,7 @@ from rules.notation import (
     wrap_pieces,
 )
 from rules.position import Position
-from rules.variant import TOGUZ, VARIANTS, NoMoveRule, Side, Variant, variant_named
+from rules.variant import TOGUZ, VARIANT_KEYS, VARIANTS, NoMoveRule, Side, Variant, variant_named
 
 ROSTER: tuple[str, ...] = ("Event", "Site", "Date", "Round", "White", "Black", "Result")
 OPTIONS_TAG = "VariantOptions"
@@ -104,21 +103,23 @@ class Record:
 
 @dataclass(frozen=True)
 class _Where:
-    """Names a game in error messages: its source, number, Event/White/Black and a line."""
+    """Where a game stands, for its errors' context: its source, number, Event/White/Black."""
 
     source: str
     number: int
-    names: tuple[str, ...]
+    names: tuple[tuple[str, str], ...]
 
-    def at(self, line: int) -> str:
-        prefix = f"{self.source}: " if self.source else ""
-        return f"{prefix}game {self.number} ({', '.join([*self.names, f'line {line}'])})"
+    def at(self, line: int) -> dict[str, str | int | None]:
+        """The context of a fault on ``line``."""
+        names = {name.lower(): value for name, value in self.names}
+        return {"source": self.source or None, "game": self.number, **names,
+                "line": line}
 
 
 def read_records(text: str, source: str = "") -> list[Record]:
     """Every game in ``text``, each replayed and checked; ``source`` names the text in errors.
 
-    Raises ``NotationError`` naming the game, the line, the move and the token at the first fault.
+    Raises ``NotationError`` within the game, the line, the move and the token at the first fault.
     """
     return [_replay(chunk, number, source) for number, chunk in enumerate(split_games(text), 1)]
 
@@ -127,7 +128,7 @@ def read_record(text: str, source: str = "") -> Record:
     """The one game in ``text``; ``NotationError`` if it holds none or several."""
     records = read_records(text, source)
     if len(records) != 1:
-        raise NotationError(f"{source or 'the text'} holds {len(records)} games, not one")
+        raise NotationError(Fault.GAMES_NOT_ONE, count=len(records)).within(source=source or None)
     return records[0]
 
 
@@ -136,14 +137,13 @@ def read_record_file(path: str | PathLike[str]) -> list[Record]:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        raise NotationError(f"{path}: not UTF-8 text ({error})") from error
+        raise NotationError(Fault.NOT_UTF8).within(source=str(path)) from error
     return read_records(text, source=str(path))
 
 
 def _replay(chunk: GameText, number: int, source: str) -> Record:
     tags = _read_tags(chunk, _Where(source, number, ()))
-    names = tuple(f'{name} "{shortened(tags[name])}"' for name in ("Event", "White", "Black") if name in tags)
-    where = _Where(source, number, names)
+    where = _Where(source, number, tuple((name, tags[name]) for name in ("Event", "White", "Black") if name in tags))
     game = _new_game(tags, where.at(chunk.line))
     style = _detect_style(chunk, where)
     comments: list[tuple[int, str]] = []
@@ -158,7 +158,7 @@ def _replay(chunk: GameText, number: int, source: str) -> Record:
         elif word.kind == "token":
             _play_token(game, word, style or "federation", where)
         else:
-            raise NotationError(f"{where.at(word.line)}: {_unreadable(word.text)}")
+            raise _unreadable(word.text).within(**where.at(word.line))
     result = _settle_result(game, tags.get("Result"), written, where.at(chunk.line))
     tags["Result"] = result
     moves = len(game.reports)
@@ -173,32 +173,42 @@ def _replay(chunk: GameText, number: int, source: str) -> Record:
 def _read_tags(chunk: GameText, where: _Where) -> dict[str, str]:
     tags: dict[str, str] = {}
     for word in chunk.tags:
-        name, value = read_tag(word.text)
+        try:
+            name, value = read_tag(word.text)
+        except NotationError as error:
+            raise error.within(**where.at(word.line)) from None
         if name in tags:
-            raise NotationError(f"{where.at(word.line)}: the tag {name} is given twice")
+            raise NotationError(Fault.TAG_TWICE, name=name).within(**where.at(word.line))
         tags[name] = value
     return tags
 
 
-def _unreadable(text: str) -> str:
+def _unreadable(text: str) -> NotationError:
     if text.startswith("["):
-        return f'unreadable tag {quoted(text)}: a tag is [Name "value"] on one line'
+        return NotationError(Fault.TAG, text=text)
     if text.startswith("{"):
-        return f"the comment {quoted(text)} is never closed with '}}'"
-    return f"stray {quoted(text)}"
+        return NotationError(Fault.COMMENT_OPEN, text=text)
+    return NotationError(Fault.STRAY, text=text)
 
 
-def _new_game(tags: Mapping[str, str], where: str) -> Game:
+def _new_game(tags: Mapping[str, str], where: Mapping[str, str | int | None]) -> Game:
     """The game the tags start: the variant from ``Variant`` or the FEN, options, the FEN start."""
     fen = tags.get("FEN")
     try:
-        variant = variant_named(tags["Variant"]) if "Variant" in tags else None
+        variant = _variant_named(tags["Variant"]) if "Variant" in tags else None
         if variant is None:
             variant = TOGUZ if fen is None else Position.from_fen(fen).variant
         variant = _read_options(variant, tags.get(OPTIONS_TAG, ""))
         return Game(variant) if fen is None else Game.from_fen(fen, variant)
-    except ValueError as error:
-        raise NotationError(f"{where}: {error}") from error
+    except RulesError as error:
+        raise error.within(**where) from None
+
+
+def _variant_named(name: str) -> Variant:
+    try:
+        return variant_named(name)
+    except ValueError:
+        raise NotationError(Fault.VARIANT_UNKNOWN, name=name, known=", ".join(VARIANT_KEYS)) from None
 
 
 def _read_options(variant: Variant, text: str) -> Variant:
@@ -212,10 +222,8 @@ def _read_options(variant: Variant, text: str) -> Variant:
         elif name in _OPTIONS and name != "no_move" and value in ("yes", "no"):
             flags[name] = value == "yes"
         else:
-            raise NotationError(
-                f"the {OPTIONS_TAG} tag has an unknown option {quoted(part)}: known are tuzdyks=yes|no, "
-                "no_move=collect|lose, stop_at_majority=yes|no, unrestricted_tuzdyk=yes|no"
-            )
+            known = "tuzdyks=yes|no, no_move=collect|lose, stop_at_majority=yes|no, unrestricted_tuzdyk=yes|no"
+            raise NotationError(Fault.OPTION, tag=OPTIONS_TAG, part=part, known=known)
     return variant.with_options(
         tuzdyks=flags.get("tuzdyks"), no_move=no_move, stop_at_majority=flags.get("stop_at_majority"),
         unrestricted_tuzdyk=flags.get("unrestricted_tuzdyk"),
@@ -234,10 +242,8 @@ def _detect_style(chunk: GameText, where: _Where) -> TokenStyle | None:
             found.setdefault("federation", word)
     if len(found) == 2:
         playok, federation = found["playok"], found["federation"]
-        raise NotationError(
-            f"{where.at(chunk.line)}: the record mixes PlayOK marks (token {playok.text!r}, line "
-            f"{playok.line}) with federation marks (token {federation.text!r}, line {federation.line})"
-        )
+        raise NotationError(Fault.MIXED_MARKS, playok=playok.text, playok_line=playok.line,
+                            federation=federation.text, federation_line=federation.line).within(**where.at(chunk.line))
     return next(iter(found)) if found else None
 
 
@@ -249,9 +255,10 @@ def _guess_style(game: Game, tags: Mapping[str, str]) -> TokenStyle:
     return "playok" if tags.get("Site", "").strip().lower() == "playok" else "federation"
 
 
-def _due(game: Game) -> str:
+def _due(game: Game) -> dict[str, str | int | None]:
+    """The move due, as an error's context."""
     position = game.position
-    return f"move {position.move_number} for {position.to_move.title}"
+    return {"move": position.move_number, "side": position.to_move}
 
 
 def _check_number(game: Game, word: Word, where: _Where) -> None:
@@ -261,51 +268,48 @@ def _check_number(game: Game, word: Word, where: _Where) -> None:
     digits = word.text.rstrip(".…")
     number = int(digits) if len(digits) <= 5 and digits.isascii() else -1
     if number != position.move_number or (for_black and position.to_move is Side.WHITE):
-        raise NotationError(f"{where.at(word.line)}: move number {quoted(word.text)} where {_due(game)} is due")
+        raise NotationError(Fault.MOVE_NUMBER, written=word.text).within(**where.at(word.line), **_due(game))
 
 
 def _play_token(game: Game, word: Word, style: TokenStyle, where: _Where) -> None:
     """Play the token's pit and check its landing digit and marks against what the move did."""
-    head = f"{where.at(word.line)}: {_due(game)}, "
+    context = {**where.at(word.line), **_due(game), "token": word.text}
     try:
         token = parse_token(word.text, game.variant.pits)
-    except NotationError as error:
-        raise NotationError(f"{head}{error}") from error
-    try:
         report = game.play(token.pit)
-    except IllegalMoveError as error:
-        raise NotationError(f"{head}token {quoted(word.text)}: {error}") from error
-    reason = token_mismatch(token, report, style)
-    if reason is not None:
-        raise NotationError(f"{head}token {quoted(word.text)}: {reason}")
+    except NotationError as error:
+        raise error.within(**context) from None
+    except IllegalMoveError as error:  # in a record, a move that cannot be played is a fault of the text
+        raise NotationError(error.fault, **error.details).within(**context) from None
+    mismatch = token_mismatch(token, report, style)
+    if mismatch is not None:
+        raise mismatch.within(**context)
 
 
 def _read_result(word: Word, where: _Where) -> str:
     try:
         return normalise_result(word.text)
     except NotationError as error:
-        raise NotationError(f"{where.at(word.line)}: {error}") from error
+        raise error.within(**where.at(word.line)) from None
 
 
-def _settle_result(game: Game, tag: str | None, written: str | None, where: str) -> str:
+def _settle_result(game: Game, tag: str | None, written: str | None, where: Mapping[str, str | int | None]) -> str:
     """The record's result: the board's when the game ended there, else the one the record gives."""
     try:
         tagged = None if tag is None else normalise_result(tag)
     except NotationError as error:
-        raise NotationError(f"{where}: the Result tag: {error}") from error
+        raise error.within(**where, tag="Result") from None
     known = {result for result in (tagged, written) if result not in (None, "*")}
     if len(known) > 1:
-        raise NotationError(f"{where}: the Result tag says {tagged} but the moves end with {written}")
+        raise NotationError(Fault.RESULT_TAG_MOVES, tagged=tagged, written=written).within(**where)
     given = known.pop() if known else None
     outcome = game.outcome
     if outcome is None:
         return given or "*"
     if given is not None and given != outcome.result:
         white, black = outcome.kazans
-        raise NotationError(
-            f"{where}: the game ended on the board ({outcome.reason}, kazans {white}-{black}) "
-            f"in {outcome.result}, but the record says {given}"
-        )
+        raise NotationError(Fault.RESULT_BOARD, reason=outcome.reason.value, white=white, black=black,
+                            result=outcome.result, given=given).within(**where)
     return outcome.result
 
 
@@ -331,7 +335,7 @@ def record_from_game(
     asked = normalise_result(given["Result"]) if "Result" in given else "*"
     outcome = game.outcome
     if outcome is not None and asked not in ("*", outcome.result):
-        raise NotationError(f"the game ended in {outcome.result}, not {asked}")
+        raise NotationError(Fault.RESULT_ENDED, result=outcome.result, asked=asked)
     merged = {name: given.get(name, "????.??.??" if name == "Date" else "?") for name in ROSTER[:-1]}
     merged["Result"] = outcome.result if outcome is not None else asked
     merged.update((name, value) for name, value in given.items() if name not in _GAME_TAGS)
@@ -344,10 +348,7 @@ def _game_tags(game: Game) -> dict[str, str]:
     variant = game.variant
     standard = next((v for v in VARIANTS if (v.pits, v.stones) == (variant.pits, variant.stones)), None)
     if standard is None:
-        raise NotationError(
-            f"{variant.name} ({variant.pits} pits of {variant.stones}) cannot be recorded: "
-            "only Toguz Kumalak, Kozdatu and Bestemshe can"
-        )
+        raise NotationError(Fault.CANNOT_RECORD, pits=variant.pits, stones=variant.stones)
     tags: dict[str, str] = {}
     if standard is not TOGUZ:
         tags["Variant"] = standard.name
@@ -489,8 +490,7 @@ def read_game(text: str, entry: GameEntry, source: str = "") -> Record:
     chunk = text[entry.start:entry.end]
     games = split_games(chunk)
     if len(games) != 1:
-        raise NotationError(f"{source + ': ' if source else ''}game {entry.number} (line {entry.line}) cannot be "
-                            "told apart from the game next to it: put a blank line and its tags between them")
+        raise NotationError(Fault.GAME_APART).within(source=source or None, game=entry.number, line=entry.line)
     game = games[0]
     moved = GameText(game.line + entry.line - 1,
                      [Word(word.kind, word.text, word.line + entry.line - 1) for word in game.tags],

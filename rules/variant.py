@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from enum import IntEnum
-from typing import Literal
+from typing import Literal, get_args
 
 NoMoveRule = Literal["collect", "lose"]
 NO_MOVE_RULES: tuple[NoMoveRule, ...] = ("collect", "lose")
@@ -22,9 +22,9 @@ class Side(IntEnum):
         return Side.BLACK if self is Side.WHITE else Side.WHITE
 
     @property
-    def title(self) -> str:
-        """``"White"`` or ``"Black"``."""
-        return "White" if self is Side.WHITE else "Black"
+    def key(self) -> str:
+        """``"white"`` or ``"black"``: the side as settings, options and saved games write it."""
+        return self.name.lower()
 
 
 WHITE = Side.WHITE
@@ -91,19 +91,29 @@ TOGUZ = Variant("Toguz Kumalak", 9, 9, tuzdyks=True)
 KOZDATU = Variant("Kozdatu", 7, 7, tuzdyks=False)
 BESTEMSHE = Variant("Bestemshe", 5, 5, tuzdyks=False)
 VARIANTS: tuple[Variant, ...] = (TOGUZ, KOZDATU, BESTEMSHE)
+VariantKey = Literal["toguz", "kozdatu", "bestemshe"]
+VARIANT_WORDS: tuple[VariantKey, ...] = get_args(VariantKey)
+VARIANT_KEYS: dict[VariantKey, Variant] = dict(zip(VARIANT_WORDS, VARIANTS, strict=True))
 
-_ALIASES = {
-    "toguz": TOGUZ, "toguz kumalak": TOGUZ, "togyz kumalak": TOGUZ, "togyzkumalak": TOGUZ,
+_ALIASES: dict[str, Variant] = {
+    **dict(VARIANT_KEYS.items()), "toguz kumalak": TOGUZ, "togyz kumalak": TOGUZ, "togyzkumalak": TOGUZ,
     "toguz korgool": TOGUZ, "togyz qumalaq": TOGUZ, "togyz": TOGUZ,
-    "kozdatu": KOZDATU, "bestemshe": BESTEMSHE,
 }
+
+
+def variant_key(variant: Variant) -> VariantKey:
+    """The word for ``variant``'s game (by its pits: options do not change the game's name)."""
+    for key, standard in VARIANT_KEYS.items():
+        if standard.pits == variant.pits:
+            return key
+    return "toguz"
 
 
 def variant_named(name: str) -> Variant:
     """The variant a user or a record names ("Toguz Kumalak", "bestemshe", ...)."""
     found = _ALIASES.get(" ".join(name.lower().replace("-", " ").split()))
     if found is None:
-        raise ValueError(f"unknown variant {name!r}: choose toguz, kozdatu or bestemshe")
+        raise ValueError(f"unknown variant {name!r}: choose {', '.join(VARIANT_KEYS)}")
     return found
 
 

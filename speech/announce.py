@@ -1,6 +1,6 @@
 """What is said: facts from ``rules`` turned into sentences, from a perspective, at a verbosity.
 
-Pure: no I/O. All words come from ``speech.wording``. Three verbosities:
+Pure: no I/O. Every word comes from the catalogue (``speech.i18n``). Three verbosities:
 
 - ``brief``: the facts in a few words, most important first, for a 40-cell braille line.
   A move reads ``"7 to their 6, now 10, take 10. 10 to 0."``: pit 7 played, its last stone in
@@ -15,11 +15,45 @@ from collections.abc import Sequence
 
 from rules import MoveReport, Outcome, Position, Side, Termination
 from rules.move import NoTuzdyk, moves_of, play_move, tuzdyk_refusal
-from speech import wording as w
-from speech.naming import VERBOSITIES, Namer, Perspective, Verbosity
-from speech.wording import capitalised
+from speech.i18n import _, n_, p_
+from speech.naming import VERBOSITIES, Namer, Party, Perspective, Verbosity
 
-__all__ = ["VERBOSITIES", "Announcer", "Perspective", "Verbosity"]
+__all__ = ["VERBOSITIES", "Announcer", "Perspective", "Verbosity", "braille_lines", "listing", "stones"]
+
+BRAILLE_CELLS = 40  # a brief announcement is cut into lines no longer than this, between sentences
+ROW_CELLS = " "  # between the pits of a group of three in a row
+ROW_GROUPS = ", "  # between groups: pits 1 to 3, 4 to 6, 7 to 9
+
+
+def stones(count: int) -> str:
+    """``"1 stone"``, ``"9 stones"`` (``"камня"``, ``"камней"``: the language's plural forms)."""
+    return n_("{count} stone", "{count} stones", count).format(count=count)
+
+
+def listing(items: Sequence[str]) -> str:
+    """``"1"``, ``"1 and 2"``, ``"1, 2 and 3"``."""
+    if len(items) <= 1:
+        return "".join(items)
+    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
+
+
+def braille_lines(sentences: list[str], width: int = BRAILLE_CELLS) -> str:
+    """Sentences joined by spaces into lines of at most ``width`` characters (a braille display's
+    line), a longer sentence on a line of its own; the lines joined by newlines."""
+    lines: list[str] = []
+    for sentence in sentences:
+        if lines and len(lines[-1]) + 1 + len(sentence) <= width:
+            lines[-1] += " " + sentence
+        else:
+            lines.append(sentence)
+    return "\n".join(lines)
+
+
+def _times(run: int) -> str:
+    """How many pits in a row hold the same count, as a word ("two" to "nine")."""
+    words = {2: p_("times", "two"), 3: p_("times", "three"), 4: p_("times", "four"), 5: p_("times", "five"),
+             6: p_("times", "six"), 7: p_("times", "seven"), 8: p_("times", "eight"), 9: p_("times", "nine")}
+    return words.get(run, str(run))
 
 
 class Announcer(Namer):
@@ -35,27 +69,30 @@ class Announcer(Namer):
         return text
 
     def _move_sentences(self, report: MoveReport) -> list[str]:
-        mover = report.mover
-        sown = w.SOWN.format(
-            Who=self._cap(self.side_name(mover)), sow=self._verb(mover, w.SOW), stones=w.stones(report.sown),
-            pit=report.pit,
-        )
-        sentences = [f"{sown}; {self._landing(report)}."]
+        mover = self.party(report.mover)
+        sown = self._pick(
+            mover, _("You sow {stones} from pit {pit}"), p_("one", "{who} sows {stones} from pit {pit}"),
+            p_("side", "{who} sows {stones} from pit {pit}"),
+        ).format(who=mover.who, stones=stones(report.sown), pit=report.pit)
+        sentences = [self._cap(f"{sown}; {self._landing(report)}.")]
         if report.captured:
-            sentences.append(w.CAPTURED.format(
-                Who=self._cap(self.side_name(mover)), capture=self._verb(mover, w.CAPTURE), count=report.captured,
-            ))
+            sentences.append(self._cap(self._pick(
+                mover, _("You capture {count}."), p_("one", "{who} captures {count}."),
+                p_("side", "{who} captures {count}."),
+            ).format(who=mover.who, count=report.captured)))
         if report.tuzdyk_made is not None:
-            sentences.append(w.TUZDYK_MADE.format(
-                owner=self._owner(mover), who=self.side_name(mover), take=self._verb(mover, w.TAKE),
-                count=report.landing_count,
-            ))
+            sentences.append(self._cap(self._pick(
+                mover, _("That pit becomes your tuzdyk and you take its {count} stones."),
+                p_("one", "That pit becomes {whose} tuzdyk and {who} takes its {count} stones."),
+                p_("side", "That pit becomes {whose} tuzdyk and {who} takes its {count} stones."),
+            ).format(who=mover.who, whose=mover.whose, count=report.landing_count)))
         for side in self._order():
             if report.tuzdyk_income[side]:
-                sentences.append(w.TUZDYK_INCOME.format(
-                    Owner=self._cap(self._owner(side)), collects=w.COLLECTS[1],
-                    stones=w.stones(report.tuzdyk_income[side]),
-                ))
+                owner = self.party(side)
+                template = (_("Your tuzdyk collects {stones}.") if owner.kind == "you"
+                            else _("{whose} tuzdyk collects {stones}."))
+                sentences.append(self._cap(template.format(whose=owner.whose,
+                                                           stones=stones(report.tuzdyk_income[side]))))
         sentences.extend(self._collected(report))
         if report.outcome is not None:
             sentences.append(self._outcome(report.outcome, stuck=report.mover.opponent))
@@ -64,112 +101,156 @@ class Announcer(Namer):
         return sentences
 
     def _landing(self, report: MoveReport) -> str:
-        pit_name = self.pit_name(report.landing_side, report.landing_pit)
         if report.landing_tuzdyk is not None:
-            return w.LANDS_IN_TUZDYK.format(owner=self._owner(report.landing_tuzdyk), pit_name=pit_name)
-        return w.LANDS.format(pit_name=pit_name, count=report.landing_count)
+            owner = self.party(report.landing_tuzdyk)
+            template = (_("the last stone falls into your tuzdyk, {pit_name}") if owner.kind == "you"
+                        else _("the last stone falls into {whose} tuzdyk, {pit_name}"))
+            return template.format(whose=owner.whose,
+                                   pit_name=self.pit_name(report.landing_side, report.landing_pit))
+        return _("the last stone falls into {pit_name}, which now holds {count}").format(
+            pit_name=self.pit_name(report.landing_side, report.landing_pit, "into"), count=report.landing_count)
 
     def _collected(self, report: MoveReport) -> list[str]:
-        return [
-            w.COLLECTED.format(
-                Who=self._cap(self.side_name(side)), collect=self._verb(side, w.COLLECT),
-                stones=w.stones(report.collected[side]),
-                their=w.YOUR if side is self.perspective.you else w.THEIR,
-            )
-            for side in self._order()
-            if report.collected[side]
-        ]
+        sentences = []
+        for side in self._order():
+            if report.collected[side]:
+                party = self.party(side)
+                template = self._pick(
+                    party, _("You collect the {stones} left on your row."),
+                    p_("one", "{who} collects the {stones} left on their row."),
+                    p_("side", "{who} collects the {stones} left on their row."),
+                )
+                sentences.append(self._cap(template.format(who=party.who, stones=stones(report.collected[side]))))
+        return sentences
 
     def _changes(self, report: MoveReport) -> list[str]:
         n = len(report.board_before) // 2
         sentences = []
         for side in self._order():
             changes = [
-                w.CHANGE.format(pit=pit, before=report.board_before[side * n + pit - 1],
-                                after=report.board_after[side * n + pit - 1])
+                _("pit {pit} from {before} to {after}").format(
+                    pit=pit, before=report.board_before[side * n + pit - 1],
+                    after=report.board_after[side * n + pit - 1])
                 for pit in range(1, n + 1)
                 if report.board_before[side * n + pit - 1] != report.board_after[side * n + pit - 1]
             ]
             if changes:
-                sentences.append(w.CHANGES.format(owner=self._owner(side), changes=", ".join(changes)))
+                owner = self.party(side)
+                template = (_("Changes on your row: {changes}.") if owner.kind == "you"
+                            else _("Changes on {whose} row: {changes}."))
+                sentences.append(template.format(whose=owner.whose, changes=", ".join(changes)))
         return sentences
 
     def _move_brief(self, report: MoveReport) -> str:
-        mover = report.mover
-        who = "" if mover is self.perspective.you else w.BRIEF_MOVER.format(Who=self._cap(self._short(mover)))
+        # Translators: context "brief" is the shortest form, for a 40-cell braille line: keep it
+        # telegraphic and short ("7 to their 6, now 10, take 10." is pit 7 played, its last stone in
+        # their pit 6, which now holds 10, and 10 taken).
         if report.landing_tuzdyk is not None:
-            landing = w.BRIEF_LANDS_IN_TUZDYK.format(owner=self._short(report.landing_tuzdyk))
+            landing = p_("brief", "into {owner} tuzdyk").format(owner=self._short(report.landing_tuzdyk))
         else:
-            landing = w.BRIEF_LANDS.format(
-                count=report.landing_count, row=self._short(report.landing_side), pit=report.landing_pit,
-            )
+            landing = p_("brief", "to {row} {pit}, now {count}").format(
+                count=report.landing_count, row=self._short(report.landing_side), pit=report.landing_pit)
         events = ""
         if report.captured:
-            events += w.BRIEF_CAPTURE.format(count=report.captured)
+            events += p_("brief", ", take {count}").format(count=report.captured)
         if report.tuzdyk_made is not None:
-            events += w.BRIEF_TUZDYK
-        sentences = [w.BRIEF_MOVE.format(who=who, pit=report.pit, landing=landing, events=events)]
+            events += p_("brief", ", tuzdyk")
+        if report.mover is self.perspective.you:
+            played = p_("brief", "{pit} {landing}{events}.").format(pit=report.pit, landing=landing, events=events)
+        else:
+            played = self._cap(p_("brief", "{who} {pit} {landing}{events}.").format(
+                who=self._short(report.mover), pit=report.pit, landing=landing, events=events))
+        sentences = [played]
         for side in self._order():
             fed = report.tuzdyk_income[side]
             if fed and not (fed == 1 and report.landing_tuzdyk is side):  # "into your tuzdyk" says it
-                sentences.append(w.BRIEF_INCOME.format(count=fed, who=self._short_who(side)))
+                sentences.append(p_("brief", "Tuzdyk {count} to {who}.").format(count=fed,
+                                                                                 who=self._short_who(side)))
             if report.collected[side]:
-                sentences.append(w.BRIEF_COLLECTED.format(Count=report.collected[side], who=self._short_who(side)))
+                sentences.append(p_("brief", "{count} left to {who}.").format(count=report.collected[side],
+                                                                               who=self._short_who(side)))
         if report.outcome is not None:
             sentences.extend(self._outcome_brief(report.outcome))
         else:
             sentences.append(self._score_brief(report.kazans))
-        return w.braille_lines(sentences)
+        return braille_lines(sentences)
+
+    # The end ---------------------------------------------------------------------------------
 
     def outcome(self, outcome: Outcome) -> str:
         """The result, the reason and the final score."""
         if self.verbosity == "brief":
-            return w.braille_lines(self._outcome_brief(outcome))
+            return braille_lines(self._outcome_brief(outcome))
         return self._outcome(outcome, stuck=None)
 
     def _outcome(self, outcome: Outcome, stuck: Side | None) -> str:
         winner = outcome.winner
         if outcome.reason is Termination.NO_MOVES and stuck is not None:
-            reason = w.REASON_NO_MOVES_STUCK.format(who=self.side_name(stuck), have=self._verb(stuck, w.HAVE))
+            party = self.party(stuck)
+            reason = self._pick(party, _("you have no move left"), p_("one", "{who} has no move left"),
+                                p_("side", "{who} has no move left")).format(who=party.who)
         else:
-            reason_side = winner if winner is not None else Side.WHITE
-            loser = reason_side.opponent
-            reason = w.REASONS[outcome.reason].format(
-                who=self.side_name(reason_side), have=self._verb(reason_side, w.HAVE),
-                loser=self.side_name(loser), resign=self._verb(loser, w.RESIGN),
-            )
-        return w.GAME_OVER.format(reason=reason, result=self._result(outcome))
+            reason = self._reason(outcome.reason, winner if winner is not None else Side.WHITE)
+        return _("Game over: {reason}. {result}").format(reason=reason, result=self._result(outcome))
+
+    def _reason(self, reason: Termination, side: Side) -> str:
+        """Why the game ended (``side`` the winner, or White in a draw)."""
+        if reason is Termination.MAJORITY:
+            party = self.party(side)
+            return self._pick(party, _("you have more than half the stones"),
+                              p_("one", "{who} has more than half the stones"),
+                              p_("side", "{who} has more than half the stones")).format(who=party.who)
+        if reason is Termination.RESIGNATION:
+            loser = self.party(side.opponent)
+            return self._pick(loser, _("you resign"), p_("one", "{who} resigns"),
+                              p_("side", "{who} resigns")).format(who=loser.who)
+        return {Termination.NO_MOVES: _("no moves are left"), Termination.AGREEMENT: _("the players agree to a draw"),
+                Termination.TIME: _("time is up")}[reason]
 
     def _result(self, outcome: Outcome) -> str:
         kazans, winner = outcome.kazans, outcome.winner
         if winner is None:
             first, second = self._order()
-            return w.RESULT_DRAW.format(first=kazans[first], second=kazans[second])
-        loser = winner.opponent
-        if kazans[winner] >= kazans[loser]:
-            return w.RESULT_WIN.format(
-                Who=self._cap(self.side_name(winner)), win=self._verb(winner, w.WIN),
-                high=kazans[winner], low=kazans[loser],
-            )
-        return w.RESULT_WIN_BEHIND.format(
-            Who=self._cap(self.side_name(winner)), win=self._verb(winner, w.WIN), leader=self.side_name(loser),
-            lead=self._verb(loser, w.LEAD), high=kazans[loser], low=kazans[winner],
-        )
+            return _("It is a draw, {first} to {second}.").format(first=kazans[first], second=kazans[second])
+        party, loser = self.party(winner), self.party(winner.opponent)
+        if kazans[winner] >= kazans[winner.opponent]:
+            template = self._pick(party, _("You win {high} to {low}."), p_("one", "{who} wins {high} to {low}."),
+                                  p_("side", "{who} wins {high} to {low}."))
+            return self._cap(template.format(who=party.who, high=kazans[winner], low=kazans[winner.opponent]))
+        if party.kind == "you":
+            template = _("You win, though {leader} leads {high} to {low}.")
+        elif loser.kind == "you":
+            template = p_("one", "{who} wins, though you lead {high} to {low}.")
+        else:
+            template = self._pick(party, "", p_("one", "{who} wins, though {leader} leads {high} to {low}."),
+                                  p_("side", "{who} wins, though {leader} leads {high} to {low}."))
+        return self._cap(template.format(who=party.who, leader=loser.who, high=kazans[winner.opponent],
+                                         low=kazans[winner]))
 
     def _outcome_brief(self, outcome: Outcome) -> list[str]:
         """The result and, as a sentence of its own, the reason (each fits a braille line)."""
         kazans, winner = outcome.kazans, outcome.winner
-        reason = w.REASON_BRIEF.format(reason=capitalised(w.REASONS_BRIEF[outcome.reason]))
+        reason = {Termination.MAJORITY: p_("brief", "By majority."),
+                  Termination.NO_MOVES: p_("brief", "No moves left."),
+                  Termination.RESIGNATION: p_("brief", "By resignation."),
+                  Termination.AGREEMENT: p_("brief", "By agreement."),
+                  Termination.TIME: p_("brief", "On time.")}[outcome.reason]
         if winner is None:
             first, second = self._order()
-            return [w.RESULT_BRIEF_DRAW.format(first=kazans[first], second=kazans[second]), reason]
-        result = w.RESULT_BRIEF_WIN.format(
-            Who=self._cap(self.side_name(winner)), win=self._verb(winner, w.WIN),
-            mine=kazans[winner], theirs=kazans[winner.opponent],
-        )
-        return [result, reason]
+            return [p_("brief", "Draw {first} to {second}.").format(first=kazans[first], second=kazans[second]),
+                    reason]
+        party = self.party(winner)
+        template = self._pick(party, _("You win {high} to {low}."), p_("one", "{who} wins {high} to {low}."),
+                              p_("side", "{who} wins {high} to {low}."))
+        return [self._cap(template.format(who=party.who, high=kazans[winner], low=kazans[winner.opponent])),
+                reason]
 
     # Looking at the board ----------------------------------------------------------------------
+
+    @staticmethod
+    def _whose(owner: Party, you: str, other: str) -> str:
+        """The sentence about something of ``owner``'s: the one for "your", or for another's."""
+        return (you if owner.kind == "you" else other).format(whose=owner.whose)
 
     def pit(self, position: Position, side: Side, pit: int) -> str:
         """One pit: its stones, or whose tuzdyk it is."""
@@ -180,51 +261,52 @@ class Announcer(Namer):
         count = position.pit(side, pit)
         if self.verbosity == "brief":
             if owner is not None:
-                return w.PIT_BRIEF_TUZDYK.format(Row=self._cap(self._short(side)), pit=pit,
-                                                 owner=self._short(owner))
-            return w.PIT_BRIEF.format(Row=self._cap(self._short(side)), pit=pit, count=count)
+                return self._cap(p_("brief", "{row} {pit}: {owner} tuzdyk").format(
+                    row=self._short(side), pit=pit, owner=self._short(owner)))
+            return self._cap(p_("brief", "{row} {pit}: {count}").format(row=self._short(side), pit=pit, count=count))
         if owner is not None:
-            return w.PIT_TUZDYK.format(Pit_name=self._cap(self.pit_name(side, pit)), owner=self._owner(owner))
-        text = w.PIT_COUNT.format(
-            Pit_name=self._cap(self.pit_name(side, pit)), stones=w.stones(count) if count else w.EMPTY,
-        )
+            party = self.party(owner)
+            template = _("{pit_name} is your tuzdyk.") if party.kind == "you" else _("{pit_name} is {whose} tuzdyk.")
+            return self._cap(template.format(pit_name=self.pit_name(side, pit), whose=party.whose))
+        text = self._cap(_("{pit_name}: {stones}.").format(
+            pit_name=self.pit_name(side, pit), stones=stones(count) if count else _("empty")))
         if self.verbosity == "full" and count and side is position.to_move:
-            text = f"{text} {w.PIT_PLAYED.format(effects=self._effects(position, pit))}"
+            text = f"{text} {_('Played, {effects}.').format(effects=self._effects(position, pit))}"
         return text
 
     def row(self, position: Position, side: Side, following: bool = False) -> str:
         """A row, its counts from pit 1 to N in threes ("2 5 6, 15 15 4, 2 15 6"), a tuzdyk named
         where it stands (always the other side's, so not said whose); ``following`` another row, it
         says only whose it is ("The computer's:")."""
-        cells = [w.ROW_TUZDYK if position.tuzdyk_owner(side, pit) is not None else str(count)
-                 for pit, count in enumerate(position.row(side), 1)]
-        grouped = w.ROW_GROUPS.join(w.ROW_CELLS.join(cells[start:start + 3]) for start in range(0, len(cells), 3))
+        cells = self._cells(position, side)
+        grouped = ROW_GROUPS.join(ROW_CELLS.join(cells[start:start + 3]) for start in range(0, len(cells), 3))
         if self.verbosity == "brief":
-            return w.ROW_BRIEF.format(Row=self._cap(self._brief_row_owner(side)), cells=grouped)
+            return f"{self._cap(self._short_rows(side))}: {grouped}."
+        party = self.party(side)
         if following:
-            return w.ROW_FOLLOWING.format(Owner=self._cap(self._owner(side)), cells=grouped)
-        return w.ROW.format(Owner=self._cap(self._owner(side)), cells=grouped)
+            template = _("Yours: {cells}.") if party.kind == "you" else _("{whose}: {cells}.")
+        else:
+            template = (_("Your row from pit 1: {cells}.") if party.kind == "you"
+                        else _("{whose} row from pit 1: {cells}."))
+        return self._cap(template.format(whose=party.whose, cells=grouped))
+
+    @staticmethod
+    def _cells(position: Position, side: Side) -> list[str]:
+        """A row's counts, a tuzdyk said as such."""
+        return [p_("in a row", "tuzdyk") if position.tuzdyk_owner(side, pit) is not None else str(count)
+                for pit, count in enumerate(position.row(side), 1)]
 
     def compact(self, position: Position) -> str:
         """Both rows as runs of counts ("six 9s, 1 3, two 10s") and the score, the listener's row first:
         the board in the fewest words, the same at every verbosity."""
         mine, theirs = self._order()
-        return w.COMPACT.format(
-            Mine=self._cap(self._compact_owner(mine)), mine=self._runs(position, mine),
-            Theirs=self._cap(self._compact_owner(theirs)), theirs=self._runs(position, theirs),
-            score=self._score_brief(position.kazans),
-        )
+        return (f"{self._cap(self._short_rows(mine))}: {self._runs(position, mine)}. "
+                f"{self._cap(self._short_rows(theirs))}: {self._runs(position, theirs)}. "
+                f"{self._score_brief(position.kazans)}")
 
-    def _compact_owner(self, side: Side) -> str:
-        you = self.perspective.you
-        if you is None:
-            return self.perspective.names[side]
-        return w.COMPACT_YOURS if side is you else w.COMPACT_THEIRS
-
-    @staticmethod
-    def _runs(position: Position, side: Side) -> str:
-        cells = [w.ROW_TUZDYK if position.tuzdyk_owner(side, pit) is not None else str(count)
-                 for pit, count in enumerate(position.row(side), 1)]
+    def _runs(self, position: Position, side: Side) -> str:
+        cells = self._cells(position, side)
+        tuzdyk = p_("in a row", "tuzdyk")
         parts: list[str] = []  # runs, and pits between runs said together ("2 5 6, two 15s, 4 2")
         singles: list[str] = []
         start = 0
@@ -233,23 +315,17 @@ class Announcer(Namer):
             while end + 1 < len(cells) and cells[end + 1] == cells[start]:
                 end += 1
             run = end - start + 1
-            if run > 1 and cells[start] != w.ROW_TUZDYK:
+            if run > 1 and cells[start] != tuzdyk:
                 if singles:
-                    parts.append(w.ROW_CELLS.join(singles))
+                    parts.append(ROW_CELLS.join(singles))
                     singles = []
-                parts.append(w.COMPACT_RUN.format(times=w.TIMES[run], count=cells[start]))
+                parts.append(_("{times} {count}s").format(times=_times(run), count=cells[start]))
             else:
                 singles.extend(cells[start:end + 1])
             start = end + 1
         if singles:
-            parts.append(w.ROW_CELLS.join(singles))
-        return w.ROW_GROUPS.join(parts)
-
-    def _brief_row_owner(self, side: Side) -> str:
-        you = self.perspective.you
-        if you is None:
-            return self.perspective.names[side]
-        return w.BRIEF_YOURS if side is you else w.BRIEF_THEIRS
+            parts.append(ROW_CELLS.join(singles))
+        return ROW_GROUPS.join(parts)
 
     def board(self, position: Position) -> str:
         """Both rows, the kazans, whose turn it is; at full verbosity the tuzdyks in a sentence too."""
@@ -259,41 +335,47 @@ class Announcer(Namer):
         if self.verbosity == "full" and position.variant.tuzdyks:
             parts.append(self.tuzdyks(position))
         parts.append(self.turn(position, None))
-        return w.braille_lines(parts) if self.verbosity == "brief" else " ".join(parts)
+        return braille_lines(parts) if self.verbosity == "brief" else " ".join(parts)
 
     def tuzdyks(self, position: Position) -> str:
         """Who owns which tuzdyk."""
         if not position.variant.tuzdyks and position.tuzdyks == (None, None):
-            return w.NO_TUZDYK_GAME
+            return _("This game has no tuzdyks.")
         if self.verbosity == "brief":
             cells = [
-                w.TUZDYK_BRIEF_CELL.format(who=self._short_who(side), pit=position.tuzdyks[side] or w.NONE)
+                p_("brief", "{who} {pit}").format(who=self._short_who(side),
+                                                   pit=position.tuzdyks[side] or p_("brief", "none"))
                 for side in self._order()
             ]
-            return w.TUZDYKS_BRIEF.format(cells=", ".join(cells))
+            return p_("brief", "Tuzdyks: {cells}.").format(cells=", ".join(cells))
         if position.tuzdyks == (None, None):
-            return w.NO_TUZDYKS_YET
+            return _("No tuzdyks yet.")
         sentences = []
         for side in self._order():
             pit = position.tuzdyks[side]
+            party = self.party(side)
             if pit is None:
-                sentences.append(w.TUZDYK_NONE.format(
-                    Who=self._cap(self.side_name(side)), have=self._verb(side, w.HAVE),
-                ))
+                sentences.append(self._cap(self._pick(
+                    party, _("You have no tuzdyk."), p_("one", "{who} has no tuzdyk."),
+                    p_("side", "{who} has no tuzdyk."),
+                ).format(who=party.who)))
             else:
-                sentences.append(w.TUZDYK_IS.format(
-                    Owner=self._cap(self._owner(side)), pit_name=self.pit_name(side.opponent, pit),
-                ))
+                template = (_("Your tuzdyk is {pit_name}.") if party.kind == "you"
+                            else _("{whose} tuzdyk is {pit_name}."))
+                sentences.append(self._cap(template.format(whose=party.whose,
+                                                           pit_name=self.pit_name(side.opponent, pit))))
         return " ".join(sentences)
 
     def turn(self, position: Position, outcome: Outcome | None) -> str:
         """Whose turn it is, or how the game ended."""
         if outcome is not None:
             return self.outcome(outcome)
-        side = position.to_move
+        party = self.party(position.to_move)
         if self.verbosity == "brief":
-            return w.TURN_BRIEF.format(Owner=self._cap(self._owner(side)))
-        text = w.TURN.format(number=position.move_number, owner=self._owner(side))
+            return self._cap((_("Your turn.") if party.kind == "you" else _("{whose} turn.")).format(
+                whose=party.whose))
+        template = _("Move {number}: your turn.") if party.kind == "you" else _("Move {number}: {whose} turn.")
+        text = template.format(number=position.move_number, whose=party.whose)
         if self.verbosity == "full":
             text = f"{text} {self.legal_moves(position, position.legal_moves())}"
         return text
@@ -301,25 +383,32 @@ class Announcer(Namer):
     def legal_moves(self, position: Position, moves: Sequence[int]) -> str:
         """The pits the side to move may play."""
         if self.verbosity == "brief":
-            return w.MOVES_BRIEF.format(pits=", ".join(map(str, moves))) if moves else w.MOVES_BRIEF_NONE
-        side = position.to_move
-        who = self._cap(self.side_name(side))
+            if not moves:
+                return p_("brief", "No moves.")
+            return p_("brief", "Moves: {pits}.").format(pits=", ".join(map(str, moves)))
+        party = self.party(position.to_move)
         if not moves:
-            return w.MOVES_NONE.format(Who=who, have=self._verb(side, w.HAVE))
-        if len(moves) == 1:
-            return w.MOVES_ONE.format(Who=who, pit=moves[0])
-        return w.MOVES_MANY.format(Who=who, pits=w.listing([str(pit) for pit in moves]))
+            template = self._pick(party, _("You have no move."), p_("one", "{who} has no move."),
+                                  p_("side", "{who} has no move."))
+        elif len(moves) == 1:
+            template = self._pick(party, _("You can play only pit {pit}."), p_("one", "{who} can play only pit {pit}."),
+                                  p_("side", "{who} can play only pit {pit}."))
+        else:
+            template = self._pick(party, _("You can play pits {pits}."), p_("one", "{who} can play pits {pits}."),
+                                  p_("side", "{who} can play pits {pits}."))
+        return self._cap(template.format(who=party.who, pit=moves[0] if moves else 0,
+                                         pits=listing([str(pit) for pit in moves])))
 
     def last_move(self, report: MoveReport | None) -> str:
         """The last move again, or that there was none."""
         if report is None:
-            return w.NO_MOVE_YET
+            return _("No move yet.")
         if self.verbosity == "brief":
             return self.move(report)
         text = self.move(report)
         if self.side_name(report.mover)[:1].islower():
             text = text[:1].lower() + text[1:]
-        return w.LAST_MOVE.format(move=text)
+        return _("Last move: {move}").format(move=text)
 
     # What a pit would do -----------------------------------------------------------------------
 
@@ -336,122 +425,138 @@ class Announcer(Namer):
             return self._no_pit(pit, n)
         owner = position.tuzdyk_owner(side, pit)
         count = position.pit(side, pit)
+        brief = self.verbosity == "brief"
         if owner is not None:
-            if self.verbosity == "brief":
-                return w.PREVIEW_BRIEF_TUZDYK.format(pit=pit, owner=self._short(owner))
-            return w.PREVIEW_TUZDYK.format(pit=pit, owner=self._owner(owner))
+            if brief:
+                return p_("brief", "{pit}: {owner} tuzdyk.").format(pit=pit, owner=self._short(owner))
+            party = self.party(owner)
+            template = _("Pit {pit} is your tuzdyk.") if party.kind == "you" else _("Pit {pit} is {whose} tuzdyk.")
+            return template.format(pit=pit, whose=party.whose)
         if count == 0:
-            return (w.PREVIEW_BRIEF_EMPTY if self.verbosity == "brief" else w.PREVIEW_EMPTY).format(pit=pit)
-        if self.verbosity == "brief":
+            return (p_("brief", "{pit}: empty.") if brief else _("Pit {pit}: empty.")).format(pit=pit)
+        if brief:
             return self._preview_brief(position, pit)
         if theirs:
-            return w.PREVIEW_THEIRS.format(Pit_name=self._cap(self.pit_name(side, pit)), stones=w.stones(count),
-                                           effects=self._effects(position, pit))
-        return w.PREVIEW.format(pit=pit, stones=w.stones(count), effects=self._effects(position, pit))
+            return self._cap(_("{pit_name}: {stones}, {effects}.").format(
+                pit_name=self.pit_name(side, pit), stones=stones(count), effects=self._effects(position, pit)))
+        return _("Pit {pit}: {stones}, {effects}.").format(pit=pit, stones=stones(count),
+                                                           effects=self._effects(position, pit))
 
     def _effects(self, position: Position, pit: int) -> str:
         """``"the last lands in your pit 6, no capture"`` and the like, for a legal pit."""
-        _, report = play_move(position, pit)
+        _position, report = play_move(position, pit)
         parts = []
         no_tuzdyk_said = False
         if report.landing_tuzdyk is not None:
-            parts.append(w.PREVIEW_LANDS_IN_TUZDYK.format(owner=self._owner(report.landing_tuzdyk)))
+            parts.append(self._whose(self.party(report.landing_tuzdyk), _("the last lands in your tuzdyk"),
+                                         _("the last lands in {whose} tuzdyk")))
         else:
-            landing = self.pit_name(report.landing_side, report.landing_pit)
-            parts.append(w.PREVIEW_LANDS.format(pit_name=landing))
+            landing = self.pit_name(report.landing_side, report.landing_pit, "into")
+            parts.append(_("the last lands in {pit_name}").format(pit_name=landing))
             if report.landing_side is not report.mover and not report.captured and report.tuzdyk_made is None:
                 refusal = tuzdyk_refusal(position, report.mover, report.landing_pit)
                 if report.landing_count == 3 and refusal is not None:
-                    parts.append(w.PREVIEW_NO_TUZDYK.format(reason=self._no_tuzdyk(refusal, report)))
+                    parts.append(_("making 3, but no tuzdyk: {reason}").format(
+                        reason=self._no_tuzdyk(refusal, report)))
                     no_tuzdyk_said = True  # which says there is no capture either
                 else:
-                    parts.append(w.PREVIEW_MAKING.format(count=report.landing_count))
+                    parts.append(_("making {count}").format(count=report.landing_count))
         if report.captured:
-            parts.append(w.PREVIEW_CAPTURES.format(count=report.captured))
+            parts.append(_("captures {count}").format(count=report.captured))
         elif report.tuzdyk_made is not None:
-            parts.append(w.PREVIEW_TUZDYK_MADE)
+            parts.append(_("makes a tuzdyk"))
         elif not no_tuzdyk_said:
-            parts.append(w.PREVIEW_NO_CAPTURE)
+            parts.append(_("no capture"))
         for side in self._order():
             if report.tuzdyk_income[side]:
-                parts.append(w.PREVIEW_INCOME.format(
-                    stones=w.stones(report.tuzdyk_income[side]), owner=self._owner(side),
-                ))
+                owner = self.party(side)
+                template = _("{stones} to your tuzdyk") if owner.kind == "you" else _("{stones} to {whose} tuzdyk")
+                parts.append(template.format(stones=stones(report.tuzdyk_income[side]), whose=owner.whose))
         text = ", ".join(parts)
-        return f"{text} {w.PREVIEW_ENDS}" if report.outcome is not None else text
+        return _("{effects} and ends the game").format(effects=text) if report.outcome is not None else text
 
     def _no_tuzdyk(self, refusal: NoTuzdyk, report: MoveReport) -> str:
         """Why a 3 makes no tuzdyk, in words."""
-        mover = report.mover
-        return w.NO_TUZDYK_REASONS[refusal].format(
-            who=self.side_name(mover), have=self._verb(mover, w.HAVE), pit=report.landing_pit,
-            owner=self._owner(mover.opponent),
-        )
+        if refusal is NoTuzdyk.NOT_IN_THIS_GAME:
+            return _("this game has no tuzdyks")
+        if refusal is NoTuzdyk.LAST_PIT:
+            return _("pit {pit} never becomes one").format(pit=report.landing_pit)
+        if refusal is NoTuzdyk.HAS_ONE:
+            mover = self.party(report.mover)
+            return self._pick(mover, _("you have one already"), p_("one", "{who} has one already"),
+                              p_("side", "{who} has one already")).format(who=mover.who)
+        return self._whose(self.party(report.mover.opponent), _("your tuzdyk has that number"),
+                               _("{whose} tuzdyk has that number"))
 
     def _preview_brief(self, position: Position, pit: int) -> str:
-        _, report = play_move(position, pit)
+        _position, report = play_move(position, pit)
         events = ""
         if report.captured:
-            events = w.PREVIEW_BRIEF_CAPTURE.format(count=report.captured)
+            events = p_("brief", ", takes {count}").format(count=report.captured)
         elif report.tuzdyk_made is not None:
-            events = w.PREVIEW_BRIEF_TUZDYK_MADE
+            events = p_("brief", ", tuzdyk")
         if report.landing_tuzdyk is not None:
-            return w.PREVIEW_BRIEF_INTO_TUZDYK.format(pit=pit, owner=self._short(report.landing_tuzdyk),
-                                                     events=events)
-        return w.PREVIEW_BRIEF.format(pit=pit, row=self._short(report.landing_side), landing=report.landing_pit,
-                                      count=report.landing_count, events=events)
+            return p_("brief", "{pit} goes into {owner} tuzdyk{events}.").format(
+                pit=pit, owner=self._short(report.landing_tuzdyk), events=events)
+        return p_("brief", "{pit} goes to {row} {landing}, makes {count}{events}.").format(
+            pit=pit, row=self._short(report.landing_side), landing=report.landing_pit, count=report.landing_count,
+            events=events)
 
     # Errors and history ------------------------------------------------------------------------
 
     def _no_pit(self, pit: int, pits: int) -> str:
-        template = w.ILLEGAL_BRIEF_NO_PIT if self.verbosity == "brief" else w.ILLEGAL_NO_PIT
-        return template.format(pit=pit, pits=pits)
+        if self.verbosity == "brief":
+            return p_("brief", "No pit {pit}, choose 1 to {pits}.").format(pit=pit, pits=pits)
+        return _("Pit {pit} does not exist: choose 1 to {pits}.").format(pit=pit, pits=pits)
 
     def illegal(self, position: Position, pit: int, game_over: bool = False) -> str:
         """Why ``pit`` cannot be played by the side to move."""
         brief = self.verbosity == "brief"
         if game_over:
-            return w.ILLEGAL_BRIEF_OVER if brief else w.ILLEGAL_OVER
+            return p_("brief", "Game over.") if brief else _("The game is over.")
         n = position.variant.pits
         if not 1 <= pit <= n:
             return self._no_pit(pit, n)
         side = position.to_move
         if brief:
-            return w.ILLEGAL_BRIEF_EMPTY.format(pit=pit)
+            return p_("brief", "Pit {pit} empty.").format(pit=pit)
         owner = position.tuzdyk_owner(side, pit)
+        pit_name = self.pit_name(side, pit)
         if owner is not None:
-            return w.ILLEGAL_EMPTY_TUZDYK.format(
-                Pit_name=self._cap(self.pit_name(side, pit)), owner=self._owner(owner),
-            )
-        return w.ILLEGAL_EMPTY.format(Pit_name=self._cap(self.pit_name(side, pit)))
+            party = self.party(owner)
+            template = (_("{pit_name} is empty: it is your tuzdyk.") if party.kind == "you"
+                        else _("{pit_name} is empty: it is {whose} tuzdyk."))
+            return self._cap(template.format(pit_name=pit_name, whose=party.whose))
+        return self._cap(_("{pit_name} is empty.").format(pit_name=pit_name))
 
     def unknown_command(self, word: str) -> str:
         """A word that is no command."""
-        template = w.UNKNOWN_COMMAND_BRIEF if self.verbosity == "brief" else w.UNKNOWN_COMMAND
-        return template.format(word=word)
+        if self.verbosity == "brief":
+            return p_("brief", "Unknown: {word}. Type help.").format(word=word)
+        return _("Unknown command: {word}; type help.").format(word=word)
 
     def history(self, reports: Sequence[MoveReport]) -> str:
         """The moves so far by their numbers, White's first in each: in words ("pit 7 to 6", a
         synthesizer would read 76 as seventy-six), or in brief the record's digits for a braille line."""
         if not reports:
-            return w.HISTORY_EMPTY
+            return _("No moves yet.")
         brief = self.verbosity == "brief"
         numbered: list[tuple[int, list[str]]] = []
         for report in reports:
             if brief:
                 item = f"{report.pit}{report.landing_pit}"
-                item += w.HISTORY_TUZDYK_BRIEF if report.tuzdyk_made is not None else ""
+                item += p_("brief", " tuz") if report.tuzdyk_made is not None else ""
             else:
-                item = w.HISTORY_MOVE.format(pit=report.pit, landing=report.landing_pit)
-                item += w.HISTORY_TUZDYK if report.tuzdyk_made is not None else ""
+                item = _("pit {pit} to {landing}").format(pit=report.pit, landing=report.landing_pit)
+                item += _(", tuzdyk") if report.tuzdyk_made is not None else ""
             if not numbered or numbered[-1][0] != report.move_number:
                 numbered.append((report.move_number, []))
             numbered[-1][1].append(item)
         if brief:
-            moves = ". ".join(w.HISTORY_NUMBER_BRIEF.format(number=n, moves=" ".join(m)) for n, m in numbered)
-            return w.HISTORY_BRIEF.format(moves=moves)
-        moves = ". ".join(w.HISTORY_NUMBER.format(number=n, moves=", then ".join(m)) for n, m in numbered)
-        return w.HISTORY.format(moves=moves)
+            return ". ".join(f"{number}. {' '.join(moves)}" for number, moves in numbered) + "."
+        moves = ". ".join(_("{number}: {moves}").format(number=number, moves=_(", then ").join(items))
+                          for number, items in numbered)
+        return _("Moves so far. {moves}.").format(moves=moves)
 
     # Threats and chances -----------------------------------------------------------------------
 
@@ -470,25 +575,37 @@ class Announcer(Namer):
         reports.sort(key=lambda report: (-(report.captured + (9 if report.tuzdyk_made is not None else 0)),
                                          report.pit))
         brief = self.verbosity == "brief"
+        party = self.party(side)
         if not reports:
             if brief:
-                return w.THREATS_BRIEF_NONE if threats else w.CHANCES_BRIEF_NONE
-            return w.THREATS_NONE.format(owner=self._owner(side))
-        items = [self._taking(report, brief) for report in reports]
+                return p_("brief", "Threats: none.") if threats else p_("brief", "Chances: none.")
+            return self._cap(self._whose(party, _("None of your moves takes anything now."),
+                                             _("None of {whose} moves takes anything now.")))
         if brief:
-            return (w.THREATS_BRIEF if threats else w.CHANCES_BRIEF).format(items=", ".join(items))
-        return (w.THREATS if threats else w.CHANCES).format(Owner=self._cap(self._owner(side)),
-                                                            items="; ".join(items))
+            items = ", ".join(self._taking(report, brief) for report in reports)
+            template = p_("brief", "Threats: {items}.") if threats else p_("brief", "Chances: {items}.")
+            return template.format(items=items)
+        items = "; ".join(self._taking(report, brief) for report in reports)
+        if threats:
+            template = _("Your threats: {items}.") if party.kind == "you" else _("{whose} threats: {items}.")
+        else:
+            template = _("Your chances: {items}.") if party.kind == "you" else _("{whose} chances: {items}.")
+        return self._cap(template.format(whose=party.whose, items=items))
 
     def _taking(self, report: MoveReport, brief: bool) -> str:
         if report.outcome is not None and report.outcome.winner is report.mover:
-            return (w.THREAT_BRIEF_WINS if brief else w.THREAT_WINS).format(pit=report.pit)
-        target = self.pit_name(report.landing_side, report.landing_pit)
+            return (p_("brief", "{pit} wins") if brief else _("pit {pit} wins the game")).format(pit=report.pit)
         if report.tuzdyk_made is not None:
             if brief:
-                return w.THREAT_BRIEF_TUZDYK.format(pit=report.pit)
-            return w.THREAT_TUZDYK.format(pit=report.pit, pit_name=target, owner=self._owner(report.mover))
+                return p_("brief", "{pit} tuzdyk").format(pit=report.pit)
+            owner = self.party(report.mover)
+            target = self.pit_name(report.landing_side, report.landing_pit, "made")
+            template = (_("pit {pit} makes {pit_name} your tuzdyk") if owner.kind == "you"
+                        else _("pit {pit} makes {pit_name} {whose} tuzdyk"))
+            return template.format(pit=report.pit, pit_name=target, whose=owner.whose)
         if brief:
-            return w.THREAT_BRIEF_CAPTURE.format(pit=report.pit, count=report.captured)
-        return w.THREAT_CAPTURE.format(pit=report.pit, count=report.captured, pit_name=target)
+            return p_("brief", "{pit} takes {count}").format(pit=report.pit, count=report.captured)
+        return _("pit {pit} takes {count} from {pit_name}").format(
+            pit=report.pit, count=report.captured,
+            pit_name=self.pit_name(report.landing_side, report.landing_pit, "from"))
 

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from speech.i18n import _
+
 # Screen readers a running process shows (its command name, lower case) and the name said for it.
 SCREEN_READER_PROCESSES = {"orca": "Orca", "fenrir": "Fenrir", "brltty": "BRLTTY", "nvda": "NVDA",
                            "jfw": "JAWS", "voiceover": "VoiceOver"}
@@ -62,6 +64,17 @@ class Machine:
             return False
         return any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
 
+    def espeak_voices(self) -> list[str]:
+        """The voices ``espeak-ng --voices`` lists, by language code (empty when it cannot run)."""
+        import subprocess
+
+        try:
+            listing = subprocess.run(["espeak-ng", "--voices"], capture_output=True, text=True, timeout=10,
+                                     check=True).stdout
+        except (OSError, subprocess.SubprocessError):
+            return []
+        return [fields[1] for fields in (line.split() for line in listing.splitlines()[1:]) if len(fields) >= 2]
+
     def play_fails(self, argv: list[str], timeout: float = 5.0) -> str | None:
         """Run a sound player (``argv``) once; why it failed, or None when it played."""
         import subprocess
@@ -69,10 +82,11 @@ class Machine:
         try:
             done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
         except (OSError, subprocess.SubprocessError) as error:
-            return f"{Path(argv[0]).name} could not run ({error})"
+            return _("{program} could not run ({error})").format(program=Path(argv[0]).name, error=error)
         said = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
         if done.returncode != 0 or any("error" in line.lower() or "cannot" in line.lower() for line in said):
-            return f"{Path(argv[0]).name} failed ({said[-1][:120] if said else f'exit status {done.returncode}'})"
+            detail = said[-1][:120] if said else _("exit status {status}").format(status=done.returncode)
+            return _("{program} failed ({detail})").format(program=Path(argv[0]).name, detail=detail)
         return None
 
     def terminal_size(self) -> tuple[int, int]:
@@ -115,6 +129,7 @@ class FakeMachine(Machine):
     system: str = "linux"
     terminal: tuple[int, int] = (80, 24)
     player_error: str | None = None  # what a test player says when it fails
+    voices: list[str] = field(default_factory=list)  # what espeak-ng --voices lists
 
     @property
     def platform(self) -> str:
@@ -140,6 +155,10 @@ class FakeMachine(Machine):
     def sound_server(self) -> bool:
         """As the test says."""
         return self.has_sound_server
+
+    def espeak_voices(self) -> list[str]:
+        """As the test says."""
+        return list(self.voices) if "espeak-ng" in self.programs else []
 
     def play_fails(self, argv: list[str], timeout: float = 5.0) -> str | None:
         """As the test says."""

@@ -4,35 +4,67 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rules import NotationError, Position, Side, variant_named
+from rules import VARIANT_KEYS, NotationError, Position, Side, variant_named
+from rules.engine import LEVELS
 from rules.notation import TokenStyle
-from speech import phrases
+from speech import phrases, problems
+from speech.i18n import N_, _
+from speech.naming import VERBOSITIES
 from toguz_tui import files, reviewing, storage
 from toguz_tui.session import GameSession, Reply
+from toguz_tui.settings import COLOURS, OPPONENTS, Settings, setting_label
 from toguz_tui.setup import new_seed
 from toguz_tui.user_files import WriteMode
 
 Focus = tuple[Side, int] | None
 
+# How a command is typed, where that is more than its name (its words stay English in every language;
+# the rest is translated).
+USAGES: dict[str, str] = {
+    "play": N_("play N, or just N"), "where": N_("where N, or where their N"), "pit": N_("pit N, or pit their N"),
+    "fen": N_("fen, or fen POSITION"), "speech": N_("speech on, or speech off"),
+    "verbosity": N_("verbosity {choices}"), "new": N_("new [{variants}] [{opponents}] [level N] [{sides}]"),
+    "save": N_('save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save "my game.pgn"'),
+    "open": N_("open FILE [N], or open N for game N of the file open; quotes around a name with spaces"),
+    "recent": N_("recent, or recent N"), "games": N_("games, or games FILE"), "forward": N_("forward [N]"),
+    "back": N_("back [N]"), "goto": N_("goto N, or goto N white, or goto N black"),
+    "settings": N_("settings, or set NAME VALUE"), "set": N_("set NAME VALUE, the NAME one of {names}"),
+    "help": N_("help [COMMAND]"),
+}
 
-def _number(session: GameSession, args: list[str], focus: Focus, usage: str,
+
+def usage(name: str) -> str:
+    """How the command ``name`` is typed, in the language spoken now."""
+    if name not in USAGES:
+        return name
+    return _(USAGES[name]).format(
+        choices=phrases.listing_words(VERBOSITIES), variants="|".join(VARIANT_KEYS), opponents="|".join(OPPONENTS),
+        sides="|".join(COLOURS), names=", ".join(Settings.__dataclass_fields__))
+
+
+def usage_error(session: GameSession, name: str) -> Reply:
+    """The command ``name`` was given words it does not take: how it is typed."""
+    return session.error(phrases.usage_error(name, usage(name)))
+
+
+def _number(session: GameSession, args: list[str], focus: Focus, command: str,
             extra: tuple[str, ...] = ()) -> int | Reply:
     """The one pit number in ``args`` (or the focused pit); else a spoken complaint. Words other than
     the number (and ``extra`` ones the command knows) are refused, never ignored."""
     numbers = [word for word in args if word.lstrip("-").isdecimal() and word.isascii()]
     others = [word for word in args if word not in numbers and word.lower() not in extra]
     if len(numbers) > 1 or others:
-        return session.error(phrases.usage_error(usage.split()[0], usage))
+        return usage_error(session, command)
     if numbers:
         return int(numbers[0]) if len(numbers[0]) <= 3 else 10 ** 3
     if focus is not None:
         return focus[1]
-    return session.error(phrases.usage_error(usage.split()[0], usage))
+    return usage_error(session, command)
 
 
 def play(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Play a pit of the side to move."""
-    pit = _number(session, args, focus, "play N")
+    pit = _number(session, args, focus, "play")
     return pit if isinstance(pit, Reply) else session.play(pit)
 
 
@@ -43,7 +75,7 @@ def preview(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Where a pit's last stone would land: the side to move's, or theirs (as if it were their turn);
     on the board, the focused pit of either row."""
     theirs = any(word.lower() in THEIRS for word in args)
-    pit = _number(session, args, None if theirs else focus, "where N, or where their N", THEIRS)
+    pit = _number(session, args, None if theirs else focus, "where", THEIRS)
     if isinstance(pit, Reply):
         return pit
     position = session.viewed
@@ -60,7 +92,7 @@ def preview(session: GameSession, args: list[str], focus: Focus) -> Reply:
 def pit(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """One pit, mine or theirs."""
     theirs = any(word.lower() in THEIRS for word in args)
-    number = _number(session, args, None if theirs else focus, "pit N, or pit their N", THEIRS)
+    number = _number(session, args, None if theirs else focus, "pit", THEIRS)
     if isinstance(number, Reply):
         return number
     position = session.viewed
@@ -150,7 +182,7 @@ def fen(session: GameSession, args: list[str], focus: Focus) -> Reply:
     try:
         position = Position.from_fen(" ".join(args))
     except NotationError as error:
-        return session.error(str(error))
+        return session.error(problems.described(error))
     return session.start_game(session.setup.changed(variant=position.variant), position)
 
 
@@ -179,14 +211,14 @@ def speech(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Voice on or off."""
     word = args[0].lower() if args else ""
     if word not in ("on", "off"):
-        return session.error(phrases.usage_error("speech", "speech on, or speech off"))
+        return usage_error(session, "speech")
     return session.change_setting("speech", word)
 
 
 def verbosity(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """How much is said after a move."""
     if not args:
-        return session.error(phrases.usage_error("verbosity", "verbosity brief, normal or full"))
+        return usage_error(session, "verbosity")
     return session.change_setting("verbosity", args[0])
 
 
@@ -203,33 +235,32 @@ def undo(session: GameSession, args: list[str], focus: Focus) -> Reply:
 def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """A new game from the words given (in any order), else as the game before; a fresh seed."""
     setup = session.setup.changed(seed=new_seed())
+    computer, human = OPPONENTS
+    opponents = {computer: computer, human: human, "two": human, "hotseat": human}
     opponent: str | None = None
     colour: Side | None = None
     words = [word.lower() for word in args]
     for index, word in enumerate(words):
         if word == "level" and not (index + 1 < len(words) and words[index + 1].isdecimal()):
-            return session.error(phrases.usage_error("new", NEW_USAGE))
-        if word in ("computer", "human", "two", "hotseat"):
-            opponent = "computer" if word == "computer" else "human"
-        elif word in ("white", "black"):
-            colour = Side.WHITE if word == "white" else Side.BLACK
+            return usage_error(session, "new")
+        if word in opponents:
+            opponent = opponents[word]
+        elif word in COLOURS:
+            colour = Side[word.upper()]
         elif word.isdecimal() and word.isascii():
-            if len(word) > 2 or not 1 <= int(word) <= 8:
-                return session.error(phrases.no_such_level(phrases.clipped(word, 6)))
+            if len(word) > 2 or not 1 <= int(word) <= len(LEVELS):
+                return session.error(phrases.no_such_level(phrases.clipped(word, 6), len(LEVELS)))
             setup = setup.changed(level=int(word))
         elif word != "level":
             try:
                 setup = setup.changed(variant=variant_named(word))
             except ValueError:
-                return session.error(phrases.unknown_word("new", phrases.clipped(word), NEW_USAGE))
-    if opponent == "human":
+                return session.error(phrases.unknown_word("new", phrases.clipped(word), usage("new")))
+    if opponent == human:
         setup = setup.changed(human=None)
-    elif opponent == "computer" or colour is not None:
+    elif opponent == computer or colour is not None:
         setup = setup.changed(human=colour or setup.human or Side.WHITE)
     return session.start_game(setup)
-
-
-NEW_USAGE = "new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|black]"
 
 
 def resign(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -254,11 +285,8 @@ def save(session: GameSession, args: list[str], focus: Focus) -> Reply:
     mode: WriteMode = "replace" if "replace" in words else "append" if "append" in words else "new"
     names = [word for word in words if word not in SAVE_WORDS.values()]
     if len(names) > 1 or ("replace" in words and "append" in words):
-        return session.error(phrases.usage_error("save", SAVE_USAGE))
+        return usage_error(session, "save")
     return files.save(session, Path(names[0]).expanduser() if names else None, style, mode)
-
-
-SAVE_USAGE = 'save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save "my game.pgn"'
 
 
 def _game_number(word: str) -> int | None:
@@ -269,9 +297,8 @@ def _game_number(word: str) -> int | None:
 def open_file(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Open a record or a FEN file: ``open FILE [N]`` (a name with spaces in quotes), or ``open N``:
     game N of the record file last opened."""
-    usage = 'open FILE [N], or open N for game N of the file open; quotes around a name with spaces'
     if not args or len(args) > 2 or (len(args) == 2 and _game_number(args[1]) is None):
-        return session.error(phrases.usage_error("open", usage))
+        return usage_error(session, "open")
     alone = _game_number(args[0]) if len(args) == 1 else None
     if alone is not None and session.collection is not None and not Path(args[0]).exists():
         return files.open_path(session, session.collection[0], alone)
@@ -285,7 +312,7 @@ def recent(session: GameSession, args: list[str], focus: Focus) -> Reply:
         return files.list_recent(session)
     number = _game_number(args[0])
     if number is None or len(args) > 1:
-        return session.error(phrases.usage_error("recent", "recent, or recent N"))
+        return usage_error(session, "recent")
     paths = storage.recent_records()
     if not 1 <= number <= len(paths):
         return session.error(phrases.no_such_recent(number, len(paths)))
@@ -295,7 +322,7 @@ def recent(session: GameSession, args: list[str], focus: Focus) -> Reply:
 def games(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """``games``: the games of the record file last opened, or of ``games FILE``."""
     if len(args) > 1:
-        return session.error(phrases.usage_error("games", "games, or games FILE"))
+        return usage_error(session, "games")
     path = Path(args[0]).expanduser() if args else (session.collection[0] if session.collection else None)
     return files.list_games(session, path)
 
@@ -333,15 +360,14 @@ def review_end(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 def goto(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """After move N of the reviewed game (White's and Black's), or after one side's move N."""
-    usage = "goto N, or goto N white, or goto N black"
     words = [word.lower() for word in args]
     if not words or not (words[0].isdecimal() and len(words[0]) <= 5) or len(words) > 2:
-        return session.error(phrases.usage_error("goto", usage))
+        return usage_error(session, "goto")
     side = None
     if len(words) == 2:
-        if words[1] not in ("white", "black"):
-            return session.error(phrases.usage_error("goto", usage))
-        side = Side.WHITE if words[1] == "white" else Side.BLACK
+        if words[1] not in COLOURS:
+            return usage_error(session, "goto")
+        side = Side[words[1].upper()]
     return reviewing.review_goto_move(session, int(words[0]), side)
 
 
@@ -361,9 +387,10 @@ def close_review(session: GameSession, args: list[str], focus: Focus) -> Reply:
 def settings(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """List or change settings."""
     if not args:
-        return session.answer(phrases.settings_list(session.settings.describe()))
+        return session.answer(phrases.settings_list([(setting_label(name), value)
+                                                     for name, value in session.settings.describe()]))
     if len(args) < 2:
-        return session.error(phrases.usage_error("set", "set NAME VALUE"))
+        return usage_error(session, "set")
     return session.change_setting(args[0].lower().replace("-", "_"), " ".join(args[1:]))
 
 

@@ -18,10 +18,12 @@ from textual.driver import Driver
 from textual.theme import Theme
 
 from speech import phrases
+from speech.vocabulary import variant_title
 from toguz_tui.screens.dialogs import ConfirmDialog
 from toguz_tui.screens.game import GameScreen
 from toguz_tui.screens.opening import open_dialog
 from toguz_tui.session import GameSession, Reply
+from toguz_tui.settings import THEMES
 from toguz_tui.setup import GameSetup
 
 HIGH_CONTRAST = Theme(
@@ -38,7 +40,7 @@ HIGH_CONTRAST = Theme(
     error="#FF6060",
     dark=True,
 )
-THEMES = {"default": "textual-dark", "high-contrast": HIGH_CONTRAST.name, "terminal": "ansi-dark"}
+TEXTUAL_THEMES = dict(zip(THEMES, ("textual-dark", HIGH_CONTRAST.name, "ansi-dark"), strict=True))
 SHOW_CURSOR = "\x1b[?25h"
 HIDE_CURSOR = "\x1b[?25l"
 
@@ -50,8 +52,8 @@ class ToguzApp(App[int], inherit_bindings=False):
     TITLE = "toguz"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+c", "ask_quit", "Quit", show=False, priority=True),
-        Binding("ctrl+z", "suspend_process", "Suspend", show=False, priority=True),
+        Binding("ctrl+c", "ask_quit", show=False, priority=True),
+        Binding("ctrl+z", "suspend_process", show=False, priority=True),
     ]
 
     def __init__(self, session: GameSession, replies: Sequence[Reply] = (), resumed: bool = False,
@@ -88,7 +90,7 @@ class ToguzApp(App[int], inherit_bindings=False):
 
         game, setup = session.game, session.setup
         opponent = phrases.against_computer(setup.level) if setup.human is not None else phrases.two_players()
-        question = phrases.resume_question(phrases.variant_title(game.variant), opponent,
+        question = phrases.resume_question(variant_title(game.variant), opponent,
                                            session.announcer.turn(game.position, None),
                                            session.announcer.kazans(game.position))
         self.push_screen(ConfirmDialog(phrases.saved_game_title(), question, session.speaker.speak,
@@ -98,7 +100,7 @@ class ToguzApp(App[int], inherit_bindings=False):
     def apply_look(self) -> None:
         """The theme, the face (boxed board or screen-reader mode) and the cursor the settings ask for."""
         settings = self.session.settings
-        self.theme = THEMES.get(settings.theme, "textual-dark")
+        self.theme = TEXTUAL_THEMES.get(settings.theme, "textual-dark")
         self.set_class(settings.screen_reader, "-screen-reader")
         self.show_cursor(settings.screen_reader)
         if self.game_screen.is_mounted:

@@ -6,52 +6,86 @@ import argparse
 import os
 import sys
 
+from rules import VARIANT_KEYS
+from rules.engine import LEVELS
+from speech.i18n import LANGUAGES, _, from_environment, set_language
+from speech.naming import VERBOSITIES
+from speech.speakers import AUTO_ORDER, SPEECH_CHOICES
 from toguz_tui import __version__
+from toguz_tui.settings import COLOURS, LANGUAGE_CHOICES, OPPONENTS
 
-DESCRIPTION = """Toguz Kumalak, Kozdatu and Bestemshe in the terminal, for players with and without sight.
-Plain `toguz` (the same as `toguz play`) opens the full-screen board; `--line` plays line by line,
-which every screen reader and braille display follows. `toguz speech --help` tests the voices."""
 
-EPILOG = """examples:
-  toguz                                   resume the saved game, or start one with your settings
-  toguz --opponent human --speech off --new
-  toguz play --line --variant bestemshe --level 2 --colour black
-  printf '7\\nboard\\nquit\\n' | toguz play --line --opponent human --speech off
-  toguz --open games.pgn                  review a record move by move
-  toguz speech --check                    which voices work here, and how to fix the others"""
+def _description() -> str:
+    return _("Toguz Kumalak, Kozdatu and Bestemshe in the terminal, for players with and without sight.\n"
+             "Plain `toguz` (the same as `toguz play`) opens the full-screen board; `--line` plays line by line,\n"
+             "which every screen reader and braille display follows. `toguz speech --help` tests the voices.")
+
+
+def _epilog() -> str:
+    return "\n".join([
+        _("examples:"),
+        "  toguz                                   " + _("resume the saved game, or start one with your settings"),
+        "  toguz --opponent human --speech off --new",
+        "  toguz play --line --variant bestemshe --level 2 --colour black",
+        "  printf '7\\nboard\\nquit\\n' | toguz play --line --opponent human --speech off",
+        "  toguz --open games.pgn                  " + _("review a record move by move"),
+        "  toguz --language kk                     "
+        + _("play in Kazakh (kk), Russian (ru), Kyrgyz (ky) or English (en)"),
+        "  toguz speech --check                    " + _("which voices work here, and how to fix the others"),
+    ])
 
 
 def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
-    """The options shared by the TUI and the line mode."""
-    parser = argparse.ArgumentParser(prog=prog, description=DESCRIPTION, epilog=EPILOG,
+    """The options shared by the TUI and the line mode (their help in the language spoken now)."""
+    parser = argparse.ArgumentParser(prog=prog, description=_description(), epilog=_epilog(),
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"toguz {__version__}")
     parser.add_argument("--line", action="store_true",
-                        help="line mode: one line per event, nothing redrawn (screen readers, scripts)")
-    parser.add_argument("--variant", choices=("toguz", "bestemshe", "kozdatu"),
-                        help="which game to start (default: your setting, toguz at first)")
-    parser.add_argument("--opponent", choices=("computer", "human"),
-                        help="play the computer, or a second person at the same keyboard")
-    parser.add_argument("--level", type=int, choices=range(1, 9), metavar="N",
-                        help="the computer's strength, 1 (beginner) to 8 (strongest)")
-    parser.add_argument("--colour", "--color", choices=("white", "black"), dest="colour",
-                        help="your side against the computer; White moves first")
-    parser.add_argument("--speech", metavar="BACKEND",
-                        choices=("auto", "on", "pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader",
-                                 "silent", "off"),
-                        help="toguz's own voice: auto (on, but off in the screen-reader mode), on, off, "
-                             "or a backend: pyttsx3, espeak-ng, speech-dispatcher, screen-reader")
+                        help=_("line mode: one line per event, nothing redrawn (screen readers, scripts)"))
+    parser.add_argument("--variant", choices=tuple(VARIANT_KEYS),
+                        help=_("which game to start (default: your setting, toguz at first)"))
+    parser.add_argument("--opponent", choices=OPPONENTS,
+                        help=_("play the computer, or a second person at the same keyboard"))
+    parser.add_argument("--level", type=int, choices=range(1, len(LEVELS) + 1), metavar="N",
+                        help=_("the computer's strength, 1 (beginner) to {levels} (strongest)").format(
+                            levels=len(LEVELS)))
+    parser.add_argument("--colour", "--color", choices=COLOURS, dest="colour",
+                        help=_("your side against the computer; White moves first"))
+    parser.add_argument("--speech", metavar="BACKEND", choices=SPEECH_CHOICES,
+                        help=_("toguz's own voice: auto (on, but off in the screen-reader mode), on, off, "
+                               "or a backend: {backends}").format(backends=", ".join(AUTO_ORDER)))
     parser.add_argument("--screen-reader", action=argparse.BooleanOptionalAction, dest="screen_reader",
-                        help="the screen-reader mode: a plain board that your screen reader reads, every "
-                             "message where the cursor is, toguz's own voice off unless --speech on")
-    parser.add_argument("--verbosity", choices=("brief", "normal", "full"),
-                        help="how much is said after each move")
+                        help=_("the screen-reader mode: a plain board that your screen reader reads, every "
+                               "message where the cursor is, toguz's own voice off unless --speech on"))
+    parser.add_argument("--verbosity", choices=VERBOSITIES, help=_("how much is said after each move"))
+    parser.add_argument("--language", choices=LANGUAGE_CHOICES,
+                        help=_("the language toguz speaks and writes: {languages}, or auto (the system's)").format(
+                            languages=", ".join(f"{code} ({language.name})" for code, language in LANGUAGES.items())))
     parser.add_argument("--open", metavar="FILE",
-                        help="open a record (PGN-style) to review, or a FEN file to play")
-    parser.add_argument("--fen", metavar="FEN", help="start a game from this position")
-    parser.add_argument("--seed", type=int, metavar="N", help="seed the computer, to replay a game exactly")
-    parser.add_argument("--new", action="store_true", help="start a new game even if one is saved")
+                        help=_("open a record (PGN-style) to review, or a FEN file to play"))
+    parser.add_argument("--fen", metavar="FEN", help=_("start a game from this position"))
+    parser.add_argument("--seed", type=int, metavar="N", help=_("seed the computer, to replay a game exactly"))
+    parser.add_argument("--new", action="store_true", help=_("start a new game even if one is saved"))
     return parser
+
+
+def choose_language(args: list[str]) -> str:
+    """Speak the language that ``--language`` asks for, else the setting's, else the system's, before
+    anything is said (the help of the options too); its code."""
+    from toguz_tui.settings import stored_language
+
+    wanted = ""
+    for index, word in enumerate(args):
+        if word == "--language" and index + 1 < len(args):
+            wanted = args[index + 1]
+        elif word.startswith("--language="):
+            wanted = word.partition("=")[2]
+    if wanted not in LANGUAGES:
+        wanted = wanted or stored_language()
+    if wanted not in LANGUAGES:
+        wanted = from_environment(os.environ)
+    set_language(wanted)
+    return wanted
 
 
 def install_last_guard() -> None:
@@ -63,7 +97,8 @@ def install_last_guard() -> None:
 
     def tell(error: BaseException) -> None:
         where = log_failure(error)
-        sys.stderr.write(f"toguz: something went wrong ({type(error).__name__}: {error}); details in {where}\n")
+        sys.stderr.write("toguz: " + _("something went wrong ({what}); details in {log}").format(
+            what=f"{type(error).__name__}: {error}", log=where) + "\n")
 
     def hook(kind: type[BaseException], error: BaseException, trace: object) -> None:
         if isinstance(error, KeyboardInterrupt):
@@ -85,6 +120,7 @@ def main(argv: list[str] | None = None) -> int:
         from speech.cli import main as speech_main
 
         return speech_main(args[1:])
+    choose_language(args)
     prog = "toguz"
     if args and args[0] == "play":
         args, prog = args[1:], "toguz play"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from rules import Side
 from speech import phrases
+from speech.i18n import N_, _, p_
 from toguz_tui import actions, storage
 from toguz_tui.session import GameSession, Reply
 
@@ -28,28 +29,42 @@ class Command:
     name: str
     aliases: tuple[str, ...]
     keys: tuple[str, ...]
-    usage: str
-    help: str
+    help_text: str
     group: str
     handler: Handler
-    key_help: str = ""
+    key_help_text: str = ""
 
     @property
     def words(self) -> tuple[str, ...]:
         """Every word that names this command."""
         return (self.name, *self.aliases)
 
+    @property
+    def usage(self) -> str:
+        """How it is typed, in the language spoken now."""
+        return actions.usage(self.name)
 
-def _cmd(name: str, aliases: Sequence[str], keys: Sequence[str], usage: str, text: str, group: str,
-         handler: Handler, key_help: str = "") -> Command:
-    return Command(name, tuple(aliases), tuple(keys), usage, text, group, handler, key_help)
+    @property
+    def help(self) -> str:
+        """What it does, in the language spoken now."""
+        return _(self.help_text)
+
+    @property
+    def key_help(self) -> str:
+        """What its key does on the board, where that differs from the typed command ("" if not)."""
+        return _(self.key_help_text) if self.key_help_text else ""
+
+
+def _cmd(name: str, aliases: Sequence[str], keys: Sequence[str], group: str, handler: Handler, text: str,
+         key_help: str = "") -> Command:
+    return Command(name, tuple(aliases), tuple(keys), text, group, handler, key_help)
 
 
 def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Help: the topics; a topic's commands; every command (``help all``); or one command."""
     word = args[0].lower() if args else ""
     if not word:
-        topics = [(name, what) for name, (_, what) in HELP_TOPICS.items()]
+        topics = [(name, _(what)) for name, (_group, what) in HELP_TOPICS.items()]
         return session.say(Reply(phrases.help_overview(topics), spoken=phrases.help_spoken()))
     if word == "all" or word in HELP_TOPICS:
         title = phrases.help_topic_title(word)
@@ -58,88 +73,98 @@ def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
     command = find(word)
     if command is None:
         return session.error(session.announcer.unknown_command(phrases.clipped(args[0])))
-    keys = ", ".join(key_label(key) for key in command.keys) or "none"
-    aliases = ", ".join(command.aliases) or "none"
-    return session.answer(f"{command.usage}: {command.help}. Also: {aliases}. Keys: {keys}.")
+    keys = [key_label(key) for key in command.keys]
+    return session.answer(phrases.command_help(command.usage, command.help, command.aliases, keys))
 
 
 COMMANDS: tuple[Command, ...] = (
-    _cmd("play", [], ["enter", "space"], "play N, or just N",
-         "play your pit N (the focused pit in the board view)", "play", actions.play, "play the focused pit"),
-    _cmd("where", ["preview", "w"], ["w"], "where N, or where their N",
-         "where the last stone of pit N (yours, or theirs) would land, and what it would take", "ask",
-         actions.preview, "where the focused pit's last stone would land (yours or theirs), and what it takes"),
-    _cmd("pit", ["look"], ["p"], "pit N, or pit their N",
-         "how many stones one pit holds (yours, or theirs)", "ask", actions.pit, "what the focused pit holds"),
-    _cmd("mine", ["row", "my"], ["m"], "mine", "your row, pit by pit", "ask", actions.my_row),
-    _cmd("theirs", ["their", "opponent"], ["o"], "theirs", "the opponent's row, pit by pit", "ask",
-         actions.their_row),
-    _cmd("board", ["b", "all"], ["b"], "board", "both rows, the kazans and whose turn", "ask",
-         actions.board),
-    _cmd("compact", ["short", "brief"], ["B"], "compact", "the board in the fewest words: runs of counts and the score",
-         "ask", actions.compact),
-    _cmd("threats", ["danger"], ["T"], "threats", "what each of the opponent's moves would take now, best first",
-         "ask", actions.threats),
-    _cmd("chances", ["chance"], ["M"], "chances", "what each of your moves would take now, best first", "ask",
-         actions.chances),
-    _cmd("kazans", ["score", "k"], ["k"], "kazans", "the score: both kazans", "ask", actions.kazans),
-    _cmd("tuzdyks", ["tuzdyk", "tuz", "t"], ["t"], "tuzdyks", "who owns a tuzdyk, and where", "ask",
-         actions.tuzdyks),
-    _cmd("turn", ["whose", "y"], ["y"], "turn", "whose turn it is, or how the game ended", "ask",
-         actions.turn),
-    _cmd("moves", ["legal", "v"], ["v"], "moves", "the pits you may play", "ask", actions.legal),
-    _cmd("last", ["l"], ["l"], "last", "the last move again, in full", "ask", actions.last),
-    _cmd("history", ["hist"], ["H"], "history", "every move of the game so far", "ask", actions.history),
-    _cmd("players", ["names", "who"], ["P"], "players", "who plays White and who plays Black", "ask",
-         actions.players),
-    _cmd("fen", [], ["f"], "fen, or fen POSITION", "the position as FEN, or start a game from a FEN",
-         "game", actions.fen),
-    _cmd("repeat", ["r", "again"], ["r"], "repeat", "say the last announcement again", "speech",
-         actions.repeat),
-    _cmd("previous", ["prev"], ["comma"], "previous", "the announcement before (step back through them)",
-         "speech", actions.previous),
-    _cmd("next", [], ["full_stop"], "next", "the announcement after (step forward through them)",
-         "speech", actions.next_announcement),
-    _cmd("silence", ["hush", "s"], ["s"], "silence", "stop speaking now", "speech", actions.silence),
-    _cmd("speech", [], [], "speech on, or speech off", "turn the voice on or off", "speech",
-         actions.speech),
-    _cmd("verbosity", ["verbose"], [], "verbosity brief, normal or full", "how much is said after a move",
-         "speech", actions.verbosity),
-    _cmd("hint", ["i", "idea"], ["i"], "hint", "the computer's suggestion for your move", "game",
-         actions.hint),
-    _cmd("undo", ["u", "takeback"], ["u"], "undo", "take back your last move", "game", actions.undo),
-    _cmd("new", ["n"], ["n"], "new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|black]",
-         "start a new game", "game", actions.new_game),
-    _cmd("resign", [], ["R", "ctrl+r"], "resign", "give up this game", "game", actions.resign),
-    _cmd("save", [], ["ctrl+s"], "save [FILE] [playok]", "save the game as a record", "game",
-         actions.save),
-    _cmd("open", [], ["ctrl+o"], "open FILE [N], or open N",
-         "open a record (its game N) to review, a FEN position to play, or game N of the record open", "game",
-         actions.open_file),
-    _cmd("recent", ["lately"], [], "recent, or recent N", "the record files opened or saved lately; open the Nth",
-         "game", actions.recent),
-    _cmd("games", ["list"], [], "games, or games FILE", "the games of a record file (the one open), numbered",
-         "game", actions.games),
-    _cmd("review", [], ["e"], "review", "review this game move by move", "review", actions.review),
-    _cmd("forward", ["fw", "+"], ["right"], "forward [N]", "in a review: the next move", "review",
-         actions.forward),
-    _cmd("back", ["bk", "-"], ["left"], "back [N]", "in a review: one move back", "review", actions.back),
-    _cmd("start", ["first", "beginning"], ["home"], "start", "in a review: the start of the game",
-         "review", actions.review_start),
-    _cmd("end", ["final"], ["end"], "end", "in a review: the position after the last move", "review",
-         actions.review_end),
-    _cmd("goto", ["go"], ["g"], "goto N [white|black]",
-         "in a review: the position after move N (White's and Black's, or one side's)", "review", actions.goto),
-    _cmd("continue", ["playhere"], ["C"], "continue", "in a review: play on from this position", "review",
-         actions.continue_here),
-    _cmd("close", ["leave"], ["backspace", "escape"], "close", "leave the review, back to your game", "review",
-         actions.close_review),
-    _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings, or set NAME VALUE",
-         "list the settings, or change one", "settings", actions.settings),
-    _cmd("help", ["?", "commands", "h"], ["h", "question_mark", "f1"], "help [COMMAND]",
-         "the commands and keys, or one command's help", "settings", help_text),
-    _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "quit", "leave (a game in progress stays saved)",
-         "settings", actions.quit_program),
+    _cmd("play", [], ["enter", "space"], "play", actions.play,
+         N_("play your pit N (the focused pit in the board view)"),
+         N_("play the focused pit")),
+    _cmd("where", ["preview", "w"], ["w"], "ask", actions.preview,
+         N_("where the last stone of pit N (yours, or theirs) would land, and what it would take"),
+         N_("where the focused pit's last stone would land (yours or theirs), and what it takes")),
+    _cmd("pit", ["look"], ["p"], "ask", actions.pit,
+         N_("how many stones one pit holds (yours, or theirs)"),
+         N_("what the focused pit holds")),
+    _cmd("mine", ["row", "my"], ["m"], "ask", actions.my_row,
+         N_("your row, pit by pit")),
+    _cmd("theirs", ["their", "opponent"], ["o"], "ask", actions.their_row,
+         N_("the opponent's row, pit by pit")),
+    _cmd("board", ["b", "all"], ["b"], "ask", actions.board,
+         N_("both rows, the kazans and whose turn")),
+    _cmd("compact", ["short", "brief"], ["B"], "ask", actions.compact,
+         N_("the board in the fewest words: runs of counts and the score")),
+    _cmd("threats", ["danger"], ["T"], "ask", actions.threats,
+         N_("what each of the opponent's moves would take now, best first")),
+    _cmd("chances", ["chance"], ["M"], "ask", actions.chances,
+         N_("what each of your moves would take now, best first")),
+    _cmd("kazans", ["score", "k"], ["k"], "ask", actions.kazans,
+         N_("the score: both kazans")),
+    _cmd("tuzdyks", ["tuzdyk", "tuz", "t"], ["t"], "ask", actions.tuzdyks,
+         N_("who owns a tuzdyk, and where")),
+    _cmd("turn", ["whose", "y"], ["y"], "ask", actions.turn,
+         N_("whose turn it is, or how the game ended")),
+    _cmd("moves", ["legal", "v"], ["v"], "ask", actions.legal,
+         N_("the pits you may play")),
+    _cmd("last", ["l"], ["l"], "ask", actions.last,
+         N_("the last move again, in full")),
+    _cmd("history", ["hist"], ["H"], "ask", actions.history,
+         N_("every move of the game so far")),
+    _cmd("players", ["names", "who"], ["P"], "ask", actions.players,
+         N_("who plays White and who plays Black")),
+    _cmd("fen", [], ["f"], "game", actions.fen,
+         N_("the position as FEN, or start a game from a FEN")),
+    _cmd("repeat", ["r", "again"], ["r"], "speech", actions.repeat,
+         N_("say the last announcement again")),
+    _cmd("previous", ["prev"], ["comma"], "speech", actions.previous,
+         N_("the announcement before (step back through them)")),
+    _cmd("next", [], ["full_stop"], "speech", actions.next_announcement,
+         N_("the announcement after (step forward through them)")),
+    _cmd("silence", ["hush", "s"], ["s"], "speech", actions.silence,
+         N_("stop speaking now")),
+    _cmd("speech", [], [], "speech", actions.speech,
+         N_("turn the voice on or off")),
+    _cmd("verbosity", ["verbose"], [], "speech", actions.verbosity,
+         N_("how much is said after a move")),
+    _cmd("hint", ["i", "idea"], ["i"], "game", actions.hint,
+         N_("the computer's suggestion for your move")),
+    _cmd("undo", ["u", "takeback"], ["u"], "game", actions.undo,
+         N_("take back your last move")),
+    _cmd("new", ["n"], ["n"], "game", actions.new_game,
+         N_("start a new game")),
+    _cmd("resign", [], ["R", "ctrl+r"], "game", actions.resign,
+         N_("give up this game")),
+    _cmd("save", [], ["ctrl+s"], "game", actions.save,
+         N_("save the game as a record")),
+    _cmd("open", [], ["ctrl+o"], "game", actions.open_file,
+         N_("open a record (its game N) to review, a FEN position to play, or game N of the record open")),
+    _cmd("recent", ["lately"], [], "game", actions.recent,
+         N_("the record files opened or saved lately; open the Nth")),
+    _cmd("games", ["list"], [], "game", actions.games,
+         N_("the games of a record file (the one open), numbered")),
+    _cmd("review", [], ["e"], "review", actions.review,
+         N_("review this game move by move")),
+    _cmd("forward", ["fw", "+"], ["right"], "review", actions.forward,
+         N_("in a review: the next move")),
+    _cmd("back", ["bk", "-"], ["left"], "review", actions.back,
+         N_("in a review: one move back")),
+    _cmd("start", ["first", "beginning"], ["home"], "review", actions.review_start,
+         N_("in a review: the start of the game")),
+    _cmd("end", ["final"], ["end"], "review", actions.review_end,
+         N_("in a review: the position after the last move")),
+    _cmd("goto", ["go"], ["g"], "review", actions.goto,
+         N_("in a review: the position after move N (White's and Black's, or one side's)")),
+    _cmd("continue", ["playhere"], ["C"], "review", actions.continue_here,
+         N_("in a review: play on from this position")),
+    _cmd("close", ["leave"], ["backspace", "escape"], "review", actions.close_review,
+         N_("leave the review, back to your game")),
+    _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings", actions.settings,
+         N_("list the settings, or change one")),
+    _cmd("help", ["?", "commands", "h"], ["h", "question_mark", "f1"], "settings", help_text,
+         N_("the commands and keys, or one command's help")),
+    _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "settings", actions.quit_program,
+         N_("leave (a game in progress stays saved)")),
 )
 
 BY_WORD: dict[str, Command] = {word: command for command in COMMANDS for word in command.words}
@@ -187,12 +212,12 @@ def guarded(handler: Handler, session: GameSession, args: list[str], focus: Focu
 
 # Help topics: the word typed after help, the group of the table it lists, and what it is about.
 HELP_TOPICS: dict[str, tuple[str, str]] = {
-    "play": ("play", "playing a pit"),
-    "board": ("ask", "hearing the board: pits, rows, kazans, tuzdyks, moves, history"),
-    "game": ("game", "hints, undo, new games, saving and opening records"),
-    "speech": ("speech", "repeating, silencing and how much is said"),
-    "review": ("review", "stepping through a game move by move"),
-    "settings": ("settings", "settings, help and quitting"),
+    "play": ("play", N_("playing a pit")),
+    "board": ("ask", N_("hearing the board: pits, rows, kazans, tuzdyks, moves, history")),
+    "game": ("game", N_("hints, undo, new games, saving and opening records")),
+    "speech": ("speech", N_("repeating, silencing and how much is said")),
+    "review": ("review", N_("stepping through a game move by move")),
+    "settings": ("settings", N_("settings, help and quitting")),
 }
 
 
@@ -202,27 +227,31 @@ def help_lines(group: str | None = None) -> list[str]:
     for command in COMMANDS:
         if group is not None and command.group != group:
             continue
-        extra = []
-        if command.aliases:
-            extra.append("also " + ", ".join(command.aliases))
-        if command.keys:
-            extra.append("keys " + ", ".join(key_label(key) for key in command.keys))
-        lines.append(f"{command.usage}: {command.help} ({'; '.join(extra)})" if extra
-                     else f"{command.usage}: {command.help}")
+        keys = [key_label(key) for key in command.keys]
+        lines.append(phrases.command_line(command.usage, command.help, command.aliases, keys))
     return lines
 
 
-KEY_LABELS = {"comma": ",", "full_stop": ".", "question_mark": "?", "space": "Space", "enter": "Enter",
-              "escape": "Escape", "right": "Right", "left": "Left", "home": "Home", "end": "End",
-              "backspace": "Backspace"}
+KEY_SIGNS = {"comma": ",", "full_stop": ".", "question_mark": "?"}
+
+
+def key_names() -> dict[str, str]:
+    """The keys with names, as people call them in the language spoken now."""
+    return {"space": p_("key", "Space"), "enter": p_("key", "Enter"), "escape": p_("key", "Escape"),
+            "right": p_("key", "Right"), "left": p_("key", "Left"), "up": p_("key", "Up"), "down": p_("key", "Down"),
+            "home": p_("key", "Home"), "end": p_("key", "End"), "backspace": p_("key", "Backspace"),
+            "pageup": p_("key", "Page Up"), "pagedown": p_("key", "Page Down"), "tab": p_("key", "Tab")}
 
 
 def key_label(key: str) -> str:
     """How a key is written for a person."""
-    if key in KEY_LABELS:
-        return KEY_LABELS[key]
+    if key in KEY_SIGNS:
+        return KEY_SIGNS[key]
+    names = key_names()
+    if key in names:
+        return names[key]
     if key.startswith("ctrl+"):
-        return "Ctrl+" + key[5:].upper()
+        return p_("key", "Ctrl+{key}").format(key=key[5:].upper())
     if len(key) == 1 and key.isupper():
-        return f"Shift+{key.lower()}"
+        return p_("key", "Shift+{key}").format(key=key.lower())
     return key.upper() if key.startswith("f") and key[1:].isdigit() else key

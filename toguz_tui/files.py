@@ -14,10 +14,11 @@ import re
 from collections import OrderedDict
 from pathlib import Path
 
-from rules import NotationError, Position
+from rules import NotationError, Position, Side
 from rules.notation import TokenStyle
 from rules.records import GameEntry, index_games, read_game
-from speech import phrases
+from speech import phrases, problems
+from speech.vocabulary import side_title
 from toguz_tui import reviewing, storage
 from toguz_tui.review import Review
 from toguz_tui.session import GameSession, Reply
@@ -100,10 +101,10 @@ def _open(session: GameSession, path: Path, number: int, big: bool = False) -> R
     try:
         record = read_game(text, entries[number - 1])
     except NotationError as error:
-        return session.error(phrases.open_failed(path.name, str(error)))
+        return session.error(phrases.open_failed(path.name, problems.describe(error)))
     storage.remember_record(path)
     session.collection = (path, len(entries))
-    names = (_player(record.tags, "White"), _player(record.tags, "Black"))
+    names = (_player(record.tags, Side.WHITE), _player(record.tags, Side.BLACK))
     review = Review.of_game(record.game, record.tags, record.result, names)
     said = phrases.opened_record(names[0], names[1], review.moves, record.result)
     if len(entries) > 1:
@@ -125,7 +126,7 @@ def _open_position(session: GameSession, path: Path, lines: list[str]) -> Reply:
     try:
         position = Position.from_fen(lines[0])
     except NotationError as error:
-        return session.error(phrases.open_failed(path.name, str(error)))
+        return session.error(phrases.open_failed(path.name, problems.describe(error)))
     return session.start_game(session.setup.changed(variant=position.variant), position)
 
 
@@ -167,8 +168,9 @@ def game_list(path: Path) -> list[GameEntry] | str:
 
 def game_label(entry: GameEntry) -> str:
     """One game as a list names it: its number, the players, the result, the date."""
-    return phrases.game_label(entry.number, _player(dict(entry.tags), "White"), _player(dict(entry.tags), "Black"),
-                              entry.tag("Result", "*"), entry.tag("Date"))
+    tags = dict(entry.tags)
+    white, black = (_shown(_player(tags, side), side) for side in Side)
+    return phrases.game_label(entry.number, white, black, entry.tag("Result", "*"), entry.tag("Date"))
 
 
 def list_games(session: GameSession, path: Path | None) -> Reply:
@@ -194,7 +196,13 @@ def list_recent(session: GameSession) -> Reply:
     return session.say(Reply("\n".join(lines)))
 
 
-def _player(tags: dict[str, str], colour: str) -> str:
-    """A player's name from a record's tags, or the colour when the record has none."""
-    name = tags.get(colour, "").strip()
-    return name if name and name != "?" else colour
+def _player(tags: dict[str, str], side: Side) -> str:
+    """A player's name from a record's tags ("" when the record gives none, or only the side's own)."""
+    tag = side.name.title()
+    name = tags.get(tag, "").strip()
+    return "" if name in ("", "?", tag) else name
+
+
+def _shown(name: str, side: Side) -> str:
+    """A player's name as a list shows it: the side's name when he has none."""
+    return name or side_title(side)

@@ -29,7 +29,7 @@ def ask_screen_reader(readers: list[str], read: Callable[[str], str], write: Cal
     runs). An answer that is neither yes nor no is asked again; end of input takes the default."""
     default = bool(readers)
     question = phrases.first_start_question(readers)
-    for _ in range(ATTEMPTS):
+    for _attempt in range(ATTEMPTS):
         try:
             answer = read(question).strip().lower()
         except (EOFError, KeyboardInterrupt):

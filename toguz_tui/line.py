@@ -16,19 +16,21 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
+from rules import VARIANT_KEYS
 from speech import phrases
 from speech.machine import machine
+from speech.naming import VERBOSITIES
 from toguz_tui import storage
 from toguz_tui.commands import COMMANDS, HELP_TOPICS, run_line
 from toguz_tui.session import GameSession, Reply
-from toguz_tui.settings import Settings
+from toguz_tui.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.startup import build_session
 
 SETTING_NAMES = tuple(Settings().__dataclass_fields__)
 ARGUMENT_WORDS = {
-    "new": ("toguz", "kozdatu", "bestemshe", "computer", "human", "level", "white", "black"),
+    "new": (*VARIANT_KEYS, *OPPONENTS, "level", *COLOURS),
     "set": SETTING_NAMES, "settings": SETTING_NAMES,
-    "speech": ("on", "off"), "verbosity": ("brief", "normal", "full"),
+    "speech": ("on", "off"), "verbosity": VERBOSITIES,
     "help": (*HELP_TOPICS, "all", *(command.name for command in COMMANDS)),
     "pit": ("their",), "save": ("playok",),
 }

@@ -35,7 +35,7 @@ def where(review: Review) -> str:
     report = review.last_report
     if report is None:
         return phrases.review_at_start(review.moves)
-    return phrases.review_after(report.move_number, report.mover.title, review.moves)
+    return phrases.review_after(report.move_number, report.mover, review.moves)
 
 
 def review_step(session: GameSession, step: int) -> Reply:

@@ -18,11 +18,13 @@ from rules.engine import LEVELS, Engine, SearchResult
 from rules.notation import TokenStyle
 from speech import phrases
 from speech.announce import Announcer, Perspective
+from speech.i18n import set_language
 from speech.speakers import Speaker, open_speaker
+from speech.vocabulary import side_title
 from toguz_tui import storage
 from toguz_tui.keeping import GameStore
 from toguz_tui.review import Review
-from toguz_tui.settings import Settings, save_setting
+from toguz_tui.settings import Settings, save_setting, setting_label
 from toguz_tui.setup import GameSetup
 from toguz_tui.thinking import Thinker
 
@@ -63,7 +65,7 @@ class GameSession:
         self.review: Review | None = None
         self.setup = GameSetup.from_settings(settings)
         self.game = Game(self.setup.variant)
-        self.announcer = Announcer(self._perspective(), settings.verbosity)  # type: ignore[arg-type]
+        self.announcer = Announcer(self._perspective(), settings.verbosity)
         self.finished_saved = True
         self.thinker = Thinker()
         self._quit_asked = False
@@ -82,7 +84,7 @@ class GameSession:
         """Who "you" are: against the computer, you and the computer; between two players, their
         names; in the review of a record, White and Black (the names are said once, not every move)."""
         if self.review is not None and self.review.names is not None:
-            return Perspective(you=None, names=("White", "Black"))
+            return Perspective(you=None)
         names = (self.settings.white_name, self.settings.black_name)
         return Perspective(you=self.setup.human, names=names)
 
@@ -93,9 +95,9 @@ class GameSession:
 
     def players(self) -> str:
         """Who plays White and who plays Black, in the game looked at."""
-        if self.review is not None and self.review.names is not None:
-            return phrases.players_are(*self.review.names)
-        return phrases.players_are(*self.names_for_record())
+        names = self.review.names if self.review is not None and self.review.names is not None \
+            else self.names_for_record()
+        return phrases.players_are(*(name or side_title(side) for name, side in zip(names, Side, strict=True)))
 
     def start_game(self, setup: GameSetup, start: Position | None = None) -> Reply:
         """Begin a new game with ``setup``. An unfinished game is kept in the archive first; when it
@@ -183,7 +185,7 @@ class GameSession:
         if not isinstance(error, str) or not error or error == self._speech_said:
             return None
         self._speech_said = error
-        return self.say(Reply(phrases.speech_problem(error), kind="error"))
+        return self.say(Reply(phrases.speech_failed(error), kind="error"))
 
     # -- playing ------------------------------------------------------------------------------
     def computer_to_move(self) -> bool:
@@ -232,7 +234,7 @@ class GameSession:
         if not self.persist:
             return text
         try:
-            path = self.store.archive(self.record_text(), self.names_for_record())
+            path = self.store.archive(self.record_text(), self.archive_names())
         except OSError as error:
             reason = error.strerror or str(error)
             if self.store.saved:
@@ -242,8 +244,13 @@ class GameSession:
         self.finished_saved = True
         return " ".join(part for part in (text, phrases.finished_kept(path.name), problem) if part)
 
+    def archive_names(self) -> tuple[str, str]:
+        """The players as the archive's file names take them (the side's word for a player with none)."""
+        white, black = self.names_for_record()
+        return white or Side.WHITE.key, black or Side.BLACK.key
+
     def names_for_record(self) -> tuple[str, str]:
-        """White's and Black's names as a record of this game writes them."""
+        """White's and Black's names as a record of this game writes them ("" where a player has none)."""
         human = self.setup.human
         if human is None:
             return self._names()
@@ -255,7 +262,7 @@ class GameSession:
         from rules.records import record_from_game, write_record
 
         white, black = self.names_for_record()
-        record = record_from_game(self.game, {"Event": "toguz", "White": white, "Black": black,
+        record = record_from_game(self.game, {"Event": "toguz", "White": white or "?", "Black": black or "?",
                                               "Date": self.setup.started})
         return write_record(record, style=style)
 
@@ -265,7 +272,7 @@ class GameSession:
         if not self.persist or self.game.is_over or not self.game.moves:
             return None, None
         try:
-            return self.store.archive(self.record_text(), self.names_for_record()).name, None
+            return self.store.archive(self.record_text(), self.archive_names()).name, None
         except OSError as error:
             return None, phrases.not_set_aside(error.strerror or str(error))
 
@@ -405,35 +412,35 @@ class GameSession:
         self.settings, self.stored = settings, stored
         if name == "level":
             self.setup = self.setup.changed(level=settings.level, started=self.setup.started)
-        problem = self.apply_settings()
+        reason = self._apply()
+        if name == "speech" and reason and self.speaker.name == "silent":
+            return self.answer(phrases.speech_not_on(reason))
+        problems = [phrases.speech_problem(reason)] if reason else []
         if self.persist:
             written = save_setting(name, getattr(stored, name))
             if written:
-                problem = f"{problem or ''} {written}".strip()
-        shown = dict(settings.describe())[name]
-        if name == "speech" and problem and self.speaker.name == "silent":
-            return self.answer(phrases.speech_not_on(problem))
-        text = phrases.setting_changed(name, shown)
-        return self.answer(f"{text} {problem}" if problem else text)
+                problems.append(written)
+        text = phrases.setting_changed(setting_label(name), dict(settings.describe())[name])
+        return self.answer(" ".join([text, *problems]))
 
-    def apply_settings(self) -> str | None:
-        """Make the current settings take effect; a speech problem, if it is news."""
+    def _apply(self) -> str | None:
+        """Make the current settings take effect; why speech could not start, if it is news."""
         settings = self.settings
-        self.announcer.verbosity = settings.verbosity  # type: ignore[assignment]
+        set_language(settings.language_code)
+        self.announcer.verbosity = settings.verbosity
         self.announcer.perspective = self._perspective()
         wanted = settings.voice_backend
         if wanted != self.speaker.name and not (wanted == "auto" and self.speaker.name != "silent"):
             self.speaker.close()
-            self.speaker, problem = open_speaker(wanted, rate=settings.rate, voice=settings.voice or None,
+            self.speaker, problem = open_speaker(wanted, rate=settings.rate, voice=settings.speech_voice,
                                                  volume=settings.volume)
             if problem and problem != self._speech_said:
                 self._speech_said = problem
-                return phrases.speech_problem(problem)
+                return problem
             return None
         self.speaker.set_rate(settings.rate)
         self.speaker.set_volume(settings.volume)
-        if settings.voice:
-            self.speaker.set_voice(settings.voice)
+        self.speaker.set_voice(settings.speech_voice or "")  # "": the engine's own voice (English)
         return None
 
     def quit(self, asked: bool = False) -> Reply:

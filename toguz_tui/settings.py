@@ -4,52 +4,89 @@ from __future__ import annotations
 
 import os
 import tomllib
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal, get_args
 
 import platformdirs
 import tomlkit
 import tomlkit.exceptions
 
+from rules import VARIANT_KEYS, VARIANT_WORDS, Side, VariantKey
+from rules.engine import LEVELS
 from speech import phrases
-from toguz_tui.storage import keep_aside, printable_name
+from speech.i18n import LANGUAGES, N_, _, from_environment, p_
+from speech.naming import VERBOSITIES, Verbosity
+from speech.speakers import AUTO, OFF, ON, SILENT, SPEECH_CHOICES, language_voice
+from speech.vocabulary import language_label, on_off, side_title, speech_label, variant_for, verbosity_label
+from toguz_tui.storage import OPPONENT_KEYS, Opponent, keep_aside, printable_name
 from toguz_tui.user_files import FileProblem, read_text, write_text
 
-VERBOSITIES = ("brief", "normal", "full")
-OPPONENTS = ("computer", "human")
-COLOURS = ("white", "black")
-VARIANT_NAMES = ("toguz", "kozdatu", "bestemshe")
-THEMES = ("default", "high-contrast", "terminal")
-SPEECH_NAMES = ("auto", "on", "pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader", "silent", "off")
+OPPONENTS: tuple[Opponent, ...] = OPPONENT_KEYS
+Theme = Literal["default", "high-contrast", "terminal"]
+THEMES: tuple[Theme, ...] = get_args(Theme)
+COLOURS: tuple[str, ...] = tuple(side.key for side in Side)
+LANGUAGE_CHOICES: tuple[str, ...] = (AUTO, *LANGUAGES)
+
+# What each setting is called in messages and dialogs (its name stays the word typed after set).
+SETTING_LABELS: dict[str, str] = {
+    "speech": N_("speech"), "voice": N_("voice"), "rate": N_("speech rate"), "volume": N_("volume"),
+    "verbosity": N_("verbosity"), "level": N_("computer level"), "variant": N_("game"), "opponent": N_("opponent"),
+    "colour": N_("your side against the computer"), "digit_plays": N_("digits play at once"),
+    "screen_reader": N_("screen-reader mode"), "reader_board": N_("board shown in the screen-reader mode"),
+    "theme": N_("theme"), "board_turns": N_("board turns to the player"), "white_name": N_("White's name"),
+    "black_name": N_("Black's name"), "language": N_("language"),
+}
+
+
+def setting_label(name: str) -> str:
+    """A setting as people call it, in the language spoken now."""
+    return _(SETTING_LABELS[name]) if name in SETTING_LABELS else name
+
+
+def opponent_label(opponent: str) -> str:
+    """The computer, or a second player at the keyboard."""
+    labels: dict[str, str] = dict(zip(OPPONENTS, (_("the computer"), _("a second player here")), strict=True))
+    return labels.get(opponent, opponent)
+
+
+def theme_label(theme: str) -> str:
+    """A theme in words."""
+    words = (p_("theme", "default"), p_("theme", "high contrast"), p_("theme", "the terminal's"))
+    labels: dict[str, str] = dict(zip(THEMES, words, strict=True))
+    return labels.get(theme, theme)
 
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything the player can set; each field has a safe default."""
+    """Everything the player can set; each field has a safe default. ``white_name`` and ``black_name``
+    are "" for White and Black in the language spoken; ``language`` ``auto`` follows the system."""
 
-    speech: str = "auto"
+    speech: str = AUTO
     voice: str = ""
     rate: int = 180
     volume: float = 1.0
-    verbosity: str = "normal"
+    verbosity: Verbosity = VERBOSITIES[1]
     level: int = 3
-    variant: str = "toguz"
-    opponent: str = "computer"
-    colour: str = "white"
+    variant: VariantKey = VARIANT_WORDS[0]
+    opponent: Opponent = OPPONENTS[0]
+    colour: str = Side.WHITE.key
     digit_plays: bool = False
     screen_reader: bool = False
     reader_board: bool = True
-    theme: str = "default"
+    theme: Theme = THEMES[0]
     board_turns: bool = False
-    white_name: str = "White"
-    black_name: str = "Black"
+    white_name: str = ""
+    black_name: str = ""
+    language: str = AUTO
 
-    def changed(self, name: str, value: str) -> Settings:
+    def changed(self, name: str, value: object) -> Settings:
         """A copy with one setting changed from text; ``ValueError`` with a plain reason if bad."""
         known = {field.name: field for field in fields(self)}
         if name not in known:
-            raise ValueError(f"unknown setting: {phrases.clipped(name)}; settings are {', '.join(sorted(known))}")
+            raise ValueError(_("unknown setting: {name}; settings are {names}").format(
+                name=phrases.clipped(name), names=", ".join(sorted(known))))
         current = getattr(self, name)
         changes: dict[str, Any] = {name: _convert(name, value, current)}
         return replace(self, **changes)
@@ -59,59 +96,81 @@ class Settings:
         """The speech backend to open: ``auto`` is toguz's own voice except in the screen-reader mode,
         where the user's screen reader speaks (two voices at once help nobody); ``on`` is toguz's
         voice in any mode; ``off`` is silence."""
-        if self.speech in ("off", "silent") or (self.speech == "auto" and self.screen_reader):
-            return "silent"
-        return "auto" if self.speech == "on" else self.speech
+        if self.speech in (OFF, SILENT) or (self.speech == AUTO and self.screen_reader):
+            return SILENT
+        return AUTO if self.speech == ON else self.speech
+
+    @property
+    def speech_voice(self) -> str | None:
+        """The voice to speak with: the one chosen, else the one of the language spoken."""
+        return self.voice or language_voice(self.language_code)
+
+    @property
+    def language_code(self) -> str:
+        """The language to speak: the setting's, or the system's (``LANGUAGE``, ``LANG`` ...)."""
+        return self.language if self.language in LANGUAGES else from_environment(os.environ)
 
     def describe(self) -> list[tuple[str, str]]:
-        """Each setting's name and value as text."""
-        return [(key, _show(value) if value != "" else "default") for key, value in asdict(self).items()]
+        """Each setting's name (as typed after set) and its value in words."""
+        return [(key, show_value(key, value)) for key, value in asdict(self).items()]
 
 
-def _show(value: object) -> str:
+def show_value(name: str, value: object) -> str:
+    """A setting's value in words, in the language spoken now."""
     if isinstance(value, bool):
-        return "on" if value else "off"
-    return str(value)
+        return on_off(value)
+    if value == "" or (name == "language" and value == AUTO):
+        return language_label(AUTO) if name == "language" else _("the default")
+    shown: dict[str, Callable[[str], str]] = {
+        "verbosity": verbosity_label, "speech": speech_label, "opponent": opponent_label, "theme": theme_label,
+        "language": language_label, "colour": lambda key: side_title(Side[key.upper()]),
+        "variant": lambda key: variant_for(VARIANT_KEYS[key].pits) if key in VARIANT_KEYS else key,
+    }
+    return shown[name](str(value)) if name in shown else str(value)
 
 
 _CHOICES: dict[str, tuple[str, ...]] = {
-    "verbosity": VERBOSITIES, "opponent": OPPONENTS, "colour": COLOURS, "variant": VARIANT_NAMES,
-    "theme": THEMES, "speech": SPEECH_NAMES,
+    "verbosity": VERBOSITIES, "opponent": OPPONENTS, "colour": COLOURS, "variant": tuple(VARIANT_KEYS),
+    "theme": THEMES, "speech": SPEECH_CHOICES, "language": LANGUAGE_CHOICES,
 }
-_RANGES: dict[str, tuple[float, float]] = {"rate": (80, 450), "volume": (0.0, 1.0), "level": (1, 8)}
+_RANGES: dict[str, tuple[float, float]] = {"rate": (80, 450), "volume": (0.0, 1.0), "level": (1, len(LEVELS))}
+_TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 
 
 def _convert(name: str, value: object, current: object) -> object:
     """``value`` (text from a user or a TOML value) turned into the type of ``current``, checked."""
     text = str(value).strip().lower() if not isinstance(value, bool) else value
+    said = phrases.clipped(str(value))
     if isinstance(current, bool):
         if isinstance(text, bool):
             return text
-        if text in ("on", "yes", "true", "1"):
+        if text in _TRUE:
             return True
-        if text in ("off", "no", "false", "0"):
+        if text in _FALSE:
             return False
-        raise ValueError(f"{name} must be on or off, not {phrases.clipped(str(value))}")
+        raise ValueError(_("{name} must be on or off, not {value}").format(name=name, value=said))
     if isinstance(current, int | float):
         kind = int if isinstance(current, int) else float
         try:
             number = kind(str(value))
         except ValueError:
-            raise ValueError(f"{name} must be a number, not {phrases.clipped(str(value))}") from None
+            raise ValueError(_("{name} must be a number, not {value}").format(name=name, value=said)) from None
         low, high = _RANGES.get(name, (float("-inf"), float("inf")))
         if not low <= number <= high:
-            raise ValueError(f"{name} must be from {_show(kind(low))} to {_show(kind(high))}, "
-                             f"not {phrases.clipped(str(value))}")
+            raise ValueError(_("{name} must be from {low} to {high}, not {value}").format(
+                name=name, low=kind(low), high=kind(high), value=said))
         return number
     if name in ("voice", "white_name", "black_name"):
         name_text = value.strip() if isinstance(value, str) else ""
-        if name == "voice" and not name_text and isinstance(value, str):
+        if not name_text and isinstance(value, str):
             return ""
         if not printable_name(name_text):
-            raise ValueError(f"{name} must be a short line of printable text, not {phrases.clipped(str(value))}")
+            raise ValueError(_("{name} must be a short line of printable text, not {value}").format(
+                name=name, value=said))
         return name_text
     if name in _CHOICES and text not in _CHOICES[name]:
-        raise ValueError(f"{name} must be one of {', '.join(_CHOICES[name])}, not {phrases.clipped(str(value))}")
+        raise ValueError(_("{name} must be one of {choices}, not {value}").format(
+            name=name, choices=", ".join(_CHOICES[name]), value=said))
     return text
 
 
@@ -127,7 +186,11 @@ def settings_path() -> Path:
 
 
 SETTINGS_LIMIT = 64 * 1024  # bytes: the settings file is a few hundred
-HEADER = "# toguz settings; change them inside the program with 'set NAME VALUE'\n"
+
+
+def header() -> str:
+    """The first line of a new settings file."""
+    return "# " + _("toguz settings; change them inside the program with 'set NAME VALUE'") + "\n"
 
 
 def _parse(text: str) -> dict[str, Any]:
@@ -137,7 +200,7 @@ def _parse(text: str) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as error:
         raise ValueError(_reason(error)) from None
     except RecursionError:
-        raise ValueError("it is nested too deeply") from None
+        raise ValueError(_("it is nested too deeply")) from None
     except ValueError as error:  # a number too long to read, among others
         raise ValueError(_reason(error)[:80]) from None
 
@@ -167,12 +230,15 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     settings = Settings()
     problems = []
     for key, value in data.items():
+        if key in ("white_name", "black_name") and value in ("White", "Black"):
+            value = ""  # the defaults of older versions, in English: now White and Black in the language spoken
         try:
             settings = settings.changed(key, value)
         except ValueError as error:
             problems.append(str(error))
     if problems:
-        return settings, f"the settings file {path.name} has problems: {'; '.join(problems)}; defaults used there"
+        return settings, _("the settings file {name} has problems: {problems}; defaults used there").format(
+            name=path.name, problems="; ".join(problems))
     return settings, None
 
 
@@ -181,10 +247,11 @@ def _set_aside(path: Path, reason: str) -> str:
     try:
         kept = keep_aside(path)
     except OSError as error:
-        return (f"the settings file {path.name} could not be read ({reason}) nor moved aside "
-                f"({error.strerror or error}); the defaults are used and the file is left as it is")
-    return f"the settings file {path.name} could not be read ({reason}); it was moved aside as {kept.name} " \
-           "and the defaults are used"
+        return _("the settings file {name} could not be read ({reason}) nor moved aside ({error}); the defaults "
+                 "are used and the file is left as it is").format(name=path.name, reason=reason,
+                                                                  error=error.strerror or error)
+    return _("the settings file {name} could not be read ({reason}); it was moved aside as {kept} and the "
+             "defaults are used").format(name=path.name, reason=reason, kept=kept.name)
 
 
 def stored_setting_names(path: Path | None = None) -> set[str]:
@@ -194,6 +261,17 @@ def stored_setting_names(path: Path | None = None) -> set[str]:
         return set(_parse(text)) if text is not None else set()
     except ValueError:
         return set()
+
+
+def stored_language(path: Path | None = None) -> str:
+    """The language the settings file asks for (``auto`` when it says none or cannot be read): read
+    only, so that a broken file is still there for ``load_settings`` to report and set aside."""
+    try:
+        text = _read(path or settings_path())
+        value = _parse(text).get("language", AUTO) if text is not None else AUTO
+    except ValueError:
+        return AUTO
+    return value if isinstance(value, str) and value in LANGUAGE_CHOICES else AUTO
 
 
 def _reason(error: Exception) -> str:
@@ -207,10 +285,10 @@ def save_setting(name: str, value: object, path: Path | None = None) -> str | No
     path = path or settings_path()
     try:
         text = _read(path)
-        document = tomlkit.parse(text) if text is not None else tomlkit.parse(HEADER)
+        document = tomlkit.parse(text) if text is not None else tomlkit.parse(header())
     except (ValueError, tomlkit.exceptions.TOMLKitError, RecursionError) as error:
-        return phrases.settings_not_written(f"the file is not readable TOML ({_reason(error)[:80]}); "
-                                            "it is left as it is")
+        return phrases.settings_not_written(_("the file is not readable TOML ({reason}); it is left as it is").format(
+            reason=_reason(error)[:80]))
     document[name] = value
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

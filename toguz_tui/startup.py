@@ -13,8 +13,9 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from rules import IllegalMoveError, NotationError, Position
-from speech import phrases
+from rules import IllegalMoveError, NotationError, Position, RulesError
+from speech import phrases, problems
+from speech.i18n import set_language
 from speech.machine import machine
 from speech.speakers import open_speaker
 from toguz_tui import files, reviewing, storage
@@ -28,7 +29,7 @@ GAME_OPTIONS = ("variant", "opponent", "colour")
 
 def effective_settings(options: argparse.Namespace, settings: Settings) -> Settings:
     """The saved settings with this run's command-line choices laid over them (not saved)."""
-    for name in ("speech", "verbosity", "level", "variant", "opponent", "colour", "screen_reader"):
+    for name in ("speech", "verbosity", "level", "variant", "opponent", "colour", "screen_reader", "language"):
         value = getattr(options, name, None)
         if value is not None:
             settings = replace(settings, **{name: value})
@@ -40,7 +41,8 @@ def build_session(options: argparse.Namespace,
     """A session with its game chosen as the options say; the replies to show first."""
     stored, settings_problem = load_settings()
     settings = effective_settings(options, stored)
-    speaker, speech_problem = open_speaker(settings.voice_backend, rate=settings.rate, voice=settings.voice or None,
+    set_language(settings.language_code)
+    speaker, speech_problem = open_speaker(settings.voice_backend, rate=settings.rate, voice=settings.speech_voice,
                                            volume=settings.volume)
     session = GameSession(settings, speaker, notify, stored=stored)
     replies: list[Reply] = []
@@ -77,7 +79,7 @@ def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply
             if start is None:
                 said.append(session.error(phrases.empty_fen()))
         except NotationError as error:
-            said.append(session.error(str(error)))
+            said.append(session.error(problems.described(error)))
     if not session.store.claim():
         return [*said, *show_elsewhere(session, setup)]
     saved, problem = storage.load_current()
@@ -87,7 +89,7 @@ def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply
         try:
             session.restore(saved)
         except (ValueError, TypeError, IllegalMoveError) as error:
-            reason = phrases.unrestorable(str(error))
+            reason = phrases.unrestorable(problems.describe(error) if isinstance(error, RulesError) else str(error))
             said.append(session.error(phrases.broken_saved_game(reason, session.store.keep_broken())))
         else:
             if session.game.is_over:
@@ -107,7 +109,7 @@ def archive_finished(session: GameSession) -> Reply:
     outcome = session.game.outcome
     result = session.announcer.outcome(outcome) if outcome is not None else ""
     try:
-        path = session.store.archive(session.record_text(), session.names_for_record())
+        path = session.store.archive(session.record_text(), session.archive_names())
     except OSError as error:  # the finished game stays where it is: nothing is saved over it
         reason = error.strerror or str(error)
         session.store.stop_saving(phrases.finished_stays_reason())
@@ -120,7 +122,7 @@ def show_elsewhere(session: GameSession, setup: GameSetup) -> list[Reply]:
     """Another toguz has the game in progress: show it read-only in a review, over a new game that
     will not be saved as the game in progress."""
     session.start_game(setup)
-    saved, _ = storage.load_current()
+    saved, _problem = storage.load_current()
     if saved is None:
         return [session.say(Reply(phrases.open_elsewhere_new()))]
     try:

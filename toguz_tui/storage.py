@@ -18,12 +18,18 @@ import os
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Literal, get_args
 
 import platformdirs
 
+from rules import Side
+from rules.engine import LEVELS
+from speech.i18n import _
 from toguz_tui.user_files import FileProblem, read_bytes
 from toguz_tui.user_files import write_atomically as write_file_atomically
+
+Opponent = Literal["computer", "human"]  # the computer, or a second player at the keyboard
+OPPONENT_KEYS: tuple[Opponent, ...] = get_args(Opponent)
 
 SAVED_GAME_LIMIT = 1 << 20  # bytes: a saved game of 5,000 moves is under 40 KB
 MAX_MOVES = 5000
@@ -78,11 +84,12 @@ class SavedGame:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as error:
-            raise ValueError(f"not JSON ({error.msg} at line {error.lineno})") from None
+            reason = _("not JSON ({error} at line {line})").format(error=error.msg, line=error.lineno)
+            raise ValueError(reason) from None
         except RecursionError:
-            raise ValueError("not a saved game: it is nested too deeply") from None
+            raise ValueError(_("not a saved game: it is nested too deeply")) from None
         if not isinstance(data, dict) or data.get("version") != 1:
-            raise ValueError("not a saved toguz game of a version this program knows")
+            raise ValueError(_("not a saved toguz game of a version this program knows"))
         return cls(**checked_fields(data))
 
 
@@ -92,14 +99,16 @@ _VARIANT_FIELDS: dict[str, type] = {"name": str, "pits": int, "stones": int, "tu
 
 def _expect(value: Any, kind: type, what: str) -> Any:
     if type(value) is not kind:  # bool is not an int here, and an int is not a bool
-        raise ValueError(f"{what} is not {'text' if kind is str else kind.__name__}")
+        kinds = {str: _("text"), int: _("a whole number"), bool: _("yes or no"), list: _("a list"),
+                 dict: _("a table")}
+        raise ValueError(_("{field} is not {kind}").format(field=what, kind=kinds.get(kind, kind.__name__)))
     return value
 
 
 def _text(value: Any, what: str, longest: int) -> str:
     text: str = _expect(value, str, what)
     if len(text) > longest or not text.isprintable():
-        raise ValueError(f"{what} is not a short line of text")
+        raise ValueError(_("{field} is not a short line of text").format(field=what))
     return text
 
 
@@ -108,34 +117,34 @@ def checked_fields(data: dict[str, Any]) -> dict[str, Any]:
     known = {"version", "start_fen", "variant", "moves", "opponent", "level", "human", "seed", "names", "started"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise ValueError(f"unknown fields: {', '.join(name[:20] for name in unknown[:3])}")
+        raise ValueError(_("unknown fields: {fields}").format(fields=", ".join(name[:20] for name in unknown[:3])))
     missing = sorted(known - {"names", "started"} - set(data))
     if missing:
-        raise ValueError(f"missing fields: {', '.join(missing)}")
+        raise ValueError(_("missing fields: {fields}").format(fields=", ".join(missing)))
     variant = _expect(data["variant"], dict, "variant")
     if set(variant) != set(_VARIANT_FIELDS):
-        raise ValueError("the variant is not described as toguz describes it")
+        raise ValueError(_("the variant is not described as toguz describes it"))
     for name, kind in _VARIANT_FIELDS.items():
         _expect(variant[name], kind, f"variant {name}")
     if variant["pits"] not in (5, 7, 9) or variant["stones"] != variant["pits"] or len(variant["name"]) > 40:
-        raise ValueError("the variant is none of toguz's games")
+        raise ValueError(_("the variant is none of toguz's games"))
     moves = _expect(data["moves"], list, "moves")
     if len(moves) > MAX_MOVES or any(type(move) is not int or not 1 <= move <= 9 for move in moves):
-        raise ValueError("the moves are not pit numbers")
+        raise ValueError(_("the moves are not pit numbers"))
     level = _expect(data["level"], int, "level")
     seed = _expect(data["seed"], int, "seed")
-    if not 1 <= level <= 8 or not 0 <= seed < 1 << 63:
-        raise ValueError("the level or the seed is out of range")
-    if data["opponent"] not in ("computer", "human") or data["human"] not in ("white", "black"):
-        raise ValueError("the players are not described as toguz describes them")
+    if not 1 <= level <= len(LEVELS) or not 0 <= seed < 1 << 63:
+        raise ValueError(_("the level or the seed is out of range"))
+    if data["opponent"] not in OPPONENT_KEYS or data["human"] not in (side.key for side in Side):
+        raise ValueError(_("the players are not described as toguz describes them"))
     names = _expect(data.get("names", ["White", "Black"]), list, "names")
     if len(names) != 2:
-        raise ValueError("names are not two")
+        raise ValueError(_("names are not two"))
     return {
-        "start_fen": _text(data["start_fen"], "the start position", 400), "variant": variant, "moves": moves,
+        "start_fen": _text(data["start_fen"], _("the start position"), 400), "variant": variant, "moves": moves,
         "opponent": data["opponent"], "level": level, "human": data["human"], "seed": seed,
-        "names": [_text(name, "a name", NAME_LENGTH) for name in names],
-        "started": _text(data.get("started", ""), "the date", 20),
+        "names": [_text(name, _("a name"), NAME_LENGTH) for name in names],
+        "started": _text(data.get("started", ""), _("the date"), 20),
     }
 
 
@@ -152,13 +161,13 @@ def load_current() -> tuple[SavedGame | None, str | None]:
     try:
         data = read_bytes(path, SAVED_GAME_LIMIT)
     except FileProblem as problem:
-        return None, f"the saved game {path.name} could not be read ({problem})"
+        return None, _("the saved game {name} could not be read ({problem})").format(name=path.name, problem=problem)
     try:
         return SavedGame.from_json(data.decode("utf-8")), None
     except UnicodeDecodeError:
-        return None, f"the saved game {path.name} is broken: it is not text"
+        return None, _("the saved game {name} is broken: it is not text").format(name=path.name)
     except ValueError as error:
-        return None, f"the saved game {path.name} is broken: {error}"
+        return None, _("the saved game {name} is broken: {problem}").format(name=path.name, problem=error)
 
 
 def forget_current() -> None:
@@ -191,7 +200,8 @@ def archive_record(text: str, names: tuple[str, str]) -> Path:
     base = f"{stamp}-{safe_part(names[0])}-{safe_part(names[1])}"
     folder = archive_dir()
     if folder.exists() and not folder.is_dir():
-        raise NotADirectoryError(errno.ENOTDIR, f"the archive folder {folder} is a file, not a folder")
+        raise NotADirectoryError(errno.ENOTDIR, _("the archive folder {folder} is a file, not a folder").format(
+            folder=folder))
     folder.mkdir(parents=True, exist_ok=True)
     number = 1
     while True:
@@ -255,7 +265,7 @@ def log_failure(error: BaseException) -> str:
             log.write(f"--- {datetime.now().isoformat(timespec='seconds')}\n")
             log.write("".join(traceback.format_exception(error)))
     except OSError as problem:
-        return f"nowhere ({problem.strerror or problem})"
+        return _("nowhere ({reason})").format(reason=problem.strerror or problem)
     return str(path)
 
 

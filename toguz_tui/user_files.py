@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from speech.i18n import _, n_
+
 WriteMode = Literal["new", "replace", "append"]
 MEGABYTE = 1 << 20
 
@@ -40,10 +42,10 @@ class Existing:
 def size_words(size: int) -> str:
     """``"742 bytes"``, ``"12 KB"``, ``"50 MB"``."""
     if size < 1024:
-        return f"{size} bytes"
+        return n_("{count} byte", "{count} bytes", size).format(count=size)
     if size < MEGABYTE:
-        return f"{size // 1024} KB"
-    return f"{size / MEGABYTE:.0f} MB"
+        return _("{count} KB").format(count=size // 1024)
+    return _("{count} MB").format(count=f"{size / MEGABYTE:.0f}")
 
 
 def read_bytes(path: Path, limit: int) -> bytes:
@@ -51,25 +53,26 @@ def read_bytes(path: Path, limit: int) -> bytes:
     try:
         handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
     except FileNotFoundError:
-        raise FileProblem("no such file") from None
+        raise FileProblem(_("no such file")) from None
     except IsADirectoryError:
-        raise FileProblem("it is a folder, not a file") from None
+        raise FileProblem(_("it is a folder, not a file")) from None
     except OSError as error:
         raise FileProblem(error.strerror or str(error)) from None
     try:
         info = os.fstat(handle)
         if stat.S_ISDIR(info.st_mode):
-            raise FileProblem("it is a folder, not a file")
+            raise FileProblem(_("it is a folder, not a file"))
         if not stat.S_ISREG(info.st_mode):
-            raise FileProblem("it is not a regular file (a device, a pipe or a socket)")
+            raise FileProblem(_("it is not a regular file (a device, a pipe or a socket)"))
         if info.st_size > limit:
-            raise FileProblem(f"it is {size_words(info.st_size)}; toguz reads files of up to {size_words(limit)}")
+            raise FileProblem(_("it is {size}; toguz reads files of up to {limit}").format(
+                size=size_words(info.st_size), limit=size_words(limit)))
         chunks: list[bytes] = []
         total = 0
         while chunk := os.read(handle, MEGABYTE):
             total += len(chunk)
             if total > limit:
-                raise FileProblem(f"it is larger than {size_words(limit)}, the most toguz reads")
+                raise FileProblem(_("it is larger than {limit}, the most toguz reads").format(limit=size_words(limit)))
             chunks.append(chunk)
         return b"".join(chunks)
     except OSError as error:
@@ -84,12 +87,12 @@ def decode_text(data: bytes) -> str:
         try:
             return data.decode("utf-16")
         except UnicodeDecodeError:
-            raise FileProblem("it starts as UTF-16 text but is not readable as such") from None
+            raise FileProblem(_("it starts as UTF-16 text but is not readable as such")) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise FileProblem(f"it is not UTF-8 text (byte 0x{data[error.start]:02x} at position {error.start}); "
-                          "save it as UTF-8 and open it again") from None
+        raise FileProblem(_("it is not UTF-8 text (byte {byte} at position {position}); save it as UTF-8 and open "
+                            "it again").format(byte=f"0x{data[error.start]:02x}", position=error.start)) from None
 
 
 def read_text(path: Path, limit: int) -> str:
@@ -104,20 +107,20 @@ def where_to_write(path: Path) -> Existing:
         try:
             path = path.resolve(strict=True)
         except (OSError, RuntimeError):
-            raise FileProblem("it is a link to nothing") from None
+            raise FileProblem(_("it is a link to nothing")) from None
     try:
         info = path.stat()
     except FileNotFoundError:
         folder = path.parent
         if not folder.is_dir():
-            raise FileProblem(f"the folder {folder} does not exist") from None
+            raise FileProblem(_("the folder {folder} does not exist").format(folder=folder)) from None
         return Existing(path, False)
     except OSError as error:
         raise FileProblem(error.strerror or str(error)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise FileProblem("it is a folder")
+        raise FileProblem(_("it is a folder"))
     if not stat.S_ISREG(info.st_mode):
-        raise FileProblem("it is not a regular file (a device, a pipe or a socket)")
+        raise FileProblem(_("it is not a regular file (a device, a pipe or a socket)"))
     return Existing(path, True)
 
 

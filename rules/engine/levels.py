@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One playing strength.
+    """One playing strength (its name and description are words: ``speech.vocabulary`` has them).
 
     ``depth`` caps the search (plies); ``time_limit`` is the suggested seconds a move for the front
     ends; ``nodes``, when set, is the search's node budget a move (it makes the level's play
@@ -26,8 +26,6 @@ class Level:
     """
 
     number: int
-    name: str
-    description: str
     depth: int
     time_limit: float
     looseness: float
@@ -36,18 +34,14 @@ class Level:
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, "Beginner", "Looks one move ahead and often plays a loose move.", 1, 0.5, 0.6, 8.0),
-    Level(2, "Novice", "Looks two moves ahead and sometimes plays a loose move.", 2, 0.5, 0.4, 4.0),
-    Level(3, "Casual", "Looks three moves ahead and seldom gives stones away.", 3, 0.5, 0.25, 2.0),
-    Level(4, "Club player", "Looks four moves ahead and plays carefully.", 4, 0.5, 0.1, 1.0),
-    Level(5, "Strong club player", "Looks five or six moves ahead; now and then plays a slightly weaker move.",
-          8, 1.0, 0.15, 1.0, 2_500),
-    Level(6, "Expert", "Looks about eight moves ahead, more in the endgame; now and then slips a little.",
-          11, 1.5, 0.12, 0.8, 20_000),
-    Level(7, "Master", "Looks about ten moves ahead, more in the endgame; seldom slips.",
-          14, 3.0, 0.1, 0.6, 150_000),
-    Level(8, "Grandmaster", "Looks about twelve moves ahead, to the end when it can, and always plays its best.",
-          100, 5.0, 0.0, 0.0, 1_200_000),
+    Level(1, 1, 0.5, 0.6, 8.0),
+    Level(2, 2, 0.5, 0.4, 4.0),
+    Level(3, 3, 0.5, 0.25, 2.0),
+    Level(4, 4, 0.5, 0.1, 1.0),
+    Level(5, 8, 1.0, 0.15, 1.0, 2_500),
+    Level(6, 11, 1.5, 0.12, 0.8, 20_000),
+    Level(7, 14, 3.0, 0.1, 0.6, 150_000),
+    Level(8, 100, 5.0, 0.0, 0.0, 1_200_000),
 )
 
 

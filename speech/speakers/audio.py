@@ -2,21 +2,45 @@
 
 from __future__ import annotations
 
+from speech.i18n import _
 from speech.machine import machine
 
-FIX_AUDIO = (
-    "no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server "
-    "(connect or enable a sound device; for desktop sound: sudo apt install pipewire-audio)"
-)
-FIX_ESPEAK_NG = "the espeak-ng program is missing (sudo apt install espeak-ng)"
-FIX_LIBESPEAK = "pyttsx3 needs the eSpeak NG library (sudo apt install libespeak-ng1)"
-FIX_PYTTSX3 = "pyttsx3 is not installed (pip install pyttsx3)"
-FIX_APLAY = "aplay, which plays pyttsx3's sound, is missing (sudo apt install alsa-utils)"
-FIX_SPD_SAY = "spd-say is missing (sudo apt install speech-dispatcher)"
-FIX_SCREEN_READER = (
-    "accessible_output2 is not installed (pip install 'toguz[screen-reader]'; "
-    "on Linux it speaks through speech-dispatcher: sudo apt install speech-dispatcher)"
-)
+
+def fix_audio() -> str:
+    """No sound at all, and how to get some."""
+    return _("no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server "
+             "(connect or enable a sound device; for desktop sound: sudo apt install pipewire-audio)")
+
+
+def fix_espeak_ng() -> str:
+    """The espeak-ng program is missing."""
+    return _("the espeak-ng program is missing (sudo apt install espeak-ng)")
+
+
+def fix_libespeak() -> str:
+    """pyttsx3's library is missing."""
+    return _("pyttsx3 needs the eSpeak NG library (sudo apt install libespeak-ng1)")
+
+
+def fix_pyttsx3() -> str:
+    """pyttsx3 is missing."""
+    return _("pyttsx3 is not installed (pip install pyttsx3)")
+
+
+def fix_aplay() -> str:
+    """pyttsx3's player is missing."""
+    return _("aplay, which plays pyttsx3's sound, is missing (sudo apt install alsa-utils)")
+
+
+def fix_spd_say() -> str:
+    """speech-dispatcher's client is missing."""
+    return _("spd-say is missing (sudo apt install speech-dispatcher)")
+
+
+def fix_screen_reader() -> str:
+    """accessible_output2 is missing."""
+    return _("accessible_output2 is not installed (pip install 'toguz[screen-reader]'; "
+             "on Linux it speaks through speech-dispatcher: sudo apt install speech-dispatcher)")
 
 
 def audio_problem() -> str | None:
@@ -26,7 +50,7 @@ def audio_problem() -> str | None:
         return None
     if here.sound_device() or here.sound_server():
         return None
-    return FIX_AUDIO
+    return fix_audio()
 
 
 def program(name: str) -> str | None:

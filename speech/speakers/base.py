@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from speech.i18n import _
+
 
 @runtime_checkable
 class Speaker(Protocol):
@@ -229,8 +231,9 @@ class WorkerSpeaker:
         lines = [line.strip() for line in said.splitlines() if line.strip()]
         failed = status != 0 or any("error" in line.lower() or "cannot" in line.lower() for line in lines)
         if failed:
-            detail = lines[-1][:120] if lines else f"exit status {status}"
-            self.last_error = f"{program} failed, so nothing can be heard ({detail})"
+            detail = lines[-1][:120] if lines else _("exit status {status}").format(status=status)
+            self.last_error = _("{program} failed, so nothing can be heard ({detail})").format(program=program,
+                                                                                             detail=detail)
 
     def _wait_for(
         self, process: subprocess.Popen[bytes], generation: int, timeout: float | None,

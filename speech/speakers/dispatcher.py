@@ -14,7 +14,7 @@ COMMAND_TIMEOUT = 5.0  # spd-say can hang when the daemon has no sound device
 def problem() -> str | None:
     """Why speech-dispatcher cannot speak here, or None."""
     if audio.program("spd-say") is None:
-        return audio.FIX_SPD_SAY
+        return audio.fix_spd_say()
     return audio.audio_problem()
 
 
@@ -23,7 +23,9 @@ def options(rate: int | None, voice: str | None, volume: float | None) -> list[s
     flags: list[str] = []
     if rate is not None:
         flags += ["-r", str(max(-100, min(100, round((rate - 175) / 2.5))))]
-    if voice:
+    if voice and len(voice) == 2 and voice.isalpha():
+        flags += ["-l", voice]  # a language (toguz's voice for its language): the daemon picks the voice
+    elif voice:
         flags += ["-y", voice]
     if volume is not None:
         flags += ["-i", str(round(max(0.0, min(1.0, volume)) * 200 - 100))]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 from pathlib import Path
 
+from speech.i18n import _
 from speech.speakers import audio
 from speech.speakers.base import WorkerSpeaker
 
@@ -14,7 +15,7 @@ NAME = "espeak-ng"
 def problem() -> str | None:
     """Why espeak-ng cannot speak here, or None."""
     if audio.program("espeak-ng") is None:
-        return audio.FIX_ESPEAK_NG
+        return audio.fix_espeak_ng()
     return audio.audio_problem()
 
 
@@ -69,9 +70,9 @@ def render(text: str, path: Path, rate: int | None = None, voice: str | None = N
     try:
         done = subprocess.run(argv, capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.SubprocessError) as error:
-        raise RuntimeError(f"espeak-ng could not run: {error}") from error
+        raise RuntimeError(_("espeak-ng could not run: {error}").format(error=error)) from error
     if done.returncode != 0 or not path.exists():
         said = done.stderr.strip()
-        message = said.splitlines()[-1] if said else f"exit status {done.returncode}"
-        raise RuntimeError(f"espeak-ng could not write {path}: {message}")
+        message = said.splitlines()[-1] if said else _("exit status {status}").format(status=done.returncode)
+        raise RuntimeError(_("espeak-ng could not write {path}: {message}").format(path=path, message=message))
     return path

@@ -16,6 +16,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from speech.i18n import _
 from speech.machine import machine
 from speech.speakers import audio
 from speech.speakers.base import WorkerSpeaker
@@ -27,9 +28,9 @@ def render_problem() -> str | None:
     """Why pyttsx3 cannot render speech here, or None."""
     here = machine()
     if not here.module("pyttsx3"):
-        return audio.FIX_PYTTSX3
+        return audio.fix_pyttsx3()
     if here.platform == "linux" and not here.library("espeak-ng"):
-        return audio.FIX_LIBESPEAK
+        return audio.fix_libespeak()
     return None
 
 
@@ -46,8 +47,18 @@ def problem() -> str | None:
     if found is not None:
         return found
     if machine().platform == "linux" and audio.program("aplay") is None:
-        return audio.FIX_APLAY
+        return audio.fix_aplay()
     return audio.audio_problem()
+
+
+def _failure(answer: dict[str, object]) -> str:
+    """The worker's failure in words ("" when it gave none)."""
+    kind, detail = answer.get("failed"), str(answer.get("detail", ""))
+    if kind == "start":
+        return _("pyttsx3 could not start: {error}").format(error=detail)
+    if kind == "no-sound":
+        return _("pyttsx3 wrote no sound to {path}").format(path=detail)
+    return detail
 
 
 class Pyttsx3Renderer:
@@ -66,7 +77,7 @@ class Pyttsx3Renderer:
         answer = self._answer(start_timeout)
         if not answer.get("ready"):
             self.close()
-            raise RuntimeError(str(answer.get("error", "the pyttsx3 worker did not start")))
+            raise RuntimeError(_failure(answer) or _("the pyttsx3 worker did not start"))
 
     def render(self, text: str, path: Path, rate: int | None = None, voice: str | None = None,
                volume: float | None = None, timeout: float = 30.0) -> Path:
@@ -74,7 +85,7 @@ class Pyttsx3Renderer:
         answer = self._ask({"text": text, "path": str(path), "rate": rate, "voice": voice, "volume": volume},
                            timeout)
         if not answer.get("ok"):
-            raise RuntimeError(str(answer.get("error", "pyttsx3 failed")))
+            raise RuntimeError(_failure(answer) or _("pyttsx3 failed"))
         return path
 
     def voices(self) -> list[str]:
@@ -100,23 +111,23 @@ class Pyttsx3Renderer:
         with self._lock:
             stdin = self._process.stdin
             if stdin is None or self._process.poll() is not None:
-                raise RuntimeError("the pyttsx3 worker has ended")
+                raise RuntimeError(_("the pyttsx3 worker has ended"))
             try:
                 stdin.write((json.dumps(request) + "\n").encode())
                 stdin.flush()
             except OSError as error:
-                raise RuntimeError(f"the pyttsx3 worker has ended: {error}") from error
+                raise RuntimeError(_("the pyttsx3 worker has ended: {error}").format(error=error)) from error
             return self._answer(timeout)
 
     def _answer(self, timeout: float) -> dict[str, Any]:
         stdout = self._process.stdout
         assert stdout is not None
-        ready, _, _ = select.select([stdout], [], [], timeout)
+        ready, _writable, _failed = select.select([stdout], [], [], timeout)
         if not ready:
-            raise RuntimeError(f"the pyttsx3 worker did not answer within {timeout:g} s")
+            raise RuntimeError(_("the pyttsx3 worker did not answer within {seconds} s").format(seconds=f"{timeout:g}"))
         line = stdout.readline()
         if not line:
-            raise RuntimeError("the pyttsx3 worker ended without an answer")
+            raise RuntimeError(_("the pyttsx3 worker ended without an answer"))
         answer: dict[str, Any] = json.loads(line)
         return answer
 

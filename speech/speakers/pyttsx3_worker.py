@@ -2,7 +2,8 @@
 
 Run as ``python -m speech.speakers.pyttsx3_worker``. It reads one JSON request a line on stdin
 (``{"text", "path", "rate", "voice", "volume"}``) and answers one JSON line
-(``{"ok": true}`` or ``{"error": "..."}``). pyttsx3's own printing goes to /dev/null: only the
+(``{"ok": true}`` or ``{"failed": KIND, "detail": "..."}``, which the parent words in the user's
+language: ``start``, ``no-sound`` or ``error``). pyttsx3's own printing goes to /dev/null: only the
 answers reach the parent. ``{"voices": true}`` answers ``{"voices": [...]}``.
 """
 
@@ -38,6 +39,10 @@ def wav_ready(path: Path) -> bool:
         return False
 
 
+class NoSound(RuntimeError):
+    """pyttsx3 wrote no sound to the file (its path)."""
+
+
 def render(engine: Any, request: dict[str, Any], timeout: float = 20.0) -> None:
     """Render one request's text to its path; RuntimeError if no complete file appears in time."""
     if request.get("rate") is not None:
@@ -52,7 +57,7 @@ def render(engine: Any, request: dict[str, Any], timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while not wav_ready(path):  # the file may appear after runAndWait returns
         if time.monotonic() > deadline:
-            raise RuntimeError(f"pyttsx3 wrote no sound to {path}")
+            raise NoSound(str(path))
         time.sleep(0.01)
 
 
@@ -64,7 +69,7 @@ def main() -> int:
 
         engine = pyttsx3.init()
     except Exception as error:
-        answers.write(json.dumps({"error": f"pyttsx3 could not start: {error}"}) + "\n")
+        answers.write(json.dumps({"failed": "start", "detail": str(error)}) + "\n")
         return 1
     answers.write(json.dumps({"ready": True}) + "\n")
     for line in sys.stdin:
@@ -76,8 +81,10 @@ def main() -> int:
                 continue
             render(engine, request)
             answers.write(json.dumps({"ok": True}) + "\n")
+        except NoSound as error:
+            answers.write(json.dumps({"failed": "no-sound", "detail": str(error)}) + "\n")
         except Exception as error:
-            answers.write(json.dumps({"error": f"{type(error).__name__}: {error}"}) + "\n")
+            answers.write(json.dumps({"failed": "error", "detail": f"{type(error).__name__}: {error}"}) + "\n")
     return 0
 
 

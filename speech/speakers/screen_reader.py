@@ -14,7 +14,7 @@ NAME = "screen-reader"
 
 def problem() -> str | None:
     """Why no screen reader can be reached, or None."""
-    return None if machine().module("accessible_output2") else audio.FIX_SCREEN_READER
+    return None if machine().module("accessible_output2") else audio.fix_screen_reader()
 
 
 class ScreenReaderSpeaker(WorkerSpeaker):

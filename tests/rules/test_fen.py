@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import BESTEMSHE, BLACK, KOZDATU, TOGUZ, WHITE, Game, NotationError, Position
+from tests.rules.said import raises_saying
 
 START = "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1"
 AFTER_6 = "9S,9S,9S,9S,1,10S,10S,10S,10S/9S,9S,9S,9S,9S,1S,10S,10S,10S 10 0 N 1"
@@ -73,7 +74,7 @@ def test_a_kozdatu_fen_with_a_tuzdyk_switches_its_tuzdyks_on() -> None:
     ],
 )
 def test_a_malformed_fen_says_what_is_wrong(text: str, reason: str) -> None:
-    with pytest.raises(NotationError, match=reason.replace("(", r"\(").replace(")", r"\)")):
+    with raises_saying(NotationError, reason.replace("(", r"\(").replace(")", r"\)")):
         Position.from_fen(text)
 
 

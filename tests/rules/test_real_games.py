@@ -76,7 +76,7 @@ def test_every_playok_game_that_ends_on_the_board_has_its_recorded_result(playok
         assert record.game.outcome.result == record.result
     assert endings(playok) == {
         ("majority", "1-0"): 344, ("majority", "0-1"): 187,
-        ("no moves", "1-0"): 246, ("no moves", "0-1"): 357, ("no moves", "1/2-1/2"): 43,
+        ("no-moves", "1-0"): 246, ("no-moves", "0-1"): 357, ("no-moves", "1/2-1/2"): 43,
         (None, "1-0"): 579, (None, "0-1"): 550, (None, "1/2-1/2"): 92,
     }
 

@@ -6,6 +6,7 @@ import pytest
 
 from rules import BESTEMSHE, BLACK, KOZDATU, TOGUZ, WHITE, Game, IllegalMoveError, Position, Variant
 from rules.move import Termination
+from tests.rules.said import raises_saying
 
 
 def toguz(white: list[int], black: list[int], kazans: tuple[int, int] = (0, 0),
@@ -132,14 +133,14 @@ def test_the_last_stone_in_a_tuzdyk_captures_nothing_more() -> None:
 
 def test_an_empty_pit_cannot_be_played() -> None:
     game = toguz([0, 1, 0, 0, 0, 0, 0, 0, 0], [1] * 9)
-    with pytest.raises(IllegalMoveError, match="White's pit 1 is empty"):
+    with raises_saying(IllegalMoveError, "White's pit 1 is empty"):
         game.play(1)
     assert game.moves == ()
 
 
 @pytest.mark.parametrize("pit", [0, 10, -1])
 def test_a_pit_off_the_row_cannot_be_played(pit: int) -> None:
-    with pytest.raises(IllegalMoveError, match=f"pit {pit} does not exist: choose 1 to 9"):
+    with raises_saying(IllegalMoveError, f"pit {pit} does not exist: choose 1 to 9"):
         Game(TOGUZ).play(pit)
 
 
@@ -217,14 +218,14 @@ def test_undo_takes_back_the_last_move_and_its_ending() -> None:
     assert game.outcome is not None
     game.undo()
     assert game.position == before and game.outcome is None
-    with pytest.raises(IllegalMoveError, match="no move to take back"):
+    with raises_saying(IllegalMoveError, "no move to take back"):
         game.undo()
 
 
 def test_no_move_is_played_once_the_game_is_over() -> None:
     game = Game(TOGUZ)
     game.resign(WHITE)
-    with pytest.raises(IllegalMoveError, match="the game is over"):
+    with raises_saying(IllegalMoveError, "the game is over"):
         game.play(1)
 
 

@@ -28,12 +28,16 @@ SlowProgram = Callable[[str, float], tuple[Path, Path]]
 def test_check_on_a_bare_machine_names_every_backend_with_its_fix(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--check"]) == 0
     assert capsys.readouterr().out.splitlines() == [
-        f"pyttsx3: not available: {audio.FIX_PYTTSX3}",
-        f"espeak-ng: not available: {audio.FIX_ESPEAK_NG}",
-        f"speech-dispatcher: not available: {audio.FIX_SPD_SAY}",
-        f"screen-reader: not available: {audio.FIX_SCREEN_READER}",
+        f"pyttsx3: not available: {audio.fix_pyttsx3()}",
+        f"espeak-ng: not available: {audio.fix_espeak_ng()}",
+        f"speech-dispatcher: not available: {audio.fix_spd_say()}",
+        f"screen-reader: not available: {audio.fix_screen_reader()}",
         "silent: works (text only)",
-        f"WAV files (--wav): not available: {audio.FIX_ESPEAK_NG}; {audio.FIX_PYTTSX3}",
+        f"WAV files (--wav): not available: {audio.fix_espeak_ng()}; {audio.fix_pyttsx3()}",
+        "English (en): the engine's own voice",
+        f"Kazakh (kk): no voice list here ({audio.fix_espeak_ng()})",
+        f"Russian (ru): no voice list here ({audio.fix_espeak_ng()})",
+        f"Kyrgyz (ky): no voice list here ({audio.fix_espeak_ng()})",
     ]
 
 
@@ -44,17 +48,20 @@ def test_check_on_a_machine_with_voices_and_sound_says_they_work(
     machine.libraries.add("espeak-ng")
     machine.modules.add("pyttsx3")
     machine.has_sound_device = True
+    machine.voices = ["en-us", "kk", "ru"]
     main(["--check"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == ["pyttsx3: works", "espeak-ng: works"]
-    assert lines[-1] == "WAV files (--wav): works"
+    assert lines[-5:] == ["WAV files (--wav): works", "English (en): the engine's own voice", "Kazakh (kk): voice kk",
+                          "Russian (ru): voice ru",
+                          "Kyrgyz (ky): espeak-ng has no voice ky; the default voice reads it"]
 
 
 def test_check_without_sound_explains_the_fix(machine: FakeMachine, capsys: pytest.CaptureFixture[str]) -> None:
     machine.programs |= {"espeak-ng", "aplay"}
     main(["--check"])
     out = capsys.readouterr().out
-    assert f"espeak-ng: not available: {audio.FIX_AUDIO}\n" in out
+    assert f"espeak-ng: not available: {audio.fix_audio()}\n" in out
     assert "WAV files (--wav): works\n" in out, "WAV files need no sound card"
 
 
@@ -100,7 +107,7 @@ def test_say_without_a_voice_prints_the_text_and_the_reason(
     assert main(["--speech", "espeak-ng", "--say", "Your turn."]) == 2
     out, err = capsys.readouterr()
     assert out == "Your turn.\n"
-    assert err == f"toguz speech: espeak-ng: {audio.FIX_AUDIO}; speech is off, text only\n"
+    assert err == f"toguz speech: Speech is off, text only: espeak-ng: {audio.fix_audio()}.\n"
 
 
 @pytest.mark.parametrize(

@@ -66,17 +66,17 @@ async def test_the_settings_dialog_changes_the_theme_and_saves_it(make_app: Make
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f2")
         await pilot.pause()
-        assert said(app)[-1].startswith("Settings. Speech:")
-        await pilot.press("tab", "tab", "tab", "tab", "tab")
+        assert said(app)[-1].startswith("Settings. Language: as the system")
+        await pilot.press("tab", "tab", "tab", "tab", "tab", "tab")
         assert said(app)[-1].startswith("Theme: default")
         await pilot.press("right")
-        assert said(app)[-1].startswith("Theme: high-contrast")
+        assert said(app)[-1].startswith("Theme: high contrast")
         await pilot.press("tab", "right", "enter")
         await pilot.pause()
         assert app.theme == "toguz-high-contrast"
         assert app.session.settings.screen_reader is True
         await pilot.pause(0.2)
-        assert screen_of(app).speech.said == ["theme is now high-contrast.", "screen reader is now on."], \
+        assert screen_of(app).speech.said == ["Theme is now high contrast.", "Screen-reader mode is now on."], \
             "the screen-reader face took over"
         assert not screen_of(app).panel.display and screen_of(app).speech.display
         text = (private_dirs / "config" / "settings.toml").read_text()

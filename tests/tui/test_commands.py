@@ -43,7 +43,7 @@ def test_play_with_a_word_plays_too(make_session: MakeSession) -> None:
         ("0", "Pit 0 does not exist: choose 1 to 9."),
         ("10", "Pit 10 does not exist: choose 1 to 9."),
         ("foo", "Unknown command: foo; type help."),
-        ("play", "Play needs: play N."),
+        ("play", "Play needs: play N, or just N."),
         ("where", "Where needs: where N, or where their N."),
         ("goto 3", "No review is open"),
         ("forward", "No review is open"),
@@ -140,14 +140,14 @@ def test_silence_stops_the_voice_and_says_nothing(make_session: MakeSession) -> 
 
 def test_verbosity_changes_what_a_move_says(make_session: MakeSession) -> None:
     session = make_session()
-    assert line(session, "verbosity brief").text == "verbosity is now brief."
+    assert line(session, "verbosity brief").text == "Verbosity is now brief."
     assert line(session, "7").text == "White 7 to Black 6, now 10, take 10.\n10 to 0. Black's turn."  # braille lines
 
 
 def test_settings_are_listed_changed_and_kept_in_the_file(make_session: MakeSession, private_dirs: Path) -> None:
     session = make_session()
-    assert "rate 180" in line(session, "settings").text
-    assert line(session, "set rate 220").text == "rate is now 220."
+    assert "speech rate 180" in line(session, "settings").text
+    assert line(session, "set rate 220").text == "Speech rate is now 220."
     assert 'rate = 220' in (private_dirs / "config" / "settings.toml").read_text()
     assert session.speaker.rate == 220  # type: ignore[attr-defined]
 

@@ -441,7 +441,7 @@ def test_06_one_bad_setting_does_not_reset_the_others_at_the_next_set(tmp_path: 
     assert out[0] == ("The settings file settings.toml has problems: rate must be a number, not fast; "
                       "defaults used there.")
     assert "Aigerim plays White" in out[1], "the other settings are used"
-    assert "level is now 5." in out
+    assert "Computer level is now 5." in out
     assert (config / "settings.toml").read_text() == written.replace("level = 2", "level = 5")
 
     (config / "settings.toml").write_text("this is not TOML at all\n")
@@ -462,10 +462,10 @@ def test_07_a_name_with_a_control_character_is_refused(make_session: MakeSession
         reply = line(session, f"set white_name {typed}")
         assert reply.kind == "error"
         assert reply.text == f"White_name must be a short line of printable text, not {shown}."
-    assert session.settings.white_name == "White"
+    assert session.settings.white_name == ""
     settings, problem = load_settings(settings_path())
     assert problem is None, problem
-    assert (settings.white_name, settings.black_name) == ("White", "Bolat")
+    assert (settings.white_name, settings.black_name) == ("", "Bolat")
 
 
 # -- 8 ---------------------------------------------------------------------------------------------
@@ -603,9 +603,9 @@ def test_14_a_bad_fen_on_the_command_line_or_in_a_file_is_one_plain_reason(tmp_p
                    lines=f"open {position_file}\nquit\n")
     no_traceback(result)
     out = result.stdout.splitlines()
-    assert out[0].startswith("FEN") and len(out[0]) < 300, out[0]
+    assert re.match(r"(The|In the) FEN", out[0]) and len(out[0]) < 300, out[0]
     assert out[1].startswith("New game of Toguz Kumalak for two players")
-    assert out[2].startswith("Could not open bad.fen: FEN") and len(out[2]) < 300, out[2]
+    assert re.match(r"Could not open bad.fen: (the|in the) FEN", out[2]) and len(out[2]) < 300, out[2]
     assert INTERNAL not in result.stdout
 
 
@@ -666,7 +666,7 @@ def test_16_a_fen_with_a_huge_empty_run_is_refused_at_once(make_session: MakeSes
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert reply.kind == "error" and reply.text.startswith("FEN: Black's row has an unreadable pit '500000000'")
+    assert reply.kind == "error" and reply.text.startswith("In the FEN, Black's row has an unreadable pit '500000000'")
     assert took < 5.0
     assert peak < 50 * 1024 * 1024
     assert session.game.position.fen() == START
@@ -920,7 +920,7 @@ def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: 
     texts = [reply.text for reply in replies]
     told = [text for text in texts if "no sound card under /dev/snd" in text]
     assert len(told) == 1 and told[0] == texts[0], texts
-    assert texts[1] == "rate is now 200." and texts[3] == "volume is now 0.5."
+    assert texts[1] == "Speech rate is now 200." and texts[3] == "Volume is now 0.5."
     assert session.speech_news() is None
 
 
@@ -946,7 +946,7 @@ def test_25_control_characters_never_reach_the_screen_raw(tmp_path: Path) -> Non
     assert len(opened) == 1, shown
     assert "Red\\x1b[31mX\\x07" in opened[0] and "Bolat\\x1b]0;owned\\x07" in opened[0]
     assert any("sows 9 stones from pit 7" in text for text in shown), "the review goes on"
-    assert load_settings(settings_path())[0].white_name == "White"
+    assert load_settings(settings_path())[0].white_name == ""
 
 
 def test_26_a_very_long_unknown_word_is_quoted_back_short(make_session: MakeSession) -> None:
@@ -990,7 +990,7 @@ def test_29_a_fen_file_without_a_slash_or_with_two_fens_gets_a_fen_reason(make_s
     no_slash = tmp_path / "no-slash.fen"
     no_slash.write_text("9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1\n")
     assert line(session, f"open {no_slash}").text == (
-        "Could not open no-slash.fen: FEN rows must be two, split by one '/': '9S,9S,9S,9S,9S,9S,9S,9S,9S'.")
+        "Could not open no-slash.fen: the FEN's rows must be two, split by one '/': '9S,9S,9S,9S,9S,9S,9S,9S,9S'.")
     two = tmp_path / "two.fen"
     two.write_text(f"{START}\n{README_FEN}\n")
     assert line(session, f"open {two}").text == (
@@ -1024,8 +1024,8 @@ def test_31_new_level_without_a_number_and_play_with_two_pits_are_refused(make_s
     assert line(session, "new level").text == (
         "New needs: new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|black].")
     assert line(session, "new level human").kind == "error"
-    assert line(session, "play 7 8").text == "Play needs: play N."
-    assert line(session, "7 8").text == "Play needs: play N."
+    assert line(session, "play 7 8").text == "Play needs: play N, or just N."
+    assert line(session, "7 8").text == "Play needs: play N, or just N."
     session.wait_for_computer()
     assert session.game.moves == moves and session.setup == setup
 

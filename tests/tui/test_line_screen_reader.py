@@ -139,7 +139,7 @@ def test_the_first_start_question_takes_the_answer_or_the_default() -> None:
 def test_the_first_start_question_names_the_screen_reader_running() -> None:
     questions: list[str] = []
     first_start.ask_screen_reader(["Orca", "BRLTTY"], lambda text: questions.append(text) or "y", print)
-    assert questions[0].startswith("Welcome to toguz. Orca and BRLTTY is running.")
+    assert questions[0].startswith("Welcome to toguz. Orca and BRLTTY are running.")
     assert "Use the screen-reader mode? Type y or n, then Enter (Enter alone: yes): " in questions[0]
 
 

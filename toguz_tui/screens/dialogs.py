@@ -42,8 +42,8 @@ def describe(widget: Widget) -> str:
     """What a control is and holds, in words."""
     if isinstance(widget, Choice | PlainButton):
         return widget.spoken
-    if isinstance(widget, Input):
-        return phrases.text_field(widget.name or "text", widget.value)
+    if isinstance(widget, TextField):
+        return phrases.text_field(widget.label, widget.value)
     return ""
 
 
@@ -55,8 +55,9 @@ class TextField(Input):
     class Close(Message):
         """Backspace in an empty field."""
 
-    def __init__(self, name: str, value: str = "", placeholder: str = "") -> None:
+    def __init__(self, label: str, name: str, value: str = "", placeholder: str = "") -> None:
         super().__init__(value=value, placeholder=placeholder, name=name, select_on_focus=False)
+        self.label = label
         self.cursor_blink = False
 
     def action_backspace_or_close(self) -> None:
@@ -67,9 +68,9 @@ class TextField(Input):
             self.post_message(self.Close())
 
 
-def text_field(name: str, value: str = "", placeholder: str = "") -> TextField:
-    """A text field for a form."""
-    return TextField(name, value, placeholder)
+def text_field(label: str, name: str, value: str = "", placeholder: str = "") -> TextField:
+    """A text field for a form: ``label`` says what it asks, ``name`` keys its value."""
+    return TextField(label, name, value, placeholder)
 
 
 class SpeakingScreen(ModalScreen[Any]):
@@ -148,11 +149,12 @@ class ConfirmDialog(SpeakingScreen):
     """A question with two answers; returns ``True`` for the first. ``cancelled`` is what closing
     it without an answer means (``False``: the safe "no"; ``True`` where the first is the safe one)."""
 
-    def __init__(self, title: str, message: str, speak: Speak, yes: str = "Yes", no: str = "No", *,
+    def __init__(self, title: str, message: str, speak: Speak, yes: str = "", no: str = "", *,
                  plain: bool = False, close_keys: Iterable[str] = (), cancelled: bool = False,
                  selected: int = 0) -> None:
         super().__init__(title, speak, plain, close_keys)
         self.message = message
+        yes, no = yes or phrases.yes_word(), no or phrases.no_word()
         self.answers = (yes, no)
         self.selected = selected
         self.cancelled = cancelled
@@ -222,7 +224,9 @@ class ChoiceDialog(SpeakingScreen):
         self.message = message
         self.answers = list(answers)
         self.selected = 0
-        self.letters = {answer[0].lower(): answer for answer in self.answers}
+        self.letters: dict[str, str] = {}  # each answer's first letter (the first answer keeps a shared one)
+        for answer in reversed(self.answers):
+            self.letters[answer[0].lower()] = answer
         self.buttons = [PlainButton(answer, id=f"answer-{index}") for index, answer in enumerate(self.answers)]
 
     def body(self) -> ComposeResult:
@@ -276,12 +280,12 @@ class FormDialog(SpeakingScreen):
     them, Left and Right change a choice, Enter gives the answers.
     """
 
-    def __init__(self, title: str, speak: Speak, fields: Sequence[Widget], ok: str = "OK", *,
+    def __init__(self, title: str, speak: Speak, fields: Sequence[Widget], ok: str = "", *,
                  plain: bool = False, close_keys: Iterable[str] = (),
                  relevant: Callable[[Widget, dict[str, str]], bool] | None = None) -> None:
         super().__init__(title, speak, plain, close_keys)
         self.fields = list(fields)
-        self.ok = ok
+        self.ok = ok or phrases.ok_word()
         self.current = 0
         self.relevant = relevant or (lambda field, values: True)  # a question that does not apply is left out
         self.described: Widget | None = None  # the control last said, on the boxed board

@@ -11,15 +11,35 @@ from pathlib import Path
 
 from textual.widget import Widget
 
-from rules import Side
+from rules import VARIANT_KEYS, Side, variant_key
+from rules.engine import LEVELS
+from speech import phrases
+from speech.i18n import _
+from speech.naming import VERBOSITIES
+from speech.speakers import SPEECH_CHOICES
+from speech.vocabulary import (
+    language_label,
+    level_label,
+    on_off,
+    side_title,
+    speech_label,
+    variant_for,
+    verbosity_label,
+)
 from toguz_tui.screens.dialogs import FormDialog, Speak, text_field
 from toguz_tui.session import GameSession
-from toguz_tui.settings import SPEECH_NAMES, THEMES, VERBOSITIES
+from toguz_tui.settings import (
+    COLOURS,
+    LANGUAGE_CHOICES,
+    OPPONENTS,
+    THEMES,
+    opponent_label,
+    setting_label,
+    theme_label,
+)
 from toguz_tui.widgets.choice import Choice
 
-VARIANTS = ("toguz", "kozdatu", "bestemshe")
-VARIANT_SHOWN = ("Toguz Kumalak", "Kozdatu", "Bestemshe")
-LEVELS = tuple(str(level) for level in range(1, 9))
+LEVEL_VALUES = tuple(str(level.number) for level in LEVELS)
 ON_OFF = ("on", "off")
 RATES = ("120", "150", "180", "220", "260", "300", "350")
 VOLUMES = ("0.2", "0.4", "0.6", "0.8", "1.0")
@@ -31,28 +51,41 @@ def _show_number(value: float) -> str:
     return f"{value:.1f}"
 
 
-def _variant_word(session: GameSession) -> str:
-    pits = session.setup.variant.pits
-    return {5: "bestemshe", 7: "kozdatu"}.get(pits, "toguz")
+def _label(name: str) -> str:
+    """A setting's label as a dialog shows it: its first letter a capital."""
+    return phrases.capital(setting_label(name))
+
+
+def _levels(value: str) -> Choice:
+    return Choice(_label("level"), LEVEL_VALUES, value, name="level",
+                  shown=[level_label(level.number) for level in LEVELS])
+
+
+def _on_off(name: str, value: bool) -> Choice:
+    return Choice(_label(name), ON_OFF, ON_OFF[0] if value else ON_OFF[1], name=name,
+                  shown=[on_off(True), on_off(False)])
 
 
 def new_game_dialog(session: GameSession, speak: Speak, plain: bool = False,
                     close_keys: Iterable[str] = ()) -> FormDialog:
     """Game, opponent, level and side, starting from the game being played."""
     setup = session.setup
-    side = "black" if setup.human is Side.BLACK else "white"
+    variants = tuple(VARIANT_KEYS)
     fields = [
-        Choice("Game", VARIANTS, _variant_word(session), name="variant", shown=VARIANT_SHOWN),
-        Choice("Opponent", ("computer", "human"), setup.opponent, name="opponent",
-               shown=("the computer", "a second player here")),
-        Choice("Computer level", LEVELS, str(setup.level), name="level"),
-        Choice("Your side against the computer", ("white", "black"), side, name="colour",
-               shown=("White, moves first", "Black")),
+        Choice(_label("variant"), variants, variant_key(setup.variant), name="variant",
+               shown=[variant_for(VARIANT_KEYS[key].pits) for key in variants]),
+        Choice(_label("opponent"), OPPONENTS, setup.opponent, name="opponent",
+               shown=[opponent_label(opponent) for opponent in OPPONENTS]),
+        _levels(str(setup.level)),
+        Choice(_label("colour"), COLOURS, (setup.human or Side.WHITE).key, name="colour",
+               shown=[_("White, moves first"), side_title(Side.BLACK)]),
     ]
-    def relevant(field: Widget, values: dict[str, str]) -> bool:  # level and side only against the computer
-        return field.name not in ("level", "colour") or values.get("opponent") == "computer"
 
-    return FormDialog("New game", speak, fields, ok="Start", plain=plain, close_keys=close_keys, relevant=relevant)
+    def relevant(field: Widget, values: dict[str, str]) -> bool:  # level and side only against the computer
+        return field.name not in ("level", "colour") or values.get("opponent") == OPPONENTS[0]
+
+    return FormDialog(phrases.new_game_word(), speak, fields, ok=_("Start"), plain=plain, close_keys=close_keys,
+                      relevant=relevant)
 
 
 def new_game_args(values: dict[str, str]) -> list[str]:
@@ -64,52 +97,58 @@ def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
                     close_keys: Iterable[str] = ()) -> FormDialog:
     """The settings that a choice can set."""
     settings = session.settings
-
-    def on_off(value: bool) -> str:
-        return "on" if value else "off"
-
     rates = RATES if str(settings.rate) in RATES else (*RATES, str(settings.rate))
     volume = _show_number(settings.volume)
     volumes = VOLUMES if volume in VOLUMES else (*VOLUMES, volume)
     voices = ("", *session.speaker.voices()[:MAX_VOICES])
     voice = settings.voice if settings.voice in voices else ""
     fields = [
-        Choice("Speech", SPEECH_NAMES, settings.speech, name="speech"),
-        Choice("Verbosity", VERBOSITIES, settings.verbosity, name="verbosity"),
-        Choice("Voice", voices, voice, name="voice", shown=("the default", *voices[1:])),
-        Choice("Speech rate", rates, str(settings.rate), name="rate"),
-        Choice("Volume", volumes, volume, name="volume"),
-        Choice("Theme", THEMES, settings.theme, name="theme"),
-        Choice("Screen-reader mode", ON_OFF, on_off(settings.screen_reader), name="screen_reader"),
-        Choice("Board shown in the screen-reader mode", ON_OFF, on_off(settings.reader_board),
-               name="reader_board"),
-        Choice("Digits play at once", ON_OFF, on_off(settings.digit_plays), name="digit_plays"),
-        Choice("Board turns to the player", ON_OFF, on_off(settings.board_turns), name="board_turns"),
-        Choice("Computer level", LEVELS, str(settings.level), name="level"),
+        Choice(_label("language"), LANGUAGE_CHOICES, settings.language, name="language",
+               shown=[language_label(code) for code in LANGUAGE_CHOICES]),
+        Choice(_label("speech"), SPEECH_CHOICES, settings.speech, name="speech",
+               shown=[speech_label(choice) for choice in SPEECH_CHOICES]),
+        Choice(_label("verbosity"), VERBOSITIES, settings.verbosity, name="verbosity",
+               shown=[verbosity_label(value) for value in VERBOSITIES]),
+        Choice(_label("voice"), voices, voice, name="voice", shown=(_("the default"), *voices[1:])),
+        Choice(_label("rate"), rates, str(settings.rate), name="rate"),
+        Choice(_label("volume"), volumes, volume, name="volume"),
+        Choice(_label("theme"), THEMES, settings.theme, name="theme", shown=[theme_label(theme) for theme in THEMES]),
+        _on_off("screen_reader", settings.screen_reader),
+        _on_off("reader_board", settings.reader_board),
+        _on_off("digit_plays", settings.digit_plays),
+        _on_off("board_turns", settings.board_turns),
+        _levels(str(settings.level)),
     ]
-    return FormDialog("Settings", speak, fields, ok="Apply", plain=plain, close_keys=close_keys)
+    return FormDialog(_("Settings"), speak, fields, ok=_("Apply"), plain=plain, close_keys=close_keys)
 
 
 def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple[str, str]]:
-    """The settings whose value the dialog changed, as ``(name, value)``."""
-    current = dict(session.settings.describe())
-    current["volume"] = _show_number(session.settings.volume)
-    current["voice"] = session.settings.voice
+    """The settings whose value the dialog changed, as ``(name, value)`` (values as ``set`` takes them)."""
+    settings = session.settings
+    current = {
+        "language": settings.language, "speech": settings.speech, "verbosity": settings.verbosity,
+        "voice": settings.voice, "rate": str(settings.rate), "volume": _show_number(settings.volume),
+        "theme": settings.theme, "level": str(settings.level),
+        **{name: ON_OFF[0] if getattr(settings, name) else ON_OFF[1]
+           for name in ("screen_reader", "reader_board", "digit_plays", "board_turns")},
+    }
     return [(name, value) for name, value in values.items() if current.get(name) != value]
 
 
 def save_dialog(speak: Speak, plain: bool = False, close_keys: Iterable[str] = ()) -> FormDialog:
     """A file name (empty: the archive) and the notation."""
     fields = [
-        text_field("File name, empty for the archive", placeholder="games/my-game.pgn"),
-        Choice("Notation", ("federation", "playok"), "federation", name="style"),
+        text_field(_("File name, empty for the archive"), "file", placeholder="games/my-game.pgn"),
+        Choice(_("Notation"), ("federation", "playok"), "federation", name="style",
+               shown=[_("federation"), "PlayOK"]),
     ]
-    return FormDialog("Save the game as a record", speak, fields, ok="Save", plain=plain, close_keys=close_keys)
+    return FormDialog(_("Save the game as a record"), speak, fields, ok=_("Save"), plain=plain,
+                      close_keys=close_keys)
 
 
 def save_args(values: dict[str, str]) -> list[str]:
     """The words of ``save``."""
-    words = [values.get("File name, empty for the archive", "").strip()]
+    words = [values.get("file", "").strip()]
     if values.get("style") == "playok":
         words.append("playok")
     return [word for word in words if word]
@@ -120,33 +159,35 @@ def open_dialog_form(speak: Speak, recent: list[Path], plain: bool = False,
     """A record opened lately, or a file name."""
     fields: list[Widget] = []
     if recent:
-        fields.append(Choice("Records opened lately", [str(path) for path in recent], str(recent[0]),
-                             name="recent", shown=[f"{path.name} in {path.parent}" for path in recent]))
-    fields.append(text_field("Other file name", placeholder="games.pgn"))
-    return FormDialog("Open a record or a FEN file", speak, fields, ok="Open", plain=plain,
+        fields.append(Choice(_("Records opened lately"), [str(path) for path in recent], str(recent[0]),
+                             name="recent", shown=[_("{name} in {folder}").format(name=path.name, folder=path.parent)
+                                                   for path in recent]))
+    fields.append(text_field(_("Other file name"), "file", placeholder="games.pgn"))
+    return FormDialog(_("Open a record or a FEN file"), speak, fields, ok=_("Open"), plain=plain,
                       close_keys=close_keys)
 
 
 def open_path_chosen(values: dict[str, str]) -> str:
     """The file the open dialog chose: the name typed, else the record opened lately."""
-    return values.get("Other file name", "").strip() or values.get("recent", "")
+    return values.get("file", "").strip() or values.get("recent", "")
 
 
 def game_dialog(speak: Speak, name: str, labels: list[str], plain: bool = False,
                 close_keys: Iterable[str] = ()) -> FormDialog:
     """Which game of a collection to open, by its players, result and date."""
-    choice = Choice("Game", [str(number) for number in range(1, len(labels) + 1)], "1", name="game", shown=labels)
-    return FormDialog(f"{len(labels)} games in {name}", speak, [choice], ok="Open", plain=plain,
+    choice = Choice(_("Game"), [str(number) for number in range(1, len(labels) + 1)], "1", name="game",
+                    shown=labels)
+    return FormDialog(phrases.games_in(name, len(labels)), speak, [choice], ok=_("Open"), plain=plain,
                       close_keys=close_keys)
 
 
 def goto_dialog(speak: Speak, total: int, plain: bool = False, close_keys: Iterable[str] = ()) -> FormDialog:
     """The move to go to in a review."""
-    return FormDialog(f"Go to a move, 0 to {total}", speak, [text_field("Move number")], ok="Go", plain=plain,
-                      close_keys=close_keys)
+    return FormDialog(_("Go to a move, 0 to {total}").format(total=total), speak,
+                      [text_field(_("Move number"), "move")], ok=_("Go"), plain=plain, close_keys=close_keys)
 
 
 def goto_args(values: dict[str, str]) -> list[str]:
     """The words of ``goto``."""
-    number = values.get("Move number", "").strip()
+    number = values.get("move", "").strip()
     return [number] if number else []

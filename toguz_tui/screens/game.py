@@ -26,6 +26,8 @@ from textual.timer import Timer
 
 from rules import Side
 from speech import phrases
+from speech.i18n import p_
+from speech.vocabulary import variant_title
 from toguz_tui import reviewing
 from toguz_tui.commands import run
 from toguz_tui.screens import keys
@@ -110,7 +112,8 @@ class GameScreen(Screen[None]):
             bottom, names = Side.WHITE, review.names
         elif human is not None:
             bottom = human
-            names = ("you", "computer") if human is Side.WHITE else ("computer", "you")
+            you, computer = p_("board", "you"), p_("board", "computer")
+            names = (you, computer) if human is Side.WHITE else (computer, you)
         else:
             turns = session.settings.board_turns and review is None
             bottom = position.to_move if turns else Side.WHITE
@@ -142,12 +145,12 @@ class GameScreen(Screen[None]):
         """The game and the players; on the boxed board also whose turn it is (or who thinks).
         The screen-reader mode keeps it the same from move to move: turns are said, not redrawn."""
         session = self.session
-        parts = [phrases.variant_title(session.viewed.variant)]
+        parts = [variant_title(session.viewed.variant)]
         human = session.setup.human
         if human is not None:
-            parts.append(f"you play {human.title}, computer level {session.setup.level}")
+            parts.append(phrases.status_players(human, session.setup.level))
         if session.review is not None:
-            parts.insert(0, "Review")
+            parts.insert(0, phrases.review_word())
             if not self.plain:
                 parts.insert(1, reviewing.where(session.review))
         if not self.plain and session.review is None:

@@ -22,6 +22,8 @@ from textual.geometry import Offset, Region
 from textual.widget import Widget
 
 from rules import MoveReport, Position, Side
+from speech.i18n import p_
+from speech.vocabulary import side_title
 
 PIT_INNER = 5
 PIT_WIDTH = PIT_INNER + 2
@@ -57,14 +59,28 @@ class BoardView:
     plain: bool = False
 
 
+def fit(text: str, width: int, fallback: str) -> str:
+    """``text`` where it fits in ``width`` columns, else ``fallback`` (cut to fit): a translation
+    longer than its box never breaks the board."""
+    return text if len(text) <= width else fallback[:width]
+
+
 def side_letter(side: Side) -> str:
     """``W`` or ``B``."""
-    return "W" if side is Side.WHITE else "B"
+    return fit(p_("board", "W") if side is Side.WHITE else p_("board", "B"), 1, "W" if side is Side.WHITE else "B")
 
 
 def colour_name(side: Side) -> str:
     """``White`` or ``Black``."""
-    return "White" if side is Side.WHITE else "Black"
+    return side_title(side)
+
+
+def pit_label(number: int) -> str:
+    """``pit 7`` over a pit of the boxed board."""
+    # Translators: context "board" marks words drawn inside the board's boxes: "pit {number}",
+    # "from", "to", "fr/to" and "TUZ {owner}" must fit in 5 columns, "kazan {count}" and "to move" in
+    # 11, "pit" in 7 and "kazan" in 8; "W" and "B" are one letter. A longer word is replaced by a sign.
+    return fit(p_("board", "pit {number}").format(number=number), PIT_INNER, str(number))
 
 
 def pit_mark(view: BoardView, side: Side, number: int) -> str:
@@ -74,7 +90,11 @@ def pit_mark(view: BoardView, side: Side, number: int) -> str:
         return ""
     played = last.mover is side and last.pit == number
     landed = last.landing_side is side and last.landing_pit == number
-    return "fr/to" if played and landed else "from" if played else "to" if landed else ""
+    if played and landed:
+        return fit(p_("board", "fr/to"), PIT_INNER, "<>")
+    if played:
+        return fit(p_("board", "from"), PIT_INNER, "<")
+    return fit(p_("board", "to"), PIT_INNER, ">") if landed else ""
 
 
 def pit_count(view: BoardView, side: Side, number: int) -> str:
@@ -82,7 +102,9 @@ def pit_count(view: BoardView, side: Side, number: int) -> str:
     ``tuz`` on the plain one (a tuzdyk always belongs to the player across)."""
     owner = view.position.tuzdyk_owner(side, number)
     if owner is not None:
-        return "tuz" if view.plain else f"TUZ {side_letter(owner)}"
+        if view.plain:
+            return fit(p_("board", "tuz"), PLAIN_CELL - 1, "T")
+        return fit(p_("board", "TUZ {owner}").format(owner=side_letter(owner)), PIT_INNER, f"T {side_letter(owner)}")
     return str(view.position.pit(side, number))
 
 
@@ -158,7 +180,7 @@ class Board(Widget):
         current = self.current
         self.current = view
         try:
-            row, _ = self.place(*view.focus)
+            row, _slot = self.place(*view.focus)
         finally:
             self.current = current
         if view.plain:
@@ -186,11 +208,11 @@ class Board(Widget):
         text = Text(no_wrap=True, overflow="ignore")
         for row, side in enumerate(self.sides()):
             numbers = self.numbers(row)
-            lines = [Text(no_wrap=True) for _ in range(ROW_HEIGHT)]
+            lines = [Text(no_wrap=True) for _line in range(ROW_HEIGHT)]
             for number in numbers:
                 focused = view.focus == (side, number)
                 owner = view.position.tuzdyk_owner(side, number)
-                inner = [f"pit {number}", pit_count(view, side, number), pit_mark(view, side, number)]
+                inner = [pit_label(number), pit_count(view, side, number), pit_mark(view, side, number)]
                 cells = [part.center(PIT_INNER) for part in inner]
                 if focused and cells[1].startswith(" "):
                     cells[1] = ">" + cells[1][1:]
@@ -214,15 +236,16 @@ class Board(Widget):
         assert self.current is not None
         view = self.current
         name = view.names[side][:KAZAN_INNER - 2]
-        shown = [name] if name.lower() != colour_name(side).lower() else []
-        shown.append(f"kazan {view.position.kazans[side]}")
+        shown = [name] if name and name.lower() != colour_name(side).lower() else []
+        count = view.position.kazans[side]
+        shown.append(fit(p_("board", "kazan {count}").format(count=count), KAZAN_INNER - 2, str(count)))
         if not view.over and view.position.to_move is side:
-            shown.append("to move")
+            shown.append(fit(p_("board", "to move"), KAZAN_INNER - 2, "*"))
         return shown
 
     def kazan_box(self, side: Side) -> list[str]:
         """Five lines of the kazan's box, its colour in the top border."""
-        title = f"═ {colour_name(side)} "
+        title = f"═ {colour_name(side)[:KAZAN_INNER - 3]} "
         top = "╔" + title + "═" * (KAZAN_INNER - len(title)) + "╗"
         words = (self.kazan_lines(side) + ["", "", ""])[:3]
         middle = ["║ " + word.ljust(KAZAN_INNER - 2) + " ║" for word in words]
@@ -240,8 +263,9 @@ class Board(Widget):
         text.append(self.plain_owner(top) + "\n")
         for row, side in ((0, top), (1, bottom)):
             numbers = self.numbers(row)
-            labels = ("pit".ljust(PLAIN_LABEL) + "".join(str(n).rjust(PLAIN_CELL) for n in numbers)
-                      + "kazan".rjust(PLAIN_KAZAN))
+            labels = (fit(p_("board", "pit"), PLAIN_LABEL - 1, "#").ljust(PLAIN_LABEL)
+                      + "".join(str(n).rjust(PLAIN_CELL) for n in numbers)
+                      + fit(p_("board", "kazan"), PLAIN_KAZAN - 1, "K").rjust(PLAIN_KAZAN))
             counts = Text(" " * PLAIN_LABEL)
             for number in numbers:
                 cell = pit_count(view, side, number).rjust(PLAIN_CELL)
@@ -263,7 +287,9 @@ class Board(Widget):
         """``White (you)``, or ``White`` between two players with no names of their own."""
         assert self.current is not None
         name = self.current.names[side]
-        return colour_name(side) if name.lower() == colour_name(side).lower() else f"{colour_name(side)} ({name})"
+        if not name or name.lower() == colour_name(side).lower():
+            return colour_name(side)
+        return f"{colour_name(side)} ({name})"
 
     def describe(self) -> str:
         """The board as plain text lines (top row, bottom row), for tests."""
@@ -273,7 +299,7 @@ class Board(Widget):
         for row, side in enumerate(self.sides()):
             cells = []
             for number in self.numbers(row):
-                parts = [f"pit {number}", pit_count(view, side, number), pit_mark(view, side, number)]
+                parts = [pit_label(number), pit_count(view, side, number), pit_mark(view, side, number)]
                 cells.append(" ".join(part for part in parts if part))
             kazan = " ".join(self.kazan_lines(side))
             lines.append(f"{' | '.join(cells)} || {colour_name(side)} {kazan}")

@@ -11,18 +11,20 @@ from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
 
+from speech import phrases
+
 
 class Choice(Widget, can_focus=True):
     """``Label: < value >``; each change is posted as ``Choice.Changed`` and described by ``spoken``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", "Previous value", show=False),
-        Binding("right", "step(1)", "Next value", show=False),
-        Binding("space", "step(1)", "Next value", show=False),
-        Binding("home", "first", "First value", show=False),
-        Binding("end", "last", "Last value", show=False),
-        Binding("pageup", "step(-10)", "Ten values back", show=False),
-        Binding("pagedown", "step(10)", "Ten values on", show=False),
+        Binding("left", "step(-1)", show=False),
+        Binding("right", "step(1)", show=False),
+        Binding("space", "step(1)", show=False),
+        Binding("home", "first", show=False),
+        Binding("end", "last", show=False),
+        Binding("pageup", "step(-10)", show=False),
+        Binding("pagedown", "step(10)", show=False),
     ]
 
     class Changed(Message):
@@ -48,8 +50,7 @@ class Choice(Widget, can_focus=True):
     @property
     def spoken(self) -> str:
         """``"Variant: Bestemshe, 3 of 3. Left and Right change it."``"""
-        return (f"{self.label}: {self.shown[self.index]}, {self.index + 1} of {len(self.values)}. "
-                "Left and Right change it.")
+        return phrases.choice_spoken(self.label, self.shown[self.index], self.index + 1, len(self.values))
 
     def render(self) -> Text:
         """One line; the focused choice is marked ``>`` as well as styled, never by colour alone."""
@@ -99,8 +100,8 @@ class PlainButton(Widget, can_focus=True):
     speech engine may read); the focused one is marked ``>`` as well as styled."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "press", "Press", show=False),
-        Binding("space", "press", "Press", show=False),
+        Binding("enter", "press", show=False),
+        Binding("space", "press", show=False),
     ]
 
     class Pressed(Message):
@@ -117,7 +118,7 @@ class PlainButton(Widget, can_focus=True):
     @property
     def spoken(self) -> str:
         """``"OK, button."``"""
-        return f"{self.label}, button."
+        return phrases.button(self.label)
 
     def render(self) -> Text:
         """``> [ OK ]`` while focused, else ``  [ OK ]``."""
