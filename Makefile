@@ -4,7 +4,10 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+LANGUAGES := kk ru ky
+BABEL_KEYWORDS := --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k N_ -k Np_:1c,2
+
+.PHONY: run test lint typecheck unit bench clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +38,19 @@ bench: $(STAMP)
 	$(BIN)/python bench/tui.py
 	$(BIN)/python bench/files.py
 	$(BIN)/python bench/spoken.py
+
+# The message catalogue: extract every message from the code into speech/locale/toguz.pot, bring each
+# language's .po file up to date with it (new messages empty, none guessed), and compile the .mo files
+# that toguz reads. Translate the empty messages in the .po files, then run it again.
+messages: $(STAMP)
+	$(BIN)/pybabel -q extract -F babel.cfg -o speech/locale/toguz.pot $(BABEL_KEYWORDS) \
+		--project=toguz --version=0.1.0 --copyright-holder="the toguz authors" \
+		--add-comments=Translators: -w 110 --omit-header rules speech toguz_tui
+	for language in $(LANGUAGES); do \
+		$(BIN)/pybabel -q update -i speech/locale/toguz.pot -d speech/locale -D toguz -l $$language \
+			-w 110 --no-fuzzy-matching --ignore-obsolete || exit 1; \
+	done
+	$(BIN)/pybabel compile -d speech/locale -D toguz --statistics
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

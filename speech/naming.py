@@ -13,13 +13,13 @@ player come with it, in the forms a translation needs: ``who`` (the subject), ``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, get_args
 
 from rules import Position, Side
 from speech.i18n import _, p_
 
 Verbosity = Literal["brief", "normal", "full"]
-VERBOSITIES: tuple[Verbosity, ...] = ("brief", "normal", "full")
+VERBOSITIES: tuple[Verbosity, ...] = get_args(Verbosity)
 Kind = Literal["you", "one", "side"]
 Role = Literal["pit", "into", "from", "made"]
 

@@ -111,3 +111,42 @@ def test_the_rules_hold_no_wording() -> None:
                   if id(node) not in exempt and isinstance(node, ast.Constant) and isinstance(node.value, str)
                   and WORDS.search(node.value) and node.value not in TECHNICAL]
     assert not found, "\n".join(found)
+
+
+VOCABULARIES: dict[str, set[str]] = {
+    "variants": {"toguz", "kozdatu", "bestemshe"},
+    "verbosities": {"brief", "normal", "full"},
+    "speech backends": {"pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader", "silent"},
+    "themes": {"default", "high-contrast", "terminal"},
+    "opponents": {"computer", "human"},
+    "sides": {"white", "black"},
+    "languages": {"en", "kk", "ru", "ky"},
+}
+# Defined by records, not by a list of words: rules.Side (its members' names, lowered) and the
+# Language entries of speech.i18n (each code once, with its name and voice).
+DEFINED_BY_RECORDS = {"sides", "languages"}
+
+
+def collections_naming(words: set[str]) -> list[str]:
+    """Every tuple, list, set or Literal[...] that writes out two or more of ``words``."""
+    found = []
+    for path in sources("rules", "speech", "toguz_tui"):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Tuple | ast.List | ast.Set):
+                items = node.elts
+            elif isinstance(node, ast.Dict):
+                items = [key for key in node.keys if key is not None]
+            else:
+                continue
+            named = {item.value for item in items if isinstance(item, ast.Constant) and item.value in words}
+            if len(named) >= 2:
+                found.append(f"{path.relative_to(REPO)}:{node.lineno}")
+    return found
+
+
+def test_each_vocabulary_is_written_out_once() -> None:
+    for name, words in VOCABULARIES.items():
+        places = collections_naming(words)
+        expected = 0 if name in DEFINED_BY_RECORDS else 1
+        assert len(places) == expected, f"{name} written out in {len(places)} places: {places}"
