@@ -1,7 +1,8 @@
 """For every test: a machine described in the test, never the one that runs it.
 
 By default the machine has nothing (no programs, no sound, no screen reader), so a unit test that
-does not say what it assumes cannot pass on one computer and fail on another. A test that needs
+does not say what it assumes cannot pass on one computer and fail on another; and every test
+speaks English unless it chooses a language, whatever the locale of the computer. A test that needs
 the real computer asks for ``real_machine`` and says what it needs with ``tests.needs``.
 """
 
@@ -11,6 +12,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from speech.i18n import set_language
 from speech.machine import FakeMachine, Machine, use_machine
 
 
@@ -20,6 +22,16 @@ def machine() -> Iterator[FakeMachine]:
     with use_machine(FakeMachine()) as fake:
         assert isinstance(fake, FakeMachine)
         yield fake
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every test speaks English unless it asks for a language (the system's locale never decides:
+    ``LANGUAGE=en`` for the programs a test starts too); the language is English again after it."""
+    monkeypatch.setenv("LANGUAGE", "en")
+    set_language("en")
+    yield
+    set_language("en")
 
 
 @pytest.fixture

@@ -55,6 +55,7 @@ class GameSession:
                  stored: Settings | None = None) -> None:
         self.settings = settings
         self.stored = stored or settings  # the settings file, without this run's command-line choices
+        set_language(settings.language_code)
         self.speaker = speaker
         self.notify = notify or (lambda reply: None)
         self.persist = persist

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -70,9 +71,13 @@ class Engine:
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(8), "big")
         self._searchers: dict[Variant, Searcher] = {}
         self._current: Searcher | None = None
+        self._stop_asked = threading.Event()
 
     def stop(self) -> None:
-        """Ask a running ``choose`` or ``analyse`` (in another thread) to return what it has now."""
+        """Ask a running ``choose`` or ``analyse`` (in another thread) to return what it has now: its
+        first depth at least. Asked before a search has begun (while it prepares), it applies to that
+        search; each search ends by forgetting it."""
+        self._stop_asked.set()
         searcher = self._current
         if searcher is not None:
             searcher.stop_requested = True
@@ -123,8 +128,8 @@ class Engine:
         if cells[searcher.lean.result] != ONGOING:
             raise ValueError(f"the game is over: no move to choose in {position.fen()}")
         searcher.reset()
-        searcher.stop_requested = False
         self._current = searcher
+        searcher.stop_requested = self._stop_asked.is_set()  # after _current: a stop is never lost
         return searcher, cells
 
     def _limits(self, searcher: Searcher, time_limit: float | None, depth: int | None,
@@ -147,13 +152,14 @@ class Engine:
             pass
         finally:
             self._current = None
+            self._stop_asked.clear()
 
     def _best(self, searcher: Searcher, cells: list[int], time_limit: float | None,
               depth: int | None, nodes: int | None, started: float) -> tuple[int, int, int]:
         """Best move, its score and the depth completed."""
         max_depth = self._limits(searcher, time_limit, depth, nodes, started)
-        if len(searcher.lean.legal(cells)) == 1:
-            max_depth = 1
+        if len(searcher.lean.legal(cells)) == 1 and depth is None:
+            max_depth = 1  # a forced move is played at once; a depth asked for is searched
         found: list[Iteration] = []
         self._run(searcher, cells, max_depth, False, found.append)
         last = found[-1]

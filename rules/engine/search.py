@@ -83,8 +83,9 @@ class Searcher:
                 report: Callable[[Iteration], None]) -> None:
         """Search depth 1, 2, ... ``max_depth``, calling ``report`` after each finished depth.
 
-        Depth 1 always finishes; later depths stop with ``SearchStopped`` at the deadline.
-        With ``every_move`` each root move gets an exact score (no pruning at the root).
+        Depth 1 always finishes; later depths stop with ``SearchStopped`` at the deadline. The search
+        ends early once the best move is proven, or with ``every_move`` (each root move gets an exact
+        score, no pruning at the root) once every move is.
         """
         moves = self.lean.legal(cells)
         previous: dict[int, int] = {}
@@ -93,14 +94,16 @@ class Searcher:
             iteration = self.root(cells, ordered, depth, every_move, checking=depth > 1)
             report(iteration)
             previous = iteration.scores
-            if abs(iteration.score) >= WIN_UNITS - MAX_PLY:
-                return
+            proven = [abs(score) >= WIN_UNITS - MAX_PLY for score in iteration.scores.values()]
+            if all(proven) if every_move else abs(iteration.score) >= WIN_UNITS - MAX_PLY:
+                return  # deeper adds nothing (with every_move: to any of the moves)
 
     def root(self, cells: Cells, moves: list[int], depth: int, every_move: bool,
              checking: bool) -> Iteration:
         """One depth of the search at the root."""
         self.stoppable = checking
         try:
+            self.check()  # a stop asked for between depths, or before, ends it here
             alpha, best, best_move = -INFINITY, -INFINITY, moves[0]
             scores: dict[int, int] = {}
             self.partial = None
@@ -195,6 +198,7 @@ class Searcher:
             evaluate = self.evaluate
             side = cells[lean.side]
             result_at = lean.result
+            proves_early = self.variant_proves_early
             searched = 0
             for move in moves:
                 searched += 1
@@ -202,7 +206,8 @@ class Searcher:
                 play(child, move)
                 result = child[result_at]
                 if result == ONGOING:
-                    score = -evaluate(child)
+                    proven = self.proven_early(child, ply + 1) if proves_early else None
+                    score = -evaluate(child) if proven is None else -proven
                 elif result % 3 == DRAW:
                     score = 0
                 else:
