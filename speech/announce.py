@@ -271,7 +271,8 @@ class Announcer(Namer):
         text = self._cap(_("{pit_name}: {stones}.").format(
             pit_name=self.pit_name(side, pit), stones=stones(count) if count else _("empty")))
         if self.verbosity == "full" and count and side is position.to_move:
-            text = f"{text} {_('Played, {effects}.').format(effects=self._effects(position, pit))}"
+            played = _("Played, {effects}.").format(effects=self._effects(position, pit))
+            text = f"{text} {played}"
         return text
 
     def row(self, position: Position, side: Side, following: bool = False) -> str:

@@ -51,7 +51,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a mistake as one plain line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"toguz speech: {message} ({_('see toguz speech --help')})", file=sys.stderr)
+        see = _("see toguz speech --help")
+        print(f"toguz speech: {message} ({see})", file=sys.stderr)
         raise SystemExit(2)
 
 

@@ -167,5 +167,6 @@ class Namer:
             return self._score_brief(position.kazans)
         text = self._score(position.kazans)
         if self.verbosity == "full":
-            text = f"{text} {_('It takes {count} to win.').format(count=position.variant.majority)}"
+            needed = _("It takes {count} to win.").format(count=position.variant.majority)
+            text = f"{text} {needed}"
         return text

@@ -320,7 +320,7 @@ def reading_big(name: str, size: str) -> str:
 
 def reading_progress(name: str, percent: int) -> str:
     """How far reading a big file has come."""
-    return _("Read {percent}% of {name}.").format(percent=percent, name=name)
+    return _("Read {percent} percent of {name}.").format(percent=percent, name=name)
 
 
 def review_edge(at_end: bool) -> str:

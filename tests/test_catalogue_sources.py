@@ -98,6 +98,20 @@ def test_every_word_for_a_person_goes_through_the_catalogue() -> None:
     assert not found, "\n".join(found)
 
 
+def test_no_message_hides_where_the_catalogue_cannot_find_it() -> None:
+    """Babel extracts no message written inside an f-string: such a message would never be translated."""
+    found = []
+    for path in sources("speech", "toguz_tui"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.JoinedStr):
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Call) and getattr(inner.func, "id", "") in CATALOGUE_CALLS and \
+                        any(isinstance(argument, ast.Constant) for argument in inner.args):
+                    found.append(f"{path.relative_to(REPO)}:{inner.lineno}")
+    assert not found, found
+
+
 def test_the_rules_hold_no_wording() -> None:
     found = []
     for path in sources("rules"):
