@@ -702,7 +702,7 @@ def test_17_a_big_record_file_is_read_in_the_background_and_its_index_kept(
     session.wait_for_computer(30)
     texts = [event.text for event in events]
     assert [text for text in texts if text.startswith("Read ")] == [
-        "Read 25% of big.pgn.", "Read 50% of big.pgn.", "Read 75% of big.pgn."]
+        "Read 25 percent of big.pgn.", "Read 50 percent of big.pgn.", "Read 75 percent of big.pgn."]
     assert texts[-1].startswith(f"Game 3 of {count}. Reviewing Ana")
     assert session.review is not None
     line(session, "close")
