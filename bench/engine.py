@@ -1,18 +1,20 @@
-"""Engine figures: search speed, depth in one second, a ladder of the levels, time discipline.
+"""Engine figures: search speed (compiled and pure Python), depth reached in 0.3 s and 1 s, a ladder of
+the levels at their real budgets, time discipline.
 
 Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder]``.
 The ladder plays each level against the one below from varied openings (a few random plies),
-alternating colours, on two processes. Levels 5 to 8 are set by node budgets, each eight times
-the one below; a full-strength ladder would take hours, so each pair plays with both budgets
-scaled by the same factor, just enough to bring the higher level's budget down to ``--budget``:
-the ratio between the two, which is what makes one level stronger than the other, stays as in
-real play. Without time limits the ladder is reproducible and does not depend on the machine's load.
+alternating colours, on two processes, each level with its own depth and node budget and no time
+limit, so it is reproducible and does not depend on the machine's load (some 15 minutes in all with
+the compiled search). ``--budget N`` scales both budgets of a pair by the same factor so that the
+higher one is at most N (the ratio between them, which is what makes one level stronger than the
+other, stays as in real play): ``--quick`` does that with N = 5,000 and 6 games a pair.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import sys
 import time
@@ -23,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import TOGUZ, Game, Position, Side
 from rules.engine import LEVELS, Engine
+from rules.engine.engine import compiled
 
 
 def sample_positions(count: int, seed: int = 5) -> list[Position]:
@@ -40,24 +43,39 @@ def sample_positions(count: int, seed: int = 5) -> list[Position]:
     return found
 
 
-def nodes_per_second(depth: int) -> tuple[float, int]:
-    """Nodes a second over fixed-depth searches of sample positions, and the nodes searched."""
+def nodes_per_second(depth: int, search: str) -> tuple[float, int]:
+    """Nodes a second over fixed-depth searches of sample positions, and the nodes searched, with the
+    ``compiled`` or the ``python`` search."""
+    os.environ["TOGUZ_ENGINE"] = search
+    try:
+        engine = Engine(8)
+        engine.choose(Position.start(TOGUZ), depth=1)  # made ready (compiled or loaded) before the clock runs
+        nodes, started = 0, time.perf_counter()
+        for position in sample_positions(8):
+            nodes += engine.choose(position, depth=depth).nodes
+        return nodes / (time.perf_counter() - started), nodes
+    finally:
+        del os.environ["TOGUZ_ENGINE"]
+
+
+def depth_reached(seconds: float) -> tuple[int, float]:
+    """The depth level 8 completes in ``seconds`` from the start, and its mean over midgame positions."""
     engine = Engine(8)
-    nodes, started = 0, time.perf_counter()
-    for position in sample_positions(8):
-        nodes += engine.choose(position, depth=depth).nodes
-    return nodes / (time.perf_counter() - started), nodes
+    start = engine.choose(Position.start(TOGUZ), time_limit=seconds, nodes=1 << 40).depth
+    depths = [engine.choose(position, time_limit=seconds, nodes=1 << 40).depth for position in sample_positions(8)]
+    return start, sum(depths) / len(depths)
 
 
-def pair_budgets(high: int, low: int, budget: int) -> tuple[int | None, int | None]:
-    """The node budgets of ``high`` and ``low`` in the ladder: both scaled so ``high``'s is at most ``budget``."""
+def pair_budgets(high: int, low: int, budget: int | None) -> tuple[int | None, int | None]:
+    """The node budgets of ``high`` and ``low`` in the ladder: their own, or both scaled so ``high``'s is at
+    most ``budget``."""
     high_nodes, low_nodes = LEVELS[high - 1].nodes, LEVELS[low - 1].nodes
-    scale = 1.0 if high_nodes is None else min(1.0, budget / high_nodes)
+    scale = 1.0 if high_nodes is None or budget is None else min(1.0, budget / high_nodes)
     return (None if high_nodes is None else max(1, round(high_nodes * scale)),
             None if low_nodes is None else max(1, round(low_nodes * scale)))
 
 
-def play_game(high: int, low: int, high_white: bool, opening: int, budget: int) -> tuple[float, float, float]:
+def play_game(high: int, low: int, high_white: bool, opening: int, budget: int | None) -> tuple[float, float, float]:
     """One ladder game: what ``high`` scored against ``low`` (1, 0.5 or 0), and each side's mean depth."""
     rng = random.Random(opening)
     game = Game(TOGUZ)
@@ -85,7 +103,7 @@ def play_game(high: int, low: int, high_white: bool, opening: int, budget: int) 
     return points, high_depth, low_depth
 
 
-def ladder(games: int, budget: int, workers: int, lowest: int = 2) -> None:
+def ladder(games: int, budget: int | None, workers: int, lowest: int = 2) -> None:
     """Each level against the one below; prints the higher level's score."""
     with ProcessPoolExecutor(workers) as pool:
         for high in range(lowest, len(LEVELS) + 1):
@@ -128,21 +146,31 @@ def main() -> None:
     parser.add_argument("--skip-ladder", action="store_true")
     parser.add_argument("--games", type=int, default=None, help="ladder games a pair (default 20)")
     parser.add_argument("--budget", type=int, default=None,
-                        help="ladder: most nodes a move for the higher level of a pair (default 30000, quick 5000)")
+                        help="ladder: scale a pair's budgets so the higher is at most this (default: real budgets; "
+                             "quick: 5000)")
     parser.add_argument("--lowest", type=int, default=2, help="ladder: start from this level against the one below")
     parser.add_argument("--workers", type=int, default=2)
     options = parser.parse_args()
-    rate, nodes = nodes_per_second(7)
-    print(f"search speed: {rate:,.0f} nodes/s ({nodes:,} nodes, depth 7, 8 positions)")
-    result = Engine(8).choose(Position.start(TOGUZ), time_limit=1.0)
-    print(f"from the start in 1 s: depth {result.depth}, {result.nodes:,} nodes, pit {result.pit}, "
-          f"score {result.score:+.2f}, line {' '.join(map(str, result.principal_line))}")
+    for search, depth in (("compiled", 10), ("python", 7)):
+        if search == "compiled" and not compiled():
+            print("search speed, compiled: numba is not installed")
+            continue
+        rate, nodes = nodes_per_second(depth, search)
+        print(f"search speed, {search}: {rate:,.0f} nodes/s ({nodes:,} nodes, depth {depth}, 8 positions)")
+    for seconds in (0.3, 1.0):
+        start, midgame = depth_reached(seconds)
+        print(f"depth in {seconds} s: {start} from the start, {midgame:.1f} on average from 8 midgame positions")
+    result = Engine(8).choose(Position.start(TOGUZ))
+    print(f"level 8 from the start (its own budget): depth {result.depth}, {result.nodes:,} nodes, "
+          f"{result.seconds:.2f} s, pit {result.pit}, score {result.score:+.2f}, "
+          f"line {' '.join(map(str, result.principal_line))}")
     worst, mean = time_discipline(40 if options.quick else 300)
     print(f"time discipline: worst overrun {1000 * worst:.1f} ms, mean {1000 * mean:.1f} ms")
     if not options.skip_ladder:
         games = options.games or (6 if options.quick else 20)
-        budget = options.budget or (5000 if options.quick else 30_000)
-        print(f"ladder: {games} games a pair, node budgets scaled to at most {budget:,} a move, no time limit")
+        budget = options.budget or (5000 if options.quick else None)
+        scaled = "their real node budgets" if budget is None else f"node budgets scaled to at most {budget:,} a move"
+        print(f"ladder: {games} games a pair, {scaled}, no time limit")
         ladder(games, budget, options.workers, options.lowest)
 
 

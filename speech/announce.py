@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from rules import MoveReport, Outcome, Position, Side, Termination
 from rules.move import NoTuzdyk, moves_of, play_move, tuzdyk_refusal
-from speech.i18n import _, n_, p_
+from speech.i18n import _, n_, np_, p_
 from speech.naming import VERBOSITIES, Namer, Party, Perspective, Verbosity
 
 __all__ = ["VERBOSITIES", "Announcer", "Perspective", "Verbosity", "braille_lines", "listing", "stones"]
@@ -558,6 +558,57 @@ class Announcer(Namer):
         moves = ". ".join(_("{number}: {moves}").format(number=number, moves=_(", then ").join(items))
                           for number, items in numbered)
         return _("Moves so far. {moves}.").format(moves=moves)
+
+    # The engine's analysis ----------------------------------------------------------------------
+
+    def analysis(self, position: Position, scores: Sequence[tuple[int, float, int | None]]) -> str:
+        """Every legal pit of the side to move with what it comes to, best first: ``scores`` holds
+        (pit, score in stones for the side to move, plies to the end when the result is proven)."""
+        party = self.party(position.to_move)
+        brief = self.verbosity == "brief"
+        items = ("; " if not brief else ", ").join(self._pit_outcome(pit, score, plies, brief)
+                                                   for pit, score, plies in scores)
+        if brief:
+            return p_("brief", "Analysis: {items}.").format(items=items)
+        template = _("Your moves, best first: {items}.") if party.kind == "you" else \
+            _("{whose} moves, best first: {items}.")
+        return self._cap(template.format(whose=party.whose, items=items))
+
+    @staticmethod
+    def _pit_outcome(pit: int, score: float, plies: int | None, brief: bool) -> str:
+        if plies is not None:
+            moves = (plies + 1) // 2  # the moves of the side that wins, the last one included
+            if score > 0:
+                template = (np_("brief", "{pit} wins in {count}", "{pit} wins in {count}", moves) if brief else
+                            n_("pit {pit} wins by force in {count} move", "pit {pit} wins by force in {count} moves",
+                               moves))
+            else:
+                template = (np_("brief", "{pit} loses in {count}", "{pit} loses in {count}", moves) if brief else
+                            n_("pit {pit} loses by force in {count} move",
+                               "pit {pit} loses by force in {count} moves", moves))
+            return template.format(pit=pit, count=moves)
+        count = round(abs(score))
+        if count == 0:
+            return (p_("brief", "{pit} even") if brief else _("pit {pit} keeps it about even")).format(pit=pit)
+        if score > 0:
+            template = (p_("brief", "{pit} +{count}") if brief else
+                        n_("pit {pit}: about {count} stone ahead", "pit {pit}: about {count} stones ahead", count))
+        else:
+            template = (p_("brief", "{pit} -{count}") if brief else
+                        n_("pit {pit}: about {count} stone behind", "pit {pit}: about {count} stones behind",
+                           count))
+        return template.format(pit=pit, count=count)
+
+    def expected_line(self, position: Position, pits: Sequence[int]) -> str:
+        """The moves the engine expects from ``position``, each said as whose pit it is."""
+        side = position.to_move
+        moves = []
+        for pit in pits:
+            moves.append(self.pit_name(side, pit))
+            side = side.opponent
+        if self.verbosity == "brief":
+            return p_("brief", "Line: {moves}.").format(moves=", ".join(moves))
+        return _("Expected line: {moves}.").format(moves=", ".join(moves))
 
     # Threats and chances -----------------------------------------------------------------------
 

@@ -169,6 +169,16 @@ def silenced() -> str:
     return _("Silenced.")
 
 
+def analysis_coming() -> str:
+    """Said at once when an analysis is asked for; the analysis follows."""
+    return _("Analysing every move.")
+
+
+def line_coming() -> str:
+    """Said at once when the expected line is asked for; the line follows."""
+    return _("Looking for the best line.")
+
+
 def hint_coming() -> str:
     """Said at once when a hint is asked for; the hint follows."""
     return _("Thinking about a hint.")

@@ -21,7 +21,7 @@ ALLOWED = {"rules": {"rules"}, "speech": {"rules", "speech"}, "toguz_tui": {"rul
 
 CHECK = (
     "import sys, importlib; importlib.import_module({module!r}); "
-    "loaded = [m for m in ('textual', 'prompt_toolkit', 'rich') if m in sys.modules]; "
+    "loaded = [m for m in ('textual', 'prompt_toolkit', 'rich', 'numba') if m in sys.modules]; "
     "print(','.join(loaded))"
 )
 
@@ -102,6 +102,7 @@ def test_no_two_modules_import_each_other_in_a_circle() -> None:
 
 @pytest.mark.parametrize("module", ["rules", "rules.records", "rules.engine", "speech"])
 def test_importing_the_rules_or_speech_loads_no_user_interface(module: str) -> None:
+    # nor numba, which takes half a second to import: only the first search needs it
     result = subprocess.run([sys.executable, "-c", CHECK.format(module=module)],
                             capture_output=True, text=True, check=True)
     assert result.stdout.strip() == ""

@@ -222,6 +222,16 @@ def verbosity(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return session.change_setting("verbosity", args[0])
 
 
+def analyse(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Every legal pit with its score, from the engine."""
+    return session.analyse()
+
+
+def expected_line(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The moves the engine expects."""
+    return session.expected_line()
+
+
 def hint(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """The engine's suggestion."""
     return session.hint()

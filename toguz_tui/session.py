@@ -12,9 +12,11 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from rules import Game, IllegalMoveError, MoveReport, Position, Side
 from rules.engine import LEVELS, Engine, SearchResult
+from rules.engine.engine import plies_to_end
 from rules.notation import TokenStyle
 from speech import phrases
 from speech.announce import Announcer, Perspective
@@ -29,6 +31,7 @@ from toguz_tui.setup import GameSetup
 from toguz_tui.thinking import Thinker
 
 HINT_SECONDS = 1.0
+ANALYSIS_SECONDS = 5.0  # level 8's budget ends it first (about a second with the compiled search)
 THINKING_SAID_AFTER = 1.0  # seconds: a computer that takes longer is said to be thinking
 
 
@@ -367,6 +370,50 @@ class GameSession:
 
         reply = self.answer(phrases.hint_coming())  # said before the answer can come
         self.thinker.start(position, Engine(level=8, seed=self.setup.seed), HINT_SECONDS, answer, self._failed)
+        return reply
+
+    def analyse(self) -> Reply:
+        """Ask the engine for every legal pit's score in the position looked at; said in words later."""
+
+        def search(engine: Engine, position: Position, time_limit: float | None) -> list[tuple[int, float, int | None]]:
+            return [(item.pit, item.score, plies_to_end(item.score))
+                    for item in engine.analyse(position, time_limit=time_limit)]
+
+        return self._ask_engine(lambda position, found: self.announcer.analysis(position, found),
+                                phrases.analysis_coming(), search)
+
+    def expected_line(self) -> Reply:
+        """Ask the engine for the moves it expects from the position looked at; said in words later."""
+
+        def search(engine: Engine, position: Position, time_limit: float | None) -> tuple[int, ...]:
+            best = engine.analyse(position, time_limit=time_limit)[0].pit  # the best pit analyse names
+            return engine.expected_line(position, best, time_limit)
+
+        return self._ask_engine(lambda position, found: self.announcer.expected_line(position, found),
+                                phrases.line_coming(), search)
+
+    def _ask_engine(self, words: Callable[[Position, Any], str], coming: str,
+                    search: Callable[[Engine, Position, float | None], Any]) -> Reply:
+        """An analysis of the position looked at, by the strongest level: said at once that it is
+        coming, then (through notify) what it found, unless the position changed meanwhile."""
+        with self.lock:
+            position = self.viewed
+            over = self.review.game.is_over if self.review is not None else self.game.is_over
+            if over:
+                return self.error(self.announcer.illegal(position, 1, True))
+            if self.review is None and self.computer_to_move():
+                return self.error(phrases.not_your_turn())
+
+        def answer(found: Any) -> None:
+            with self.lock:
+                if self.viewed != position:
+                    return
+                reply = self.answer(words(position, found), interrupt=False)
+            self.notify(reply)
+
+        reply = self.answer(coming)  # said before the answer can come
+        self.thinker.start(position, Engine(level=8, seed=self.setup.seed), ANALYSIS_SECONDS, answer, self._failed,
+                           search)
         return reply
 
     def undo(self) -> Reply:

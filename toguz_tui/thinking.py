@@ -1,4 +1,4 @@
-"""The computer's thinking, in background threads: its moves and the player's hints.
+"""The computer's thinking, in background threads: its moves, the player's hints and analyses.
 
 A search that is cancelled (a new game, undo, quit) is stopped and its answer dropped.
 """
@@ -8,9 +8,15 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from rules import Position
-from rules.engine import Engine, SearchResult
+from rules.engine import Engine
+
+
+def choose(engine: Engine, position: Position, time_limit: float | None) -> Any:
+    """The search most callers want: the engine's move (a ``SearchResult``)."""
+    return engine.choose(position, time_limit=time_limit)
 
 
 class Thinker:
@@ -30,15 +36,18 @@ class Thinker:
         return thread is not None and thread.is_alive()
 
     def start(self, position: Position, engine: Engine, time_limit: float | None,
-              on_result: Callable[[SearchResult], None], on_error: Callable[[Exception], None]) -> None:
-        """Search ``position`` with ``engine``; call ``on_result`` (from the worker) unless cancelled."""
+              on_result: Callable[[Any], None], on_error: Callable[[Exception], None],
+              search: Callable[[Engine, Position, float | None], Any] = choose) -> None:
+        """Search ``position`` with ``engine`` (``search`` says how: its move by default); call
+        ``on_result`` with what it found (from the worker) unless cancelled."""
         with self._lock:
             self._stop_engine()
             self._generation += 1
             generation = self._generation
             self._engine = engine
             thread = threading.Thread(target=self._run,
-                                      args=(position, engine, time_limit, generation, on_result, on_error),
+                                      args=(position, engine, time_limit, generation, on_result, on_error,
+                                            search),
                                       name="toguz-thinking", daemon=True)
             self._thread = thread
             self.started = time.monotonic()
@@ -54,9 +63,10 @@ class Thinker:
         return generation == self._generation
 
     def _run(self, position: Position, engine: Engine, time_limit: float | None, generation: int,
-             on_result: Callable[[SearchResult], None], on_error: Callable[[Exception], None]) -> None:
+             on_result: Callable[[Any], None], on_error: Callable[[Exception], None],
+             search: Callable[[Engine, Position, float | None], Any]) -> None:
         try:
-            result = engine.choose(position, time_limit=time_limit)
+            result = search(engine, position, time_limit)
             if self.current(generation):
                 on_result(result)
         except Exception as error:  # reported to the player in words, never as a traceback

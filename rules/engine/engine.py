@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import random
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Union
 
 from rules.engine.evaluate import SCALE
 from rules.engine.lean import ONGOING, LeanRules
 from rules.engine.levels import Level, level_numbered
 from rules.engine.search import MAX_PLY, NO_NODE_LIMIT, WIN_UNITS, Iteration, Searcher, SearchStopped
+from rules.move import play_move
 from rules.position import Position
 from rules.variant import Variant
+
+if TYPE_CHECKING:
+    from rules.engine.fast import FastSearcher
+
+AnySearcher = Union[Searcher, "FastSearcher"]
 
 WIN = 10_000.0  # the score of a won game, in stones, less the plies it takes
 
@@ -36,6 +44,22 @@ def is_proven(score: float) -> bool:
 def plies_to_end(score: float) -> int | None:
     """For a proven score, how many plies until the game is decided; else ``None``."""
     return round(WIN - abs(score)) if is_proven(score) else None
+
+
+def compiled() -> bool:
+    """Whether the compiled search is used: numba is installed and ``TOGUZ_ENGINE`` is not ``python``."""
+    if os.environ.get("TOGUZ_ENGINE", "").lower() == "python":
+        return False
+    return importlib.util.find_spec("numba") is not None  # found, not imported: that takes half a second
+
+
+def make_searcher(lean: LeanRules) -> AnySearcher:
+    """The compiled searcher where numba is installed, else the pure-Python one: the same moves."""
+    if compiled():
+        from rules.engine.fast import FastSearcher
+
+        return FastSearcher(lean)
+    return Searcher(lean)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,8 +93,8 @@ class Engine:
     def __init__(self, level: int = 5, seed: int | None = None) -> None:
         self.level: Level = level_numbered(level)
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(8), "big")
-        self._searchers: dict[Variant, Searcher] = {}
-        self._current: Searcher | None = None
+        self._searchers: dict[Variant, AnySearcher] = {}
+        self._current: AnySearcher | None = None
         self._stop_asked = threading.Event()
 
     def stop(self) -> None:
@@ -118,12 +142,31 @@ class Engine:
         ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
         return tuple(PitScore(lean.pit_number(move), to_stones(score)) for move, score in ranked)
 
+    def expected_line(self, position: Position, pit: int, time_limit: float | None = None,
+                      length: int = 8) -> tuple[int, ...]:
+        """The pits expected to be played from ``position`` when ``pit`` is played first: ``pit``, then
+        the line the level's search finds from the position after it, carried on to ``length`` moves (or
+        the end of the game) by short searches where the search's table no longer holds it."""
+        line = [pit]
+        after, report = play_move(position, pit)
+        if report.outcome is None:
+            found = self.choose(after, time_limit=time_limit)
+            line.extend(found.principal_line)
+            depth = max(2, found.depth - len(found.principal_line))
+            for played in found.principal_line:
+                after, report = play_move(after, played)
+            while report.outcome is None and len(line) < length:
+                step = self.choose(after, depth=depth).pit
+                line.append(step)
+                after, report = play_move(after, step)
+        return tuple(line[:length])
+
     # -- internals ---------------------------------------------------------------------------
 
-    def _prepare(self, position: Position) -> tuple[Searcher, list[int]]:
+    def _prepare(self, position: Position) -> tuple[AnySearcher, list[int]]:
         searcher = self._searchers.get(position.variant)
         if searcher is None:
-            searcher = self._searchers[position.variant] = Searcher(LeanRules(position.variant))
+            searcher = self._searchers[position.variant] = make_searcher(LeanRules(position.variant))
         cells = searcher.lean.from_position(position)
         if cells[searcher.lean.result] != ONGOING:
             raise ValueError(f"the game is over: no move to choose in {position.fen()}")
@@ -132,7 +175,7 @@ class Engine:
         searcher.stop_requested = self._stop_asked.is_set()  # after _current: a stop is never lost
         return searcher, cells
 
-    def _limits(self, searcher: Searcher, time_limit: float | None, depth: int | None,
+    def _limits(self, searcher: AnySearcher, time_limit: float | None, depth: int | None,
                 nodes: int | None, started: float) -> int:
         """Set the deadline and the node budget; return the depth to search to."""
         if nodes is None and depth is None:
@@ -144,7 +187,7 @@ class Engine:
         searcher.node_limit = nodes if nodes is not None else NO_NODE_LIMIT
         return max(1, min(max_depth, MAX_PLY - 1))
 
-    def _run(self, searcher: Searcher, cells: list[int], max_depth: int, every_move: bool,
+    def _run(self, searcher: AnySearcher, cells: list[int], max_depth: int, every_move: bool,
              report: Callable[[Iteration], None]) -> None:
         try:
             searcher.iterate(cells, max_depth, every_move, report)
@@ -154,7 +197,7 @@ class Engine:
             self._current = None
             self._stop_asked.clear()
 
-    def _best(self, searcher: Searcher, cells: list[int], time_limit: float | None,
+    def _best(self, searcher: AnySearcher, cells: list[int], time_limit: float | None,
               depth: int | None, nodes: int | None, started: float) -> tuple[int, int, int]:
         """Best move, its score and the depth completed."""
         max_depth = self._limits(searcher, time_limit, depth, nodes, started)
@@ -168,7 +211,7 @@ class Engine:
             return partial[0], partial[1], last.depth
         return last.move, last.score, last.depth
 
-    def _scores(self, searcher: Searcher, cells: list[int], time_limit: float | None,
+    def _scores(self, searcher: AnySearcher, cells: list[int], time_limit: float | None,
                 depth: int | None, nodes: int | None, started: float) -> tuple[dict[int, int], int]:
         """An exact score for every root move at the deepest depth finished, and that depth."""
         max_depth = self._limits(searcher, time_limit, depth, nodes, started)

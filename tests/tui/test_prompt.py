@@ -78,7 +78,7 @@ def test_ctrl_c_cancels_the_line_being_typed(make_session: MakeSession) -> None:
 EVERY_COMMAND = [
     "7", "play 5", "where 3", "pit 4", "mine", "theirs", "board", "kazans", "tuzdyks", "turn", "moves", "last",
     "history", "compact", "threats", "chances", "players", "fen", "repeat", "previous", "next", "silence",
-    "speech off", "verbosity full", "hint", "undo",
+    "speech off", "verbosity full", "hint", "analyse", "line", "undo",
     "settings", "set rate 200", "help", "help board", "review", "forward", "back", "end", "start", "goto 1",
     "continue", "save", "new bestemshe human", "resign", "close", "open nowhere.pgn", "recent", "games", "more",
     "quit",
@@ -94,6 +94,8 @@ def test_every_command_answers_through_the_prompt(make_session: MakeSession) -> 
     out = run_prompt(session, [text + "\r" for text in EVERY_COMMAND])
     assert not any(line.startswith("Unknown command") for line in out)
     assert any(line.startswith("Thinking about a hint.") for line in out)
+    assert any(line.startswith("Analysing every move.") for line in out)
+    assert any(line.startswith("Looking for the best line.") for line in out)
     assert any(line.startswith("New game of Bestemshe for two players") for line in out)
     assert any(line.startswith("Game saved in the archive as ") for line in out)
     assert not any("went wrong" in line for line in out), "no command may crash into the last guard"

@@ -1,0 +1,118 @@
+"""analyse (a) and line (L): the engine's view of every move and the line it expects, in words a
+player uses, written and spoken, for the game or the position reviewed."""
+
+from __future__ import annotations
+
+import re
+import threading
+from typing import Any
+
+import pytest
+
+from rules import Position
+from rules.engine import Engine
+from rules.move import play_move
+from speech.announce import Announcer
+from speech.naming import Perspective
+from tests.tui.conftest import MakeSession, spoken
+from toguz_tui.commands import run_line
+from toguz_tui.session import GameSession
+
+# White to move: pits 7 and 8 win by force on White's fifth move, pit 9 loses on Black's sixth.
+ENDING = "3S,1S,7/6,1S,1S,1S 78 77 S 40"
+
+
+def answer(session: GameSession, command: str) -> tuple[str, str]:
+    """What ``command`` says at once, and what it says when the engine has answered."""
+    first = run_line(session, command)
+    assert first is not None
+    session.wait_for_computer(60)
+    return first.text, session.events[-1].text  # type: ignore[attr-defined]
+
+
+def test_analyse_says_every_pit_once_best_first_with_the_engines_scores(make_session: MakeSession) -> None:
+    session = make_session(opponent="computer")
+    at_once, later = answer(session, "analyse")
+    assert at_once == "Analysing every move."
+    assert later.startswith("Your moves, best first: pit ")
+    assert spoken(session)[-1] == later
+    said = [int(pit) for pit in re.findall(r"pit (\d+)", later)]
+    assert sorted(said) == list(range(1, 10))
+    scores = Engine(8, seed=session.setup.seed).analyse(session.game.position, time_limit=5.0)
+    assert said == [item.pit for item in scores]
+    for item in scores:
+        count = round(abs(item.score))
+        if count == 0:
+            words = f"pit {item.pit} keeps it about even"
+        else:
+            words = f"pit {item.pit}: about {count} stone{'s' if count != 1 else ''} " \
+                    f"{'ahead' if item.score > 0 else 'behind'}"
+        assert words in later
+
+
+def test_a_forced_win_or_loss_is_said_in_moves(make_session: MakeSession) -> None:
+    session = make_session(opponent="computer")
+    run_line(session, f'fen "{ENDING}"')
+    _, later = answer(session, "a")
+    assert later == ("Your moves, best first: pit 7 wins by force in 5 moves; pit 8 wins by force in 5 moves; "
+                     "pit 9 loses by force in 6 moves.")
+
+
+def test_the_expected_line_starts_with_the_best_pit_and_can_be_played(make_session: MakeSession) -> None:
+    session = make_session(opponent="computer")
+    at_once, later = answer(session, "line")
+    assert at_once == "Looking for the best line."
+    assert later.startswith("Expected line: your pit ")
+    assert spoken(session)[-1] == later
+    moves = re.findall(r"(your|the computer's) pit (\d+)", later)
+    assert [owner for owner, _ in moves] == ["your", "the computer's"] * 4
+    assert len(moves) == 8
+    best = Engine(8, seed=session.setup.seed).analyse(session.game.position, time_limit=5.0)[0].pit
+    assert int(moves[0][1]) == best
+    position = session.game.position
+    for _, pit in moves:
+        position, _report = play_move(position, int(pit))  # every move of the line is legal in turn
+
+
+def test_analyse_waits_for_the_players_turn_against_the_computer(make_session: MakeSession,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    may_move = threading.Event()
+    choose = Engine.choose
+
+    def slow_choose(engine: Engine, *args: Any, **kwargs: Any) -> Any:
+        may_move.wait(30)
+        return choose(engine, *args, **kwargs)
+
+    monkeypatch.setattr(Engine, "choose", slow_choose)
+    session = make_session(opponent="computer", colour="black")
+    assert run_line(session, "analyse").text == "Wait: it is the computer's turn."  # type: ignore[union-attr]
+    may_move.set()
+    session.wait_for_computer(60)
+    _, later = answer(session, "analyse")
+    assert later.startswith("Your moves, best first: ")
+
+
+def test_in_a_review_analyse_speaks_for_the_side_to_move_there(make_session: MakeSession) -> None:
+    session = make_session()
+    for pit in (7, 3, 5):
+        run_line(session, str(pit))
+    run_line(session, "review")
+    run_line(session, "end")
+    _, later = answer(session, "analyse")
+    assert later.startswith("Black's moves, best first: ")
+    position = Position.start()
+    for pit in (7, 3, 5):
+        position, _report = play_move(position, pit)
+    assert sorted(int(pit) for pit in re.findall(r"pit (\d+)", later)) == position.legal_moves()
+
+
+def test_the_words_of_an_analysis_at_each_verbosity() -> None:
+    position = Position.start()
+    scores = [(3, 6.4, None), (5, 0.4, None), (1, -1.0, None), (9, 9990.0, 9), (2, -9992.0, 8)]
+    full = Announcer(Perspective(you=position.to_move), "full").analysis(position, scores)
+    assert full == ("Your moves, best first: pit 3: about 6 stones ahead; pit 5 keeps it about even; "
+                    "pit 1: about 1 stone behind; pit 9 wins by force in 5 moves; pit 2 loses by force in 4 moves.")
+    brief = Announcer(Perspective(you=position.to_move), "brief").analysis(position, scores)
+    assert brief == "Analysis: 3 +6, 5 even, 1 -1, 9 wins in 5, 2 loses in 4."
+    two_players = Announcer(Perspective(), "normal").analysis(position, scores[:1])
+    assert two_players == "White's moves, best first: pit 3: about 6 stones ahead."
