@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 LANGUAGES := kk ru ky
 BABEL_KEYWORDS := --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k N_ -k Np_:1c,2
 
-.PHONY: run test lint typecheck unit bench clean messages
+.PHONY: run test lint typecheck unit bench match clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,10 @@ bench: $(STAMP)
 	$(BIN)/python bench/tui.py
 	$(BIN)/python bench/files.py
 	$(BIN)/python bench/spoken.py
+
+# Today's level 8 against the frozen level 8 of before (bench/frozen), 40 games at 0.3 s a move.
+match: $(STAMP)
+	$(BIN)/python bench/match.py
 
 # The message catalogue: extract every message from the code into speech/locale/toguz.pot, bring each
 # language's .po file up to date with it (new messages empty, none guessed), and compile the .mo files

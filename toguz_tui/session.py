@@ -30,6 +30,8 @@ from toguz_tui.settings import Settings, save_setting, setting_label
 from toguz_tui.setup import GameSetup
 from toguz_tui.thinking import Thinker
 
+# An analysis: each legal pit, its score in stones and the plies to a forced end (None: an estimate).
+Analysis = tuple[tuple[int, float, int | None], ...]
 HINT_SECONDS = 1.0
 ANALYSIS_SECONDS = 5.0  # level 8's budget ends it first (about a second with the compiled search)
 THINKING_SAID_AFTER = 1.0  # seconds: a computer that takes longer is said to be thinking
@@ -72,6 +74,7 @@ class GameSession:
         self.announcer = Announcer(self._perspective(), settings.verbosity)
         self.finished_saved = True
         self.thinker = Thinker()
+        self.analysis: tuple[Position, Analysis] | None = None  # the last analysis and its position
         self._quit_asked = False
         self._speech_said: str | None = None  # the last speech problem said, said once
         self.resumed = False  # whether the saved game in progress was taken up at the start
@@ -375,12 +378,15 @@ class GameSession:
     def analyse(self) -> Reply:
         """Ask the engine for every legal pit's score in the position looked at; said in words later."""
 
-        def search(engine: Engine, position: Position, time_limit: float | None) -> list[tuple[int, float, int | None]]:
-            return [(item.pit, item.score, plies_to_end(item.score))
-                    for item in engine.analyse(position, time_limit=time_limit)]
+        def search(engine: Engine, position: Position, time_limit: float | None) -> Analysis:
+            return tuple((item.pit, item.score, plies_to_end(item.score))
+                         for item in engine.analyse(position, time_limit=time_limit))
 
-        return self._ask_engine(lambda position, found: self.announcer.analysis(position, found),
-                                phrases.analysis_coming(), search)
+        def words(position: Position, found: Analysis) -> str:
+            self.analysis = (position, found)  # the board shows it beside the pits
+            return self.announcer.analysis(position, found)
+
+        return self._ask_engine(words, phrases.analysis_coming(), search)
 
     def expected_line(self) -> Reply:
         """Ask the engine for the moves it expects from the position looked at; said in words later."""

@@ -29,6 +29,7 @@ import numpy as np
 from numba import njit
 
 from rules.engine.evaluate import (
+    DECIDED,
     EMPTY_ROW,
     MOBILITY,
     NOW_CAPTURE,
@@ -221,6 +222,26 @@ def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
+def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
+    """``evaluate``'s ``ends_by_no_move``: ``side`` (to move, the other's row empty, ``own`` stones on its
+    row) has a quiet move, and a player without one loses or its kazan and row make a majority."""
+    n = p[P_N]
+    start = side * n
+    quiet = False
+    for pit in range(n):
+        stones = cells[o + start + pit]
+        if stones and ((stones == 1 and pit < n - 1) or (stones > 1 and pit + stones <= n)):
+            quiet = True
+            break
+    if not quiet:
+        return False
+    if p[P_LOSE]:
+        return True
+    their_tuzdyk = 1 if cells[o + 2 * n + 3 - side] >= 0 else 0
+    return cells[o + 2 * n + side] + own - their_tuzdyk >= p[P_MAJORITY]
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
 def evaluate(cells: Any, o: int, p: Any) -> int:
     """Units of advantage for the side to move (``evaluate``'s ``evaluate``)."""
     n = p[P_N]
@@ -254,6 +275,8 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
     score += (playable - their_playable) * MOBILITY
     if their_playable == 0:
         score += EMPTY_ROW
+        if _ends_by_no_move(cells, o, side, own, p):
+            score += DECIDED
     score += _best_capture(cells, o, side, remaining, p) * NOW_CAPTURE
     score -= _best_capture(cells, o, other, remaining, p) * THREAT
     return score

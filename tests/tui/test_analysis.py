@@ -15,8 +15,12 @@ from rules.move import play_move
 from speech.announce import Announcer
 from speech.naming import Perspective
 from tests.tui.conftest import MakeSession, spoken
+from tests.tui.test_app_support import SIZE, MakeApp, make_app, said, screen_of, settle
 from toguz_tui.commands import run_line
 from toguz_tui.session import GameSession
+from toguz_tui.widgets.board import score_mark
+
+__all__ = ["make_app"]  # a fixture
 
 # White to move: pits 7 and 8 win by force on White's fifth move, pit 9 loses on Black's sixth.
 ENDING = "3S,1S,7/6,1S,1S,1S 78 77 S 40"
@@ -116,3 +120,27 @@ def test_the_words_of_an_analysis_at_each_verbosity() -> None:
     assert brief == "Analysis: 3 +6, 5 even, 1 -1, 9 wins in 5, 2 loses in 4."
     two_players = Announcer(Perspective(), "normal").analysis(position, scores[:1])
     assert two_players == "White's moves, best first: pit 3: about 6 stones ahead."
+
+
+async def test_after_a_the_board_shows_each_pits_score_until_a_move_is_played(make_app: MakeApp) -> None:
+    app = make_app(opponent="computer")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("a")
+        assert "Analysing every move." in screen_of(app).panel.texts
+        await settle(pilot, app)
+        assert said(app)[-1].startswith("Your moves, best first: pit ")
+        analysis = app.session.analysis
+        assert analysis is not None
+        bottom = screen_of(app).board.describe().split("\n")[1]
+        for pit, score, plies in analysis[1]:
+            mark = score_mark(score, plies)
+            assert f"pit {pit} 9 {mark}" in bottom, (pit, mark, bottom)
+        await pilot.press("7", "enter")
+        await settle(pilot, app)
+        bottom = screen_of(app).board.describe().split("\n")[1]
+        assert not re.search(r" [+-]\d+ ?(\||$)", bottom), bottom  # the marks went with the position
+
+
+def test_a_score_fits_under_its_pit_in_words_not_colour() -> None:
+    assert [score_mark(6.4, None), score_mark(-2.0, None), score_mark(0.3, None)] == ["+6", "-2", "="]
+    assert [score_mark(9990.0, 9), score_mark(-9990.0, 12)] == ["win5", "loss6"]

@@ -71,8 +71,15 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
                "TERM": "xterm-256color", "PATH": os.environ.get("PATH", "")}
         command = " ".join([*(f"{key}={value}" for key, value in env.items()), "exec", str(TOGUZ), *args])
         clean = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
-        subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", name, "-x", "100", "-y", "30", command],
-                       check=True, env=clean)
+        for _attempt in range(3):
+            # The server exits with its last session; one still on its way out refuses the new
+            # session ("server exited unexpectedly"), and the next try starts a fresh server.
+            started = subprocess.run(["tmux", "-L", SOCKET, "new-session", "-d", "-s", name, "-x", "100", "-y", "30",
+                                      command], env=clean, capture_output=True, text=True)
+            if started.returncode == 0:
+                break
+            time.sleep(0.5)
+        assert started.returncode == 0, started.stderr
         names.append(name)
         term = Terminal(name)
         term.wait(lambda: all(part in term.screen() for part in ("1 to 9 pits", "pit", "kazan")))

@@ -33,7 +33,7 @@ from toguz_tui.commands import run
 from toguz_tui.screens import keys
 from toguz_tui.screens.opening import open_dialog
 from toguz_tui.session import GameSession, Reply
-from toguz_tui.widgets.board import Board, BoardView, boxed_width, plain_width
+from toguz_tui.widgets.board import Board, BoardView, boxed_width, plain_width, score_mark
 from toguz_tui.widgets.panels import Announcements, FocusLine, KeyFooter, StatusLine
 from toguz_tui.widgets.speech_area import SpeechArea
 
@@ -120,8 +120,11 @@ class GameScreen(Screen[None]):
             names = (session.settings.white_name, session.settings.black_name)
         game = review.game if review is not None else session.game
         names = (phrases.visible(names[0]), phrases.visible(names[1]))
+        analysis = session.analysis
+        scores = tuple((pit, score_mark(score, plies)) for pit, score, plies in analysis[1]) \
+            if analysis is not None and analysis[0] == position else ()
         return BoardView(position, bottom, game.last_report, names, game.is_over, self.pit_focus,
-                         self.plain or self.narrow)
+                         self.plain or self.narrow, scores)
 
     @property
     def narrow(self) -> bool:

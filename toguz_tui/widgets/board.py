@@ -3,7 +3,8 @@
 The opponent's row is on top, numbered N down to 1 from the left (as seen across a real board),
 the player's row below, 1 to N. Every mark is written in words or letters, never by colour alone:
 a tuzdyk reads ``TUZ W`` or ``TUZ B`` (its owner), the last move's pits read ``from`` and ``to``,
-and the kazan of the side to move says ``to move``.
+and the kazan of the side to move says ``to move``. After ``analyse``, each pit of the side to move
+shows its score under its count (``+6``, ``-2``, ``=``, ``win5``, ``loss6``) until the position changes.
 
 The focused pit is one index held by the screen, not Textual's focus: moving it changes no
 character of the board, only attributes (reverse and bold), and on the boxed board a ``>`` in
@@ -57,6 +58,7 @@ class BoardView:
     over: bool = False
     focus: Focus | None = None
     plain: bool = False
+    scores: tuple[tuple[int, str], ...] = ()  # the analysis of the side to move's pits, as shown
 
 
 def fit(text: str, width: int, fallback: str) -> str:
@@ -78,13 +80,33 @@ def colour_name(side: Side) -> str:
 def pit_label(number: int) -> str:
     """``pit 7`` over a pit of the boxed board."""
     # Translators: context "board" marks words drawn inside the board's boxes: "pit {number}",
-    # "from", "to", "fr/to" and "TUZ {owner}" must fit in 5 columns, "kazan {count}" and "to move" in
+    # "from", "to", "fr/to", "TUZ {owner}", "win{count}" and "loss{count}" (a forced win or loss in
+    # {count} moves, shown under a pit after an analysis) must fit in 5 columns, "kazan {count}" and "to move" in
     # 11, "pit" in 7 and "kazan" in 8; "W" and "B" are one letter. A longer word is replaced by a sign.
     return fit(p_("board", "pit {number}").format(number=number), PIT_INNER, str(number))
 
 
+def score_mark(score: float, plies: int | None) -> str:
+    """A pit's analysis in five columns: ``+6``, ``-2``, ``=`` (about even), ``win5`` or ``loss6`` (moves
+    to a forced end)."""
+    if plies is not None:
+        moves = (plies + 1) // 2
+        if score > 0:
+            return fit(p_("board", "win{count}").format(count=moves), PIT_INNER, f"+W{moves}"[:PIT_INNER])
+        return fit(p_("board", "loss{count}").format(count=moves), PIT_INNER, f"-L{moves}"[:PIT_INNER])
+    count = round(abs(score))
+    if count == 0:
+        return "="
+    return f"+{count}" if score > 0 else f"-{count}"
+
+
 def pit_mark(view: BoardView, side: Side, number: int) -> str:
-    """``from``, ``to`` or ``fr/to`` on the last move's pits; empty elsewhere."""
+    """The pit's score after an analysis; else ``from``, ``to`` or ``fr/to`` on the last move's pits;
+    empty elsewhere."""
+    if view.scores and side is view.position.to_move:
+        for pit, mark in view.scores:
+            if pit == number:
+                return mark
     last = view.last
     if last is None:
         return ""

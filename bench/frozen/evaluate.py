@@ -1,0 +1,154 @@
+"""The evaluation: how good a lean position is for the side to move, in hundredths of a stone.
+
+What it knows about the game:
+
+- the kazan difference (the score itself);
+- tuzdyks, worth the stones they will still catch: more while many stones are on the board, and
+  more in central pits, which sowings cross more often than the edges;
+- captures on the board now: the best the side to move can take at once (it is his turn) and the
+  best the opponent threatens (a pit of ours that his sowing would leave even, or at 3 for a
+  tuzdyk), found with a table of where every pit's sowing ends;
+- stones kept on one's own row and the number of pits one can play (mobility; a player left
+  without moves hands the other his row).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from rules.engine.lean import Cells
+from rules.variant import Variant
+
+SCALE = 100  # evaluation units per stone
+
+# Weights in evaluation units.
+NOW_CAPTURE = 60        # per stone the side to move can capture at once
+THREAT = 30             # per stone the opponent threatens to capture
+ROW_STONE = 8           # per stone on one's own row
+MOBILITY = 25           # per pit one can play
+EMPTY_ROW = 3 * SCALE   # extra when the side not to move has nothing to play on its next turn
+
+
+def landing_tables(variant: Variant) -> tuple[list[int], list[int], int]:
+    """Where a sowing ends: ``last[origin * width + stones]`` and ``adds[...]``, and ``width``.
+
+    ``last`` is the board index of the landing pit when it lies on the opponent's row of the
+    pit's owner, else -1; ``adds`` is how many of the sown stones fall into that landing pit.
+    """
+    n = variant.pits
+    size = 2 * n
+    width = variant.total + 1
+    last = [-1] * (size * width)
+    adds = [0] * (size * width)
+    for origin in range(size):
+        owner = origin // n
+        for stones in range(1, width):
+            if stones == 1:
+                landing, falling = (origin + 1) % size, 1
+            else:
+                laps, rest = divmod(stones, size)
+                landing = (origin + stones - 1) % size
+                falling = laps + (1 if rest else 0)
+            if landing // n != owner:
+                last[origin * width + stones] = landing
+                adds[origin * width + stones] = falling
+    return last, adds, width
+
+
+def tuzdyk_worth(variant: Variant) -> list[int]:
+    """What a tuzdyk on each board index is worth with a full board, in evaluation units."""
+    n = variant.pits
+    centre = (n + 1) / 2
+    base = variant.stones * 1.2 * SCALE
+    worth = []
+    for index in range(2 * n):
+        pit = index % n + 1
+        worth.append(int(base * (1.0 - 0.45 * abs(pit - centre) / max(centre - 1, 1))))
+    return worth
+
+
+def compile_evaluate(variant: Variant) -> Callable[[Cells], int]:
+    """Build ``evaluate(cells) -> units`` for one variant (side to move's point of view)."""
+    n = variant.pits
+    size = 2 * n
+    k0, t0, side_at = size, size + 2, size + 4
+    total = variant.total
+    last_table, adds_table, width = landing_tables(variant)
+    worth = tuzdyk_worth(variant)
+    tuzdyks_on = variant.tuzdyks
+    unrestricted = variant.unrestricted_tuzdyk
+    rows = (range(0, n), range(n, size))
+    pit_n = (size - 1, n - 1)  # the opponent's pit N, for a White and for a Black sowing
+
+    def best_capture(cells: Cells, side: int, remaining: int) -> int:
+        """The most ``side`` could take with one move now (a tuzdyk counts what it is worth)."""
+        mine, theirs = cells[t0 + side], cells[t0 + 1 - side]
+        may_tuzdyk = tuzdyks_on and mine < 0
+        best = 0
+        for origin in rows[side]:
+            stones = cells[origin]
+            if stones:
+                at = origin * width + stones
+                last = last_table[at]
+                if last >= 0 and last != mine:
+                    count = cells[last] + adds_table[at]
+                    if not count & 1:
+                        if count > best:
+                            best = count
+                    elif count == 3 and may_tuzdyk and (unrestricted or (
+                            last != pit_n[side] and (theirs < 0 or abs(last - theirs) != n))):
+                        gain = 3 + worth[last] * remaining // (total * SCALE)
+                        if gain > best:
+                            best = gain
+        return best
+
+    def evaluate(cells: Cells) -> int:
+        """Units of advantage for the side to move."""
+        side = cells[side_at]
+        other = 1 - side
+        remaining = total - cells[k0] - cells[k0 + 1]
+        score = (cells[k0 + side] - cells[k0 + other]) * SCALE
+        tuzdyk = cells[t0 + side]
+        if tuzdyk >= 0:
+            score += worth[tuzdyk] * remaining // total
+        tuzdyk = cells[t0 + other]
+        if tuzdyk >= 0:
+            score -= worth[tuzdyk] * remaining // total
+        start = side * n
+        own = cells[start : start + n]
+        start = other * n
+        their = cells[start : start + n]
+        score += (sum(own) - sum(their)) * ROW_STONE
+        playable = n - own.count(0)
+        their_playable = n - their.count(0)
+        score += (playable - their_playable) * MOBILITY
+        if not their_playable:
+            score += EMPTY_ROW
+        score += best_capture(cells, side, remaining) * NOW_CAPTURE
+        score -= best_capture(cells, other, remaining) * THREAT
+        return score
+
+    return evaluate
+
+
+def compile_gains(variant: Variant) -> Callable[[Cells, int], int]:
+    """Build ``gain(cells, origin)``: stones a move captures at once (a tuzdyk counts 3), no sowing."""
+    n = variant.pits
+    size = 2 * n
+    t0, side_at = size + 2, size + 4
+    last_table, adds_table, width = landing_tables(variant)
+    tuzdyks_on = variant.tuzdyks
+
+    def gain(cells: Cells, origin: int) -> int:
+        """What playing ``origin`` captures, roughly (tuzdyk restrictions other than one each ignored)."""
+        at = origin * width + cells[origin]
+        last = last_table[at]
+        side = cells[side_at]
+        if last < 0 or last == cells[t0 + side]:
+            return 0
+        count = cells[last] + adds_table[at]
+        if not count & 1:
+            return count
+        return 3 if count == 3 and tuzdyks_on and cells[t0 + side] < 0 else 0
+
+    return gain
