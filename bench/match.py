@@ -42,7 +42,7 @@ def play(number: int, new_is_white: bool, seconds: float) -> tuple[float, int, s
     new_side = Side.WHITE if new_is_white else Side.BLACK
     while not game.is_over and len(game.moves) < 400:
         if game.position.to_move is new_side:
-            pit = new.choose(game.position, time_limit=seconds, nodes=1 << 40).pit
+            pit = new.choose(game.position, time_limit=seconds).pit  # its book, then its budget or the clock
         else:
             pit = old.choose(game.position, seconds)
         game.play(pit)

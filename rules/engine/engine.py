@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
+from rules.engine.book import book_move
 from rules.engine.evaluate import SCALE
 from rules.engine.lean import ONGOING, LeanRules
 from rules.engine.levels import Level, level_numbered
@@ -90,8 +91,9 @@ class PitScore:
 class Engine:
     """The computer opponent at ``level`` 1..8; ``seed`` makes its loose choices reproducible."""
 
-    def __init__(self, level: int = 5, seed: int | None = None) -> None:
+    def __init__(self, level: int = 5, seed: int | None = None, book: bool = True) -> None:
         self.level: Level = level_numbered(level)
+        self.book = book  # levels 5 to 8 play the opening book's moves while the game is in it
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(8), "big")
         self._searchers: dict[Variant, AnySearcher] = {}
         self._current: AnySearcher | None = None
@@ -112,12 +114,17 @@ class Engine:
 
         Without a time or depth, the level's own depth and suggested time apply. Without
         ``nodes``, the level's node budget applies unless ``depth`` was given. Whatever stops the
-        search first wins; a search stopped by depth or nodes, not time, is reproducible.
-        ``ValueError`` if the game is over.
+        search first wins; a search stopped by depth or nodes, not time, is reproducible. While the
+        game is in the opening book, levels 5 to 8 play its move at once (depth 0, no node searched)
+        unless a depth or a node budget is asked for. ``ValueError`` if the game is over.
         """
+        rng = random.Random(f"{self.seed}|{self.level.number}|{position.fen()}")
+        if self.book and depth is None and nodes is None:
+            known = book_move(position, self.level.number, rng)
+            if known is not None:
+                return SearchResult(known, 0.0, 0, 0, (known,), 0.0)
         searcher, cells = self._prepare(position)
         started = time.perf_counter()
-        rng = random.Random(f"{self.seed}|{self.level.number}|{position.fen()}")
         if self.level.looseness > 0 and rng.random() < self.level.looseness:
             # A loose move this time: every root move needs an exact score (a costlier search).
             scores, completed = self._scores(searcher, cells, time_limit, depth, nodes, started)
