@@ -20,11 +20,16 @@ ever pays for compiling (some seconds); later ones start at once.
 
 from __future__ import annotations
 
+import hashlib
+import os
+import shutil
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
+import numba
 import numpy as np
 from numba import njit
 
@@ -54,6 +59,24 @@ from rules.engine.search import (
     SearchStopped,
 )
 from rules.variant import Variant
+
+
+def cache_dir(here: Path | None = None) -> Path:
+    """Where numba keeps the compiled search: a folder named after the engine's sources (this file
+    and the rules, evaluation and search it mirrors) and numba's version, next to this file or, where
+    that cannot be written, in the user's cache. numba itself only notices a change to this file;
+    a new weight in ``evaluate.py`` must not leave an old compiled search in use."""
+    here = here or Path(__file__).resolve().parent
+    digest = hashlib.sha256(numba.__version__.encode())
+    for name in ("fast.py", "lean.py", "evaluate.py", "search.py"):
+        digest.update((here / name).read_bytes())
+    folder = f"numba-{digest.hexdigest()[:16]}"
+    if os.access(here, os.W_OK):
+        return here / "__pycache__" / folder
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "toguz" / folder
+
+
+numba.config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]  # read as each function below is defined
 
 # The variant's constants and the evaluation's tables, as one array the compiled functions read (one
 # array, not four: every array a compiled function takes costs its calls some time): the constants
@@ -657,6 +680,18 @@ def warm() -> None:
         searcher.iterate(cells, 3, True, lambda _iteration: None)
         searcher.principal_line(cells, lean.legal(cells)[0], 3)
         _warmed = True
+    _forget_old_compilations()
+
+
+def _forget_old_compilations() -> None:
+    """Remove the compiled searches of earlier sources (folders ``numba-<digest>`` beside the current)."""
+    current = Path(numba.config.CACHE_DIR)  # type: ignore[attr-defined]
+    try:
+        for folder in current.parent.glob("numba-*"):
+            if folder != current and folder.is_dir() and len(folder.name) == len("numba-") + 16:
+                shutil.rmtree(folder, ignore_errors=True)
+    except OSError:
+        pass  # a cache left behind costs some disk, nothing else
 
 
 class FastSearcher:

@@ -5,6 +5,8 @@ plays the same game with either (a player's seed means the same game wherever it
 from __future__ import annotations
 
 import importlib.util
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -124,3 +126,21 @@ def test_every_level_finishes_its_search_within_its_time_so_a_seed_replays_its_m
         untimed = Engine(level, seed=5).choose(position, time_limit=3600.0)
         assert (timed.pit, timed.score, timed.depth, timed.nodes) == \
             (untimed.pit, untimed.score, untimed.depth, untimed.nodes), position.fen()
+
+
+def test_the_compiled_search_is_kept_apart_for_each_version_of_the_engine_sources(tmp_path: Path) -> None:
+    """numba notices only a change to fast.py; a new weight in evaluate.py must be compiled anew."""
+    import numba
+
+    from rules.engine import fast
+
+    fast.warm()
+    folder = Path(numba.config.CACHE_DIR)
+    assert folder == fast.cache_dir() and any(folder.rglob("*.nbi")), "compiled once, kept"
+    sources = Path(fast.__file__).parent
+    for name in ("fast.py", "lean.py", "evaluate.py", "search.py"):
+        shutil.copy(sources / name, tmp_path / name)
+    before = fast.cache_dir(tmp_path)
+    evaluate = tmp_path / "evaluate.py"
+    evaluate.write_text(evaluate.read_text().replace("THREAT = 30", "THREAT = 31"))
+    assert fast.cache_dir(tmp_path) != before and fast.cache_dir(tmp_path).name.startswith("numba-")

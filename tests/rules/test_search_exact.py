@@ -123,7 +123,7 @@ def test_the_reported_position_that_played_on_past_a_majority_is_searched_exactl
 def test_analyse_searches_on_when_the_best_pit_is_proven_early() -> None:
     """A pit that wins at once must not leave the others with depth-1 scores."""
     for position in random_positions(TOGUZ, 300, seed=11):
-        engine = Engine(level=8)
+        engine = Engine(level=8, book=False)
         first = engine.analyse(position, depth=1)
         if not first[0].score >= 9_000 or len(first) < 3:
             continue
@@ -136,7 +136,7 @@ def test_analyse_searches_on_when_the_best_pit_is_proven_early() -> None:
 
 
 def test_stop_before_the_search_begins_stops_it_at_once() -> None:
-    engine = Engine(level=8)
+    engine = Engine(level=8, book=False)
     engine.stop()
     began = time.perf_counter()
     result = engine.choose(Position.start(), time_limit=5.0)
@@ -147,7 +147,7 @@ def test_stop_before_the_search_begins_stops_it_at_once() -> None:
 
 
 def test_stop_while_preparing_from_another_thread_is_not_lost() -> None:
-    engine = Engine(level=8)
+    engine = Engine(level=8, book=False)
     results = []
     worker = threading.Thread(target=lambda: results.append(engine.choose(Position.start(), time_limit=5.0)))
     worker.start()
