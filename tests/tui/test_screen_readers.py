@@ -106,8 +106,16 @@ BOARD_HEARD = [
 def test_fenrir_hears_every_message_of_the_board_in_full(tmp_path: Path) -> None:
     command = [TOGUZ, "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed", "3",
                "--screen-reader"]
-    heard = fenrir(tmp_path, command, BOARD_KEYS)
-    missing = [(key, sentence) for key, sentence in BOARD_HEARD if not heard_in_full(heard, key, sentence)]
+    # Fenrir polls the screen: now and then (about one run in five on a loaded 2-core machine) it
+    # takes the two lines of a message drawn in one frame as two changes, and the second cuts the
+    # first. A second run tells such a race from a message that is never heard whole.
+    for attempt in (1, 2):
+        run = tmp_path / f"run{attempt}"
+        run.mkdir()
+        heard = fenrir(run, command, BOARD_KEYS)
+        missing = [(key, sentence) for key, sentence in BOARD_HEARD if not heard_in_full(heard, key, sentence)]
+        if not missing:
+            break
     assert not missing, json.dumps(heard, ensure_ascii=False, indent=1)
     assert not [item for item in heard if BOX_DRAWING.search(item["text"])]
     for key in ("Right", "Left"):
