@@ -28,7 +28,7 @@ from toguz_tui.keeping import GameStore
 from toguz_tui.review import Review
 from toguz_tui.settings import Settings, save_setting, setting_label
 from toguz_tui.setup import GameSetup
-from toguz_tui.thinking import Thinker
+from toguz_tui.thinking import Thinker, choose
 
 # An analysis: each legal pit, its score in stones and the plies to a forced end (None: an estimate).
 Analysis = tuple[tuple[int, float, int | None], ...]
@@ -355,25 +355,11 @@ class GameSession:
     def hint(self) -> Reply:
         """Ask the engine for the best pit of the side to move in the position looked at (the game's,
         or the review's); the answer comes later through notify."""
-        with self.lock:
-            position = self.viewed
-            over = self.review.game.is_over if self.review is not None else self.game.is_over
-            if over:
-                return self.error(self.announcer.illegal(position, 1, True))
-            if self.review is None and self.computer_to_move():
-                return self.error(phrases.not_your_turn())
 
-        def answer(result: SearchResult) -> None:
-            with self.lock:
-                if self.viewed != position:
-                    return
-                hint = phrases.hint(result.pit, self.announcer.preview(position, result.pit))
-                reply = self.answer(hint, interrupt=False)
-            self.notify(reply)
+        def words(position: Position, result: SearchResult) -> str:
+            return phrases.hint(result.pit, self.announcer.preview(position, result.pit))
 
-        reply = self.answer(phrases.hint_coming())  # said before the answer can come
-        self.thinker.start(position, Engine(level=8, seed=self.setup.seed), HINT_SECONDS, answer, self._failed)
-        return reply
+        return self._ask_engine(words, phrases.hint_coming(), choose, HINT_SECONDS, book=True)
 
     def analyse(self) -> Reply:
         """Ask the engine for every legal pit's score in the position looked at; said in words later."""
@@ -386,7 +372,7 @@ class GameSession:
             self.analysis = (position, found)  # the board shows it beside the pits
             return self.announcer.analysis(position, found)
 
-        return self._ask_engine(words, phrases.analysis_coming(), search)
+        return self._ask_engine(words, phrases.analysis_coming(), search, ANALYSIS_SECONDS)
 
     def expected_line(self) -> Reply:
         """Ask the engine for the moves it expects from the position looked at; said in words later."""
@@ -396,12 +382,14 @@ class GameSession:
             return engine.expected_line(position, best, time_limit)
 
         return self._ask_engine(lambda position, found: self.announcer.expected_line(position, found),
-                                phrases.line_coming(), search)
+                                phrases.line_coming(), search, ANALYSIS_SECONDS)
 
     def _ask_engine(self, words: Callable[[Position, Any], str], coming: str,
-                    search: Callable[[Engine, Position, float | None], Any]) -> Reply:
-        """An analysis of the position looked at, by the strongest level: said at once that it is
-        coming, then (through notify) what it found, unless the position changed meanwhile."""
+                    search: Callable[[Engine, Position, float | None], Any], seconds: float,
+                    book: bool = False) -> Reply:
+        """A question to the strongest level about the position looked at (a hint, an analysis, a
+        line; the opening book only for a hint): said at once that it is coming, then (through
+        notify) what it found, unless the position changed meanwhile."""
         with self.lock:
             position = self.viewed
             over = self.review.game.is_over if self.review is not None else self.game.is_over
@@ -418,8 +406,8 @@ class GameSession:
             self.notify(reply)
 
         reply = self.answer(coming)  # said before the answer can come
-        self.thinker.start(position, Engine(level=8, seed=self.setup.seed), ANALYSIS_SECONDS, answer, self._failed,
-                           search)
+        self.thinker.start(position, Engine(level=8, seed=self.setup.seed, book=book), seconds, answer,
+                           self._failed, search)
         return reply
 
     def undo(self) -> Reply:
