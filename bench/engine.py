@@ -160,7 +160,7 @@ def main() -> None:
     for seconds in (0.3, 1.0):
         start, midgame = depth_reached(seconds)
         print(f"depth in {seconds} s: {start} from the start, {midgame:.1f} on average from 8 midgame positions")
-    result = Engine(8).choose(Position.start(TOGUZ))
+    result = Engine(8, book=False).choose(Position.start(TOGUZ))
     print(f"level 8 from the start (its own budget): depth {result.depth}, {result.nodes:,} nodes, "
           f"{result.seconds:.2f} s, pit {result.pit}, score {result.score:+.2f}, "
           f"line {' '.join(map(str, result.principal_line))}")

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.position import Position
+from rules.variant import TOGUZ
 
 BOOK_FILE = Path(__file__).with_name("book.json")
 MOST_BYTES = 4_000_000  # the book is some hundred kilobytes; a file far larger is not ours
@@ -62,7 +63,7 @@ def expected(points: float, scored: int) -> float:
 
 def book_move(position: Position, level: int, rng: random.Random) -> int | None:
     """The pit the book plays in ``position`` at ``level`` (see the module's docstring), or None."""
-    if level < 5:
+    if level < 5 or position.variant != TOGUZ:  # the masters played the standard rules
         return None
     moves = load().get(position_key(position))
     if not moves:

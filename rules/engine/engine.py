@@ -122,6 +122,7 @@ class Engine:
         if self.book and depth is None and nodes is None:
             known = book_move(position, self.level.number, rng)
             if known is not None:
+                self._stop_asked.clear()  # as a search ends: a stop asked for applied to this move
                 return SearchResult(known, 0.0, 0, 0, (known,), 0.0)
         searcher, cells = self._prepare(position)
         started = time.perf_counter()

@@ -55,6 +55,13 @@ def test_levels_5_to_7_vary_among_good_master_moves_and_a_seed_replays_the_choic
     assert Engine(6, seed=5).choose(position) == Engine(6, seed=5).choose(position)
 
 
+def test_other_rules_than_the_masters_are_searched() -> None:
+    from rules import TOGUZ
+
+    position = Position.start(TOGUZ.with_options(no_move="lose"))
+    assert book_move(position, 8, random.Random(1)) is None
+
+
 @pytest.mark.parametrize("level", [1, 2, 3, 4])
 def test_the_beginners_levels_never_open_from_the_book(level: int) -> None:
     assert book_move(Position.start(), level, random.Random(1)) is None
@@ -86,3 +93,13 @@ def test_a_broken_book_file_means_no_book_not_a_crash(tmp_path: Path, monkeypatc
             assert Engine(8, seed=1).choose(Position.start(), time_limit=0.2).depth > 0
         finally:
             load.cache_clear()
+
+
+def test_a_stop_answered_by_a_book_move_does_not_stop_the_next_search() -> None:
+    engine = Engine(8, seed=1)
+    engine.stop()
+    assert engine.choose(Position.start()).depth == 0  # from the book: the stop applied to this move
+    game = Game()
+    for _ply in range(6):
+        game.play(game.legal_moves()[0])
+    assert engine.choose(game.position, depth=4).depth == 4
