@@ -153,6 +153,7 @@ def run_line_mode(options: argparse.Namespace) -> int:
     signal.signal(signal.SIGTERM, _leave_on_signal)  # unwind, so that the terminal is put back as it was
     for reply in replies:
         printer.show(reply)
+    session.ready_engine()
     try:
         if interactive:
             interactive_loop(session, printer)

@@ -28,7 +28,7 @@ from toguz_tui.keeping import GameStore
 from toguz_tui.review import Review
 from toguz_tui.settings import Settings, save_setting, setting_label
 from toguz_tui.setup import GameSetup
-from toguz_tui.thinking import Thinker, choose
+from toguz_tui.thinking import Thinker, choose, prepare_engine
 
 # An analysis: each legal pit, its score in stones and the plies to a forced end (None: an estimate).
 Analysis = tuple[tuple[int, float, int | None], ...]
@@ -125,6 +125,7 @@ class GameSession:
                 text = f"{phrases.set_aside(kept)} {text}"
             text = f"{text} {self.announcer.turn(self.game.position, self.game.outcome)}"
             reply = self.say(Reply(f"{text} {saving}" if saving else text))
+            self.ready_engine()
             self.let_computer_move()
             return reply
 
@@ -284,6 +285,12 @@ class GameSession:
             return None, phrases.not_set_aside(error.strerror or str(error))
 
     # -- the computer -------------------------------------------------------------------------
+    def ready_engine(self) -> None:
+        """Against the computer, load its search now, in the background, so that its first move does not
+        wait for it (the front ends call this once their first screen is out, and a new game does)."""
+        if self.setup.human is not None:
+            prepare_engine(storage.log_failure)
+
     def let_computer_move(self) -> None:
         """If the computer is to move (and no review is open), it starts thinking."""
         if not self.computer_to_move() or self.review is not None:

@@ -11,7 +11,27 @@ from collections.abc import Callable
 from typing import Any
 
 from rules import Position
-from rules.engine import Engine
+from rules.engine import Engine, prepare
+
+_preparing: list[threading.Thread] = []  # the one thread that loads the engine's search, once a process
+_preparing_lock = threading.Lock()
+
+
+def prepare_engine(on_error: Callable[[Exception], object]) -> threading.Thread:
+    """Load the engine's compiled search in the background (once a process), so that the computer's
+    first move is not slowed by it; ``on_error`` hears why it failed (the Python search then plays)."""
+    def run() -> None:
+        try:
+            prepare()
+        except Exception as error:  # the searches fall back to Python; the reason goes to the log
+            on_error(error)
+
+    with _preparing_lock:
+        if not _preparing:
+            thread = threading.Thread(target=run, name="toguz-engine-loading", daemon=True)
+            _preparing.append(thread)
+            thread.start()
+        return _preparing[0]
 
 
 def choose(engine: Engine, position: Position, time_limit: float | None) -> Any:

@@ -49,18 +49,39 @@ def plies_to_end(score: float) -> int | None:
 
 def compiled() -> bool:
     """Whether the compiled search is used: numba is installed and ``TOGUZ_ENGINE`` is not ``python``."""
-    if os.environ.get("TOGUZ_ENGINE", "").lower() == "python":
+    if os.environ.get("TOGUZ_ENGINE", "").lower() == "python" or COMPILED_FAILED:
         return False
     return importlib.util.find_spec("numba") is not None  # found, not imported: that takes half a second
 
 
-def make_searcher(lean: LeanRules) -> AnySearcher:
-    """The compiled searcher where numba is installed, else the pure-Python one: the same moves."""
-    if compiled():
-        from rules.engine.fast import FastSearcher
+COMPILED_FAILED: list[Exception] = []  # why the compiled search could not load, if it could not
 
-        return FastSearcher(lean)
+
+def make_searcher(lean: LeanRules) -> AnySearcher:
+    """The compiled searcher where numba is installed, else the pure-Python one: the same moves. A
+    compiled search that fails to load (a broken numba) leaves the Python one to play, never no one."""
+    if compiled():
+        try:
+            from rules.engine.fast import FastSearcher
+
+            return FastSearcher(lean)
+        except Exception as error:  # whatever broke, the Python search still plays
+            COMPILED_FAILED.append(error)
     return Searcher(lean)
+
+
+def prepare() -> None:
+    """Make the compiled search ready now, in the caller's thread (it loads in some tenths of a second,
+    once a process), so that the first move searched starts at once; nothing to do without numba. Raises
+    what broke if it cannot load (the searches then fall back to Python)."""
+    if compiled():
+        try:
+            from rules.engine.fast import warm
+
+            warm()
+        except Exception as error:
+            COMPILED_FAILED.append(error)
+            raise
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,9 +6,11 @@ compiled by numba to machine code, ten times faster and more.
 It is a second implementation of the very same algorithm, not a variant of it: the same lean
 layout of a position, the same evaluation, the same move ordering (table move, killers, captures,
 history; ties to the higher board index), the same transposition table semantics (an entry per
-whole position, replaced on every store, the table cleared when it holds ``TABLE_ENTRIES``), the
+whole position, replaced on every store, the table cleared when it is full), the
 same node counting and checks every ``CHECK_EVERY`` nodes. So at an equal depth (or node budget)
-it finds the same move with the same score as the pure-Python ``Searcher``, which stays as the
+it finds the same move with the same score as the pure-Python ``Searcher`` (as long as neither table
+is full: this one holds ``FAST_TABLE_ENTRIES`` positions, six times the Python dict's, and knows a
+position by a 63-bit hash, not by its cells), which stays as the
 fallback where numba is not installed (``TOGUZ_ENGINE=python`` chooses it) and as the reference
 the tests compare this one with.
 
@@ -52,11 +54,11 @@ from rules.engine.search import (
     LOWER,
     MAX_PLY,
     NO_NODE_LIMIT,
-    TABLE_ENTRIES,
     UPPER,
     WIN_UNITS,
     Iteration,
     SearchStopped,
+    root_order,
 )
 from rules.variant import Variant
 
@@ -87,10 +89,12 @@ numba.config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]  # read 
 P_LAST = 16
 # The search's counters and flags, one int64 array shared with Python.
 S_NODES, S_NEXT_CHECK, S_NODE_LIMIT, S_STOP, S_STOPPED, S_STOPPABLE, S_COUNT, S_GENERATION = range(8)
-# A table slot's data: depth, bound, score, move, its position's hash, and the generation of the table it
-# belongs to: a slot of an older one is empty, so clearing the table is counting one more generation.
-MARK, GENERATION = 4, 5
-SLOTS = 1 << 19  # open-addressing slots of the table, more than TABLE_ENTRIES, a power of two
+# A table slot: its position's hash, the generation of the table it belongs to (a slot of an older one is
+# empty, so clearing the table is counting one more generation), the score, and depth, bound and move in
+# one number (``depth << 16 | bound << 8 | move``): 32 bytes a position.
+MARK, GENERATION, SCORE, PACKED = range(4)
+SLOTS = 1 << 21  # open-addressing slots of the table, a power of two
+FAST_TABLE_ENTRIES = 1_500_000  # then the table is cleared: level 8's search (1.2 M nodes) never fills it
 MAJORITY = 3
 
 
@@ -334,10 +338,10 @@ def _proven_early(cells: Any, o: int, ply: int, p: Any) -> int:
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _slot(keys: Any, data: Any, cells: Any, o: int, length: int, generation: int) -> int:
-    """The table slot of ``cells[o:]``: where it is, or the empty slot where it would go. A slot holds
-    its position's hash (``data[slot, MARK]``), so the position itself is only compared (and its
-    cache line read) where the hashes agree."""
+def _slot(data: Any, cells: Any, o: int, length: int, generation: int) -> int:
+    """The table slot of ``cells[o:]``: where it is, or the empty slot where it would go (its hash
+    written there). A position is known by its 63-bit hash, not its cells: a false match needs two
+    positions of one search in one probe chain with the same 63 bits, about once in 10**12 searches."""
     value = np.uint64(0)
     for i in range(length):  # independent products, not a chain: the processor does them side by side
         value += np.uint64(cells[o + i] + 2) * MULTIPLIERS[i]
@@ -345,44 +349,33 @@ def _slot(keys: Any, data: Any, cells: Any, o: int, length: int, generation: int
     value *= np.uint64(0xFF51AFD7ED558CCD)
     value ^= value >> np.uint64(33)
     mark = np.int64(value >> np.uint64(1))
-    mask = keys.shape[0] - 1
+    mask = data.shape[0] - 1
     slot = int(value >> np.uint64(20)) & mask
     while data[slot, GENERATION] == generation:
         if data[slot, MARK] == mark:
-            same = True
-            for i in range(length):
-                if keys[slot, i] != cells[o + i]:
-                    same = False
-                    break
-            if same:
-                return slot
+            return slot
         slot = (slot + 1) & mask
-    data[slot, MARK] = mark  # an empty slot: the hash it keeps if the position is stored there
+    data[slot, MARK] = mark
     return slot
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _store(keys: Any, data: Any, cells: Any, o: int, depth: int, bound: int, score: int, move: int, ply: int,
+def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, score: int, move: int, ply: int,
            state: Any) -> None:
-    length = keys.shape[1]
     if score >= WIN_UNITS - MAX_PLY:
         score += ply
     elif score <= -WIN_UNITS + MAX_PLY:
         score -= ply
-    if state[S_COUNT] >= TABLE_ENTRIES:
+    if state[S_COUNT] >= FAST_TABLE_ENTRIES:
         state[S_GENERATION] += 1
         state[S_COUNT] = 0
     generation = state[S_GENERATION]
-    slot = _slot(keys, data, cells, o, length, generation)
+    slot = _slot(data, cells, o, length, generation)
     if data[slot, GENERATION] != generation:
         data[slot, GENERATION] = generation
         state[S_COUNT] += 1
-        for i in range(length):
-            keys[slot, i] = cells[o + i]
-    data[slot, 0] = depth
-    data[slot, 1] = bound
-    data[slot, 2] = score
-    data[slot, 3] = move
+    data[slot, SCORE] = score
+    data[slot, PACKED] = (depth << 16) | (bound << 8) | move
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
@@ -442,7 +435,7 @@ def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _enter(stack: Any, ply: int, p: Any, keys: Any, data: Any, history: Any, killers: Any, moves: Any,
+def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, moves: Any,
            keys_buffer: Any, state: Any, frames: Any, out: Any) -> int:
     """A node's search up to its children: counted and checked, a finished game, a proven one, a leaf,
     a table hit, or a depth-1 node searched whole (its value in ``out[0]``); else its moves ordered
@@ -475,17 +468,18 @@ def _enter(stack: Any, ply: int, p: Any, keys: Any, data: Any, history: Any, kil
     if depth <= 0 or ply >= MAX_PLY:
         out[0] = evaluate(stack, o, p)
         return VALUE
-    slot = _slot(keys, data, stack, o, length, state[S_GENERATION])
+    slot = _slot(data, stack, o, length, state[S_GENERATION])
     table_move = -1
     if data[slot, GENERATION] == state[S_GENERATION]:
-        table_move = data[slot, 3]
-        if data[slot, 0] >= depth:
-            score = data[slot, 2]
+        packed = data[slot, PACKED]
+        table_move = packed & 255
+        if packed >> 16 >= depth:
+            score = data[slot, SCORE]
             if score >= WIN_UNITS - MAX_PLY:
                 score -= ply
             elif score <= -WIN_UNITS + MAX_PLY:
                 score += ply
-            bound = data[slot, 1]
+            bound = (packed >> 8) & 255
             if bound == EXACT or (bound == LOWER and score >= beta) or (bound == UPPER and score <= alpha):
                 out[0] = score
                 return VALUE
@@ -521,13 +515,13 @@ def _enter(stack: Any, ply: int, p: Any, keys: Any, data: Any, history: Any, kil
                     break
     state[S_NODES] += searched
     bound = UPPER if best <= frames[ply, 3] else (LOWER if best >= beta else EXACT)
-    _store(keys, data, stack, o, depth, bound, best, best_move, ply, state)
+    _store(data, stack, o, length, depth, bound, best, best_move, ply, state)
     out[0] = best
     return VALUE
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, keys: Any, data: Any, history: Any,
+def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, data: Any, history: Any,
              killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any) -> int:
     """The score of the position at ``top`` for its side to move, searched ``depth`` plies: principal
     variation search, as ``Searcher.negamax`` does it, with a stack of frames for its recursion (numba
@@ -540,7 +534,7 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, ke
     value = 0
     while True:
         if entering:
-            done = _enter(stack, ply, p, keys, data, history, killers, moves, keys_buffer, state, frames, out)
+            done = _enter(stack, ply, p, data, history, killers, moves, keys_buffer, state, frames, out)
             if done == STOPPED:
                 return 0
             if done == VALUE:
@@ -590,7 +584,7 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, ke
         if cut or index >= frames[ply, 6]:
             best = frames[ply, 4]
             bound = UPPER if best <= frames[ply, 3] else (LOWER if best >= beta else EXACT)
-            _store(keys, data, stack, ply * length, frames[ply, 0], bound, best, frames[ply, 5], ply, state)
+            _store(data, stack, ply * length, length, frames[ply, 0], bound, best, frames[ply, 5], ply, state)
             value = best
             continue
         # The next child, with a null window.
@@ -606,7 +600,7 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, ke
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool, p: Any, keys: Any, data: Any,
+def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool, p: Any, data: Any,
           history: Any, killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, scores: Any,
           partial: Any) -> int:
     """One depth at the root (the position at the start of ``stack``); the best move (its score in
@@ -621,13 +615,13 @@ def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool,
         move = root_moves[index]
         _child(stack, 0, length, move, p)
         if every_move or index == 0:
-            score = -_negamax(stack, 1, depth - 1, -INFINITY, INFINITY, p, keys, data,
+            score = -_negamax(stack, 1, depth - 1, -INFINITY, INFINITY, p, data,
                               history, killers, moves, keys_buffer, state, frames)
         else:
-            score = -_negamax(stack, 1, depth - 1, -alpha - 1, -alpha, p, keys, data,
+            score = -_negamax(stack, 1, depth - 1, -alpha - 1, -alpha, p, data,
                               history, killers, moves, keys_buffer, state, frames)
             if not state[S_STOPPED] and score > alpha:
-                score = -_negamax(stack, 1, depth - 1, -INFINITY, -alpha, p, keys, data,
+                score = -_negamax(stack, 1, depth - 1, -INFINITY, -alpha, p, data,
                                   history, killers, moves, keys_buffer, state, frames)
         if state[S_STOPPED]:
             return -1
@@ -637,15 +631,15 @@ def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool,
             alpha = max(alpha, score)
             partial[0] = best_move
             partial[1] = best
-    _store(keys, data, stack, 0, depth, EXACT, best, best_move, 0, state)
+    _store(data, stack, 0, length, depth, EXACT, best, best_move, 0, state)
     return best_move
 
 
 @njit(cache=True, nogil=True, error_model="numpy")
-def _probe(keys: Any, data: Any, cells: Any, generation: int) -> int:
+def _probe(data: Any, cells: Any, generation: int) -> int:
     """The table's best move for ``cells``, or -1."""
-    slot = _slot(keys, data, cells, 0, keys.shape[1], generation)
-    return data[slot, 3] if data[slot, GENERATION] == generation else -1
+    slot = _slot(data, cells, 0, cells.shape[0], generation)
+    return data[slot, PACKED] & 255 if data[slot, GENERATION] == generation else -1
 
 
 def _params(variant: Variant) -> Any:
@@ -704,8 +698,7 @@ class FastSearcher:
         variant = lean.variant
         self.params = _params(variant)
         length = lean.length
-        self.keys = np.zeros((SLOTS, length), dtype=np.int32)
-        self.data = np.zeros((SLOTS, 8), dtype=np.int64)
+        self.data = np.zeros((SLOTS, 4), dtype=np.int64)
         self.history = np.zeros(lean.size, dtype=np.int64)
         self.killers = np.full((MAX_PLY + 2, 2), -1, dtype=np.int64)
         self.stack = np.zeros((MAX_PLY + 2) * length, dtype=np.int32)
@@ -775,12 +768,11 @@ class FastSearcher:
             timer.start()
         try:
             moves = self.lean.legal(cells)
-            previous: dict[int, int] = {}
+            previous: Iteration | None = None
             for depth in range(1, max_depth + 1):
-                ordered = sorted(moves, key=lambda m: previous.get(m, -INFINITY), reverse=True)
-                iteration = self.root(cells, ordered, depth, every_move, checking=depth > 1)
+                iteration = self.root(cells, root_order(moves, previous), depth, every_move, checking=depth > 1)
                 report(iteration)
-                previous = iteration.scores
+                previous = iteration
                 proven = [abs(score) >= WIN_UNITS - MAX_PLY for score in iteration.scores.values()]
                 if all(proven) if every_move else abs(iteration.score) >= WIN_UNITS - MAX_PLY:
                     return
@@ -800,7 +792,7 @@ class FastSearcher:
             root_moves = np.array(moves, dtype=np.int64)
             scores = np.zeros(len(moves), dtype=np.int64)
             partial = np.full(2, -1, dtype=np.int64)
-            best = _root(self.stack, root_moves, len(moves), depth, every_move, self.params, self.keys, self.data,
+            best = _root(self.stack, root_moves, len(moves), depth, every_move, self.params, self.data,
                          self.history, self.killers, self.moves, self.keys_buffer, self.state, self.frames, scores,
                          partial)
             self.partial = (int(partial[0]), int(partial[1])) if partial[0] >= 0 else None
@@ -819,7 +811,7 @@ class FastSearcher:
         seen = {tuple(cells)}
         while len(line) < limit and node[self.lean.result] == ONGOING:
             key = tuple(node)
-            move = int(_probe(self.keys, self.data, np.array(node, dtype=np.int32), self.state[S_GENERATION]))
+            move = int(_probe(self.data, np.array(node, dtype=np.int32), self.state[S_GENERATION]))
             if move < 0 or key in seen or move not in self.lean.legal(node):
                 break
             seen.add(key)

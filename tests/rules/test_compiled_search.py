@@ -105,6 +105,28 @@ def test_toguz_engine_python_chooses_the_python_search(monkeypatch: pytest.Monke
     assert Engine(2, seed=1).choose(position).pit in position.legal_moves()
 
 
+def test_a_compiled_search_that_cannot_load_leaves_the_python_search_to_play(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from rules.engine import engine as engine_module
+    from rules.engine import fast
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise ImportError("numpy.core.multiarray failed to import")
+
+    monkeypatch.setattr(engine_module, "COMPILED_FAILED", [])
+    monkeypatch.setattr(fast, "FastSearcher", broken)
+    engine = Engine(2, seed=1)
+    position = Position.start()
+    assert engine.choose(position).pit in position.legal_moves()
+    assert isinstance(engine._searchers[position.variant], Searcher)
+    assert not compiled(), "once broken, the compiled search is not tried again in this run"
+    monkeypatch.setattr(fast, "warm", broken)
+    monkeypatch.setattr(engine_module, "COMPILED_FAILED", [])
+    with pytest.raises(ImportError):
+        engine_module.prepare()
+    assert not compiled()
+
+
 def midgame_positions() -> list[Position]:
     positions = []
     for plies in (9, 24):

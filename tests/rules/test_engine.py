@@ -260,3 +260,33 @@ def test_the_loose_strong_levels_never_throw_a_game_away(number: int) -> None:
         engine = Engine(number, seed=seed)
         assert engine.choose(loss_in_one(TOGUZ), time_limit=0.3).pit == 1
         assert engine.choose(win_in_one(TOGUZ), time_limit=0.3).pit == TOGUZ.pits
+
+
+def test_a_depth_cut_short_weighs_every_move_against_the_last_depths_best_first() -> None:
+    # A move whose bound only tied with the best score (a fail-low exactly at alpha) once came first at
+    # the next depth; a search stopped before the real best was searched again then played that move,
+    # never weighed against the best: level 8 lost to level 7 for it. The best is now searched first.
+    from rules.engine.lean import LeanRules
+    from rules.engine.search import Iteration, Searcher, root_order
+    from tests.rules.test_search_exact import random_positions
+
+    ties = 0
+    for position in random_positions(TOGUZ, 30, seed=21):
+        searcher = Searcher(LeanRules(TOGUZ))
+        cells = searcher.lean.from_position(position)
+        orders: list[list[int]] = []
+        searched = searcher.root
+
+        def root(cells: list[int], moves: list[int], depth: int, every_move: bool, checking: bool,
+                 searched: object = searched) -> Iteration:
+            orders.append(list(moves))
+            return searched(cells, moves, depth, every_move, checking)  # type: ignore[operator]
+
+        searcher.root = root  # type: ignore[method-assign]
+        found: list[Iteration] = []
+        searcher.iterate(cells, 5, False, found.append)
+        for before, order in zip(found, orders[1:], strict=False):
+            assert order[0] == before.move, (position.fen(), before, order)
+            ties += sum(score == before.score for score in before.scores.values()) > 1
+        assert root_order([2, 5, 7], Iteration(1, 7, 10, {2: 10, 5: 3, 7: 10}))[:2] == [7, 2]
+    assert ties, "the sample holds ties at the best score, the case this is about"

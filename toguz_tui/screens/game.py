@@ -85,6 +85,7 @@ class GameScreen(Screen[None]):
         self.refresh_view()
         self.after(None)
         self.check_width()
+        self.call_after_refresh(self.session.ready_engine)  # once the board is out, not before
 
     def on_resize(self) -> None:
         """The board's drawing follows the terminal's width."""
