@@ -155,6 +155,8 @@ class Engine:
             score = scores[move]
         else:
             move, score, completed = self._best(searcher, cells, time_limit, depth, nodes, started)
+        if self.level.guard is not None and depth is None:
+            move, score = self._guarded(searcher, cells, move, score, started)
         line = searcher.principal_line(cells, move, max(completed, 1))
         lean = searcher.lean
         return SearchResult(
@@ -247,6 +249,20 @@ class Engine:
         found: list[Iteration] = []
         self._run(searcher, cells, max_depth, True, found.append)
         return found[-1].scores, found[-1].depth
+
+    def _guarded(self, searcher: AnySearcher, cells: list[int], move: int, score: int,
+                 started: float) -> tuple[int, int]:
+        """``move``, unless a two-ply look shows it handing over more than the level's guard in stones
+        beyond the best there: then that look's best (a beginner's oversight stays, a blunder that a
+        glance at the reply shows does not). A proven score keeps its move."""
+        if abs(score) >= WIN_UNITS - MAX_PLY:
+            return move, score
+        glance, _ = self._scores(searcher, cells, None, 2, None, started)
+        best = max(glance, key=lambda candidate: glance[candidate])
+        guard = self.level.guard or 0.0
+        if glance[move] >= glance[best] - int(guard * SCALE):
+            return move, score
+        return best, glance[best]
 
     def _loose_choice(self, rng: random.Random, scores: dict[int, int], best: int) -> int:
         """A loose pick: any move scoring at most the level's slack below ``best`` (never a proven loss

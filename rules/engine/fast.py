@@ -14,6 +14,11 @@ position by a 63-bit hash, not by its cells), which stays as the
 fallback where numba is not installed (``TOGUZ_ENGINE=python`` chooses it) and as the reference
 the tests compare this one with.
 
+The small functions of the hot path are inlined into their callers (``inline="always"``, numba's own
+inlining, before LLVM's): a call between compiled functions counts references of every array it
+passes, which cost a quarter of the search's time. ``play`` and ``evaluate`` stay calls (inlined,
+they made the search slower and its compiling three times longer).
+
 Positions are ``int32`` arrays of the lean layout. The search runs without the GIL; a stop (asked
 for, or the clock run out, which a timer thread turns into a stop) is a flag it reads at its
 checks. Compiled functions are cached on disk by numba (``cache=True``), so only the first search
@@ -203,7 +208,7 @@ def play(cells: Any, o: int, origin: int, p: Any) -> int:
     return captured
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def legal(cells: Any, o: int, p: Any, out: Any, row: int) -> int:
     """The board indices the side to move may play, ascending, into ``out[row]``; how many."""
     n = p[P_N]
@@ -218,7 +223,7 @@ def legal(cells: Any, o: int, p: Any, out: Any, row: int) -> int:
     return count
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
     n = p[P_N]
     size = 2 * n
@@ -248,7 +253,7 @@ def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
     return best
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
     """``evaluate``'s ``ends_by_no_move``: ``side`` (to move, the other's row empty, ``own`` stones on its
     row) has a quiet move, and a player without one loses or its kazan and row make a majority."""
@@ -309,7 +314,7 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
     return score
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _gain(cells: Any, o: int, origin: int, p: Any) -> int:
     n = p[P_N]
     t0 = 2 * n + 2
@@ -325,7 +330,7 @@ def _gain(cells: Any, o: int, origin: int, p: Any) -> int:
     return 3 if count == 3 and p[P_TUZDYKS] and cells[o + t0 + side] < 0 else 0
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _proven_early(cells: Any, o: int, ply: int, p: Any) -> int:
     """A kazan past half when play goes on with collection: the proven score, else 0 (none)."""
     n = p[P_N]
@@ -337,7 +342,7 @@ def _proven_early(cells: Any, o: int, ply: int, p: Any) -> int:
     return 0
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _slot(data: Any, cells: Any, o: int, length: int, generation: int) -> int:
     """The table slot of ``cells[o:]``: where it is, or the empty slot where it would go (its hash
     written there). A position is known by its 63-bit hash, not its cells: a false match needs two
@@ -359,7 +364,7 @@ def _slot(data: Any, cells: Any, o: int, length: int, generation: int) -> int:
     return slot
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, score: int, move: int, ply: int,
            state: Any) -> None:
     if score >= WIN_UNITS - MAX_PLY:
@@ -378,7 +383,7 @@ def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, s
     data[slot, PACKED] = (depth << 16) | (bound << 8) | move
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _check(state: Any) -> bool:
     """True (and the stopped flag set) when the search must stop: asked to, or out of nodes."""
     if not state[S_STOPPABLE]:
@@ -389,7 +394,7 @@ def _check(state: Any) -> bool:
     return False
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _ordered(cells: Any, o: int, table_move: int, ply: int, p: Any, history: Any, killers: Any, moves: Any,
              keys_buffer: Any) -> int:
     """The moves of the position at ``cells[o:]`` into ``moves[ply]``, best first; how many."""
@@ -425,7 +430,7 @@ FIRST, NULL_WINDOW, RESEARCH = 0, 1, 2
 VALUE, CHILDREN, STOPPED = 0, 1, 2
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
     """The position at ``ply`` with ``move`` played, at ``ply + 1``; the stones captured."""
     o = ply * length
@@ -434,7 +439,7 @@ def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
     return play(stack, o + length, move, p)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
 def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, moves: Any,
            keys_buffer: Any, state: Any, frames: Any, out: Any) -> int:
     """A node's search up to its children: counted and checked, a finished game, a proven one, a leaf,

@@ -1,6 +1,9 @@
 """The engine's levels, 1 (beginner) to 8 (strongest): how deep and how long each looks, how loosely it plays.
 
-Levels 1 to 4 are set by depth alone and play some loose moves. Levels 5 to 8 are set by a node
+Levels 1 to 4 are set by depth alone and play some loose moves. Level 1 looks at its own move only,
+as a beginner does, but never plays a move that a glance at the reply (two plies) shows handing over
+more than 10 stones beyond its best when it has one that does not: a beginner's mistake, never an
+absurd one. Levels 5 to 8 are set by a node
 budget, eight times the level below's (some two plies more), so that each is clearly stronger than
 the one below whatever the machine's load. Levels 5 to 7 also play a loose move now and then (15,
 12 and 10 percent of their moves, at most 1, 0.8 and 0.6 stones worse than their best, never a
@@ -23,6 +26,8 @@ class Level:
     ends; ``nodes``, when set, is the search's node budget a move (it makes the level's play
     independent of the machine's speed). With probability ``looseness`` the level picks at random
     among the moves that score at most ``slack`` stones below its best instead of the best one.
+    ``guard``, when set, is the most stones a move it plays may score below the best in a two-ply
+    look (for a level that looks less far).
     """
 
     number: int
@@ -31,10 +36,11 @@ class Level:
     looseness: float
     slack: float
     nodes: int | None = None
+    guard: float | None = None
 
 
 LEVELS: tuple[Level, ...] = (
-    Level(1, 1, 0.5, 0.6, 8.0),
+    Level(1, 1, 0.5, 0.6, 8.0, guard=10.0),
     Level(2, 2, 0.5, 0.4, 4.0),
     Level(3, 3, 0.5, 0.25, 2.0),
     Level(4, 4, 0.5, 0.1, 1.0),

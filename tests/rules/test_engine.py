@@ -290,3 +290,20 @@ def test_a_depth_cut_short_weighs_every_move_against_the_last_depths_best_first(
             ties += sum(score == before.score for score in before.scores.values()) > 1
         assert root_order([2, 5, 7], Iteration(1, 7, 10, {2: 10, 5: 3, 7: 10}))[:2] == [7, 2]
     assert ties, "the sample holds ties at the best score, the case this is about"
+
+
+def test_the_beginner_makes_a_beginners_mistakes_but_never_hands_over_a_pile_in_plain_sight() -> None:
+    # Level 1 looks at its own move only (and plays a loose one now and then), but a move that a glance
+    # at the reply (two plies) shows handing over more than 10 stones beyond the best is never played.
+    from tests.rules.test_search_exact import random_positions
+
+    judge = Engine(8, book=False)
+    other_than_best = 0
+    for number, position in enumerate(random_positions(TOGUZ, 60, seed=33)):
+        glance = {found.pit: found.score for found in judge.analyse(position, depth=2)}
+        best = max(glance.values())
+        played = Engine(1, seed=number).choose(position).pit
+        if not is_proven(best):
+            assert glance[played] >= best - 10, (position.fen(), played, glance)
+        other_than_best += glance[played] < best
+    assert other_than_best >= 10, "still a beginner: it often misses the best move"
