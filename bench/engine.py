@@ -26,21 +26,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from rules import TOGUZ, Game, Position, Side
 from rules.engine import LEVELS, Engine
 from rules.engine.engine import compiled
+from rules.game import random_positions
 
 
 def sample_positions(count: int, seed: int = 5) -> list[Position]:
     """Positions from random Toguz games, 10 to 60 plies in."""
-    rng = random.Random(seed)
-    found: list[Position] = []
-    while len(found) < count:
-        game = Game(TOGUZ)
-        for _ in range(rng.randrange(10, 60)):
-            if game.is_over:
-                break
-            game.play(rng.choice(game.legal_moves()))
-        if not game.is_over:
-            found.append(game.position)
-    return found
+    return random_positions(TOGUZ, count, random.Random(seed), (10, 60))
 
 
 def nodes_per_second(depth: int, search: str) -> tuple[float, int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from rules.errors import Fault, IllegalMoveError
 from rules.move import MoveReport, Outcome, Termination, end_of_game, play_move
 from rules.position import Position
@@ -118,3 +120,18 @@ class Game:
         outcome = Outcome(winner, reason, self.position.kazans)
         self.declare(outcome)
         return outcome
+
+
+def random_positions(variant: Variant, count: int, rng: random.Random, plies: tuple[int, int]) -> list[Position]:
+    """``count`` positions of ``variant`` reached by random moves (``rng``'s), each after a number of plies
+    drawn from ``range(*plies)``, none of them finished (for tests, benchmarks and tools)."""
+    found: list[Position] = []
+    while len(found) < count:
+        game = Game(variant)
+        for _ply in range(rng.randrange(*plies)):
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_moves()))
+        if not game.is_over:
+            found.append(game.position)
+    return found

@@ -561,13 +561,14 @@ class Announcer(Namer):
 
     # The engine's analysis ----------------------------------------------------------------------
 
-    def analysis(self, position: Position, scores: Sequence[tuple[int, float, int | None]]) -> str:
+    def analysis(self, position: Position, scores: Sequence[tuple[int, float, int | None, int | None]]) -> str:
         """Every legal pit of the side to move with what it comes to, best first: ``scores`` holds
-        (pit, score in stones for the side to move, plies to the end when the result is proven)."""
+        (pit, score in stones for the side to move, plies to the end when the search proved the result,
+        the result an endgame solve proved: 1 won, 0 drawn, -1 lost, or None)."""
         party = self.party(position.to_move)
         brief = self.verbosity == "brief"
-        items = ("; " if not brief else ", ").join(self._pit_outcome(pit, score, plies, brief)
-                                                   for pit, score, plies in scores)
+        items = ("; " if not brief else ", ").join(self._pit_outcome(pit, score, plies, solved, brief)
+                                                   for pit, score, plies, solved in scores)
         if brief:
             return p_("brief", "Analysis: {items}.").format(items=items)
         template = _("Your moves, best first: {items}.") if party.kind == "you" else \
@@ -575,7 +576,15 @@ class Announcer(Namer):
         return self._cap(template.format(whose=party.whose, items=items))
 
     @staticmethod
-    def _pit_outcome(pit: int, score: float, plies: int | None, brief: bool) -> str:
+    def _pit_outcome(pit: int, score: float, plies: int | None, solved: int | None, brief: bool) -> str:
+        if plies is None and solved is not None:  # solved to the end, how long it takes not counted
+            if solved > 0:
+                template = p_("brief", "{pit} wins") if brief else _("pit {pit} wins by force")
+            elif solved < 0:
+                template = p_("brief", "{pit} loses") if brief else _("pit {pit} loses by force")
+            else:
+                template = p_("brief", "{pit} draws") if brief else _("pit {pit} draws by force")
+            return template.format(pit=pit)
         if plies is not None:
             moves = (plies + 1) // 2  # the moves of the side that wins, the last one included
             if score > 0:

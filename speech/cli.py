@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 from typing import NoReturn
 
-from speech.i18n import LANGUAGES, _, from_environment, set_language
+from speech.i18n import LANGUAGES, _, from_environment, language_asked, set_language
 from speech.machine import machine
 from speech.phrases import speech_problem
 from speech.speakers import (
@@ -83,12 +83,7 @@ def parser() -> argparse.ArgumentParser:
 
 def _language(args: list[str]) -> str:
     """Speak the language ``--language`` asks for, else the system's, before the help is made."""
-    wanted = ""
-    for index, word in enumerate(args):
-        if word == "--language" and index + 1 < len(args):
-            wanted = args[index + 1]
-        elif word.startswith("--language="):
-            wanted = word.partition("=")[2]
+    wanted = language_asked(args)
     code = wanted if wanted in LANGUAGES else from_environment(os.environ)
     set_language(code)
     return code

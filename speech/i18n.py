@@ -125,3 +125,15 @@ def np_(context: str, singular: str, plural: str, count: int) -> str:
 def Np_(context: str, message: str) -> tuple[str, str]:
     """Marks ``message`` in ``context`` for the catalogue; ``p_(*pair)`` looks it up later."""
     return context, message
+
+
+def language_asked(args: list[str]) -> str:
+    """The language code that ``--language CODE`` or ``--language=CODE`` asks for in ``args`` (read
+    before the options are parsed, so that their help is in it), or ""."""
+    wanted = ""
+    for index, word in enumerate(args):
+        if word == "--language" and index + 1 < len(args):
+            wanted = args[index + 1]
+        elif word.startswith("--language="):
+            wanted = word.partition("=")[2]
+    return wanted

@@ -8,7 +8,7 @@ import sys
 
 from rules import VARIANT_KEYS
 from rules.engine import LEVELS
-from speech.i18n import LANGUAGES, _, from_environment, set_language
+from speech.i18n import LANGUAGES, _, from_environment, language_asked, set_language
 from speech.naming import VERBOSITIES
 from speech.speakers import AUTO_ORDER, SPEECH_CHOICES
 from toguz_tui import __version__
@@ -74,12 +74,7 @@ def choose_language(args: list[str]) -> str:
     anything is said (the help of the options too); its code."""
     from toguz_tui.settings import stored_language
 
-    wanted = ""
-    for index, word in enumerate(args):
-        if word == "--language" and index + 1 < len(args):
-            wanted = args[index + 1]
-        elif word.startswith("--language="):
-            wanted = word.partition("=")[2]
+    wanted = language_asked(args)
     if wanted not in LANGUAGES:
         wanted = wanted or stored_language()
     if wanted not in LANGUAGES:

@@ -30,8 +30,9 @@ from toguz_tui.settings import Settings, save_setting, setting_label
 from toguz_tui.setup import GameSetup
 from toguz_tui.thinking import Thinker, choose, prepare_engine
 
-# An analysis: each legal pit, its score in stones and the plies to a forced end (None: an estimate).
-Analysis = tuple[tuple[int, float, int | None], ...]
+# An analysis: each legal pit, its score in stones, the plies to a forced end (None: an estimate), and
+# the result of an ending solved (1 won, 0 drawn, -1 lost; None: not solved).
+Analysis = tuple[tuple[int, float, int | None, int | None], ...]
 HINT_SECONDS = 1.0
 ANALYSIS_SECONDS = 5.0  # level 8's budget ends it first (about a second with the compiled search)
 THINKING_SAID_AFTER = 1.0  # seconds: a computer that takes longer is said to be thinking
@@ -372,7 +373,7 @@ class GameSession:
         """Ask the engine for every legal pit's score in the position looked at; said in words later."""
 
         def search(engine: Engine, position: Position, time_limit: float | None) -> Analysis:
-            return tuple((item.pit, item.score, plies_to_end(item.score))
+            return tuple((item.pit, item.score, plies_to_end(item.score), item.solved)
                          for item in engine.analyse(position, time_limit=time_limit))
 
         def words(position: Position, found: Analysis) -> str:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
 from rules.engine.book import book_move
+from rules.engine.endgame import DRAWN, solve
 from rules.engine.evaluate import SCALE
 from rules.engine.lean import ONGOING, LeanRules
 from rules.engine.levels import Level, level_numbered
@@ -103,10 +104,12 @@ class SearchResult:
 
 @dataclass(frozen=True, slots=True)
 class PitScore:
-    """One legal pit and its score in stones for the side to move."""
+    """One legal pit and its score in stones for the side to move; ``solved``, in an ending solved to
+    the end, its exact result (``endgame.WON``, ``DRAWN`` or ``LOST``)."""
 
     pit: int
     score: float
+    solved: int | None = None
 
 
 class Engine:
@@ -119,6 +122,7 @@ class Engine:
         self._searchers: dict[Variant, AnySearcher] = {}
         self._current: AnySearcher | None = None
         self._stop_asked = threading.Event()
+        self._stopped = False  # whether the last search was told to stop
 
     def stop(self) -> None:
         """Ask a running ``choose`` or ``analyse`` (in another thread) to return what it has now: its
@@ -157,6 +161,8 @@ class Engine:
             move, score, completed = self._best(searcher, cells, time_limit, depth, nodes, started)
         if self.level.guard is not None and depth is None:
             move, score = self._guarded(searcher, cells, move, score, started)
+        if self.level.solves and depth is None:
+            move, score = self._solved(searcher, cells, move, score, completed, started)
         line = searcher.principal_line(cells, move, max(completed, 1))
         lean = searcher.lean
         return SearchResult(
@@ -166,12 +172,23 @@ class Engine:
 
     def analyse(self, position: Position, time_limit: float | None = None,
                 depth: int | None = None, nodes: int | None = None) -> tuple[PitScore, ...]:
-        """Every legal pit with its score in stones, best first (ties by pit number)."""
+        """Every legal pit with its score in stones, best first (ties by pit number); in an ending the
+        level solves (levels 7 and 8, no depth asked for), each with its exact result too, and the
+        wins first, then the draws, then the losses."""
         searcher, cells = self._prepare(position)
         scores, _ = self._scores(searcher, cells, time_limit, depth, nodes, time.perf_counter())
         lean = searcher.lean
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-        return tuple(PitScore(lean.pit_number(move), to_stones(score)) for move, score in ranked)
+        solved = solve(lean, cells, stopped=self._stop_asked.is_set) \
+            if self.level.solves and depth is None and not self._stopped else None
+        self._stop_asked.clear()
+        if solved is None:
+            ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+            return tuple(PitScore(lean.pit_number(move), to_stones(score)) for move, score in ranked)
+        for move, result in solved.items():
+            if result == DRAWN:
+                scores[move] = 0  # exactly even: a draw
+        ranked = sorted(scores.items(), key=lambda item: (-solved[item[0]], -item[1], item[0]))
+        return tuple(PitScore(lean.pit_number(move), to_stones(score), solved[move]) for move, score in ranked)
 
     def expected_line(self, position: Position, pit: int, time_limit: float | None = None,
                       length: int = 8) -> tuple[int, ...]:
@@ -226,6 +243,7 @@ class Engine:
             pass
         finally:
             self._current = None
+            self._stopped = self._stop_asked.is_set()  # told to stop: no endgame solving after it either
             self._stop_asked.clear()
 
     def _best(self, searcher: AnySearcher, cells: list[int], time_limit: float | None,
@@ -263,6 +281,27 @@ class Engine:
         if glance[move] >= glance[best] - int(guard * SCALE):
             return move, score
         return best, glance[best]
+
+    def _solved(self, searcher: AnySearcher, cells: list[int], move: int, score: int, completed: int,
+                started: float) -> tuple[int, int]:
+        """In an ending ``endgame.solve`` can solve, a move with the best result there is (the search's
+        ``move`` when it has it, else the one of them a short search likes best); a drawn result scores
+        0. Elsewhere ``move`` and ``score`` as they are."""
+        if self._stopped:
+            return move, score
+        results = solve(searcher.lean, cells, stopped=self._stop_asked.is_set)
+        self._stop_asked.clear()  # a stop asked for during the solve applied to this move
+        if results is None:
+            return move, score
+        best = max(results.values())
+        if results[move] != best:
+            candidates = [candidate for candidate, result in results.items() if result == best]
+            glance, _ = self._scores(searcher, cells, None, max(1, min(completed, 6)), None, started)
+            move = max(candidates, key=lambda candidate: (glance[candidate], -candidate))
+            score = glance[move]
+        if best == DRAWN:
+            score = 0
+        return move, score
 
     def _loose_choice(self, rng: random.Random, scores: dict[int, int], best: int) -> int:
         """A loose pick: any move scoring at most the level's slack below ``best`` (never a proven loss

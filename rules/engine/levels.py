@@ -3,14 +3,16 @@
 Levels 1 to 4 are set by depth alone and play some loose moves. Level 1 looks at its own move only,
 as a beginner does, but never plays a move that a glance at the reply (two plies) shows handing over
 more than 10 stones beyond its best when it has one that does not: a beginner's mistake, never an
-absurd one. Levels 5 to 8 are set by a node
-budget, eight times the level below's (some two plies more), so that each is clearly stronger than
-the one below whatever the machine's load. Levels 5 to 7 also play a loose move now and then (15,
-12 and 10 percent of their moves, at most 1, 0.8 and 0.6 stones worse than their best, never a
-proven loss when they can avoid one), a little more human below the top; level 8 always plays its
-best. Their time limits only guard slow machines (at some 250,000 nodes a second the budget runs
-out first, level 8 in about 5 s); their depth caps stop the search early where the tree is small
-(endgames).
+absurd one. Levels 5 to 8 are set by a node budget (5,000, 20,000, 150,000 and 1,200,000: four to
+eight times the level below's, some one to two plies more), so that each is clearly stronger than
+the one below whatever the machine's load (level 5 had 2,500 until the ladder showed it no stronger
+than level 4). Levels 5 to 7 also play a loose move now and then (15, 12 and 10 percent of their
+moves, at most 1, 0.8 and 0.6 stones worse than their best, never a proven loss when they can avoid
+one), a little more human below the top; level 8 always plays its best. Their time limits only
+guard slow machines (the compiled search, some 2 million nodes a second, spends level 8's budget in
+well under a second; the pure-Python one, some 150,000, may reach the clock first); their depth caps
+stop the search early where the tree is small (endgames). Levels 7 and 8 also solve endings with
+few stones exactly.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ class Level:
     independent of the machine's speed). With probability ``looseness`` the level picks at random
     among the moves that score at most ``slack`` stones below its best instead of the best one.
     ``guard``, when set, is the most stones a move it plays may score below the best in a two-ply
-    look (for a level that looks less far).
+    look (for a level that looks less far). ``solves``: the level plays endings with few stones
+    exactly (``endgame``), never giving up a win or a draw its search cannot see.
     """
 
     number: int
@@ -37,6 +40,7 @@ class Level:
     slack: float
     nodes: int | None = None
     guard: float | None = None
+    solves: bool = False
 
 
 LEVELS: tuple[Level, ...] = (
@@ -44,10 +48,10 @@ LEVELS: tuple[Level, ...] = (
     Level(2, 2, 0.5, 0.4, 4.0),
     Level(3, 3, 0.5, 0.25, 2.0),
     Level(4, 4, 0.5, 0.1, 1.0),
-    Level(5, 8, 1.0, 0.15, 1.0, 2_500),
+    Level(5, 8, 1.0, 0.15, 1.0, 5_000),
     Level(6, 11, 1.5, 0.12, 0.8, 20_000),
-    Level(7, 14, 3.0, 0.1, 0.6, 150_000),
-    Level(8, 100, 5.0, 0.0, 0.0, 1_200_000),
+    Level(7, 14, 3.0, 0.1, 0.6, 150_000, solves=True),
+    Level(8, 100, 5.0, 0.0, 0.0, 1_200_000, solves=True),
 )
 
 

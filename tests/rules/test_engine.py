@@ -12,6 +12,7 @@ import pytest
 
 from rules import BESTEMSHE, KOZDATU, TOGUZ, Game, Position, Side, Variant
 from rules.engine import LEVELS, WIN, Engine, is_proven, level_numbered, plies_to_end
+from rules.game import random_positions
 from rules.move import play_move
 
 STANDARD = (TOGUZ, KOZDATU, BESTEMSHE)
@@ -136,19 +137,6 @@ def test_solves_a_small_endgame_exactly() -> None:
     assert result.pit in fastest
 
 
-def _random_positions(variant: Variant, rng: random.Random, count: int) -> list[Position]:
-    found: list[Position] = []
-    while len(found) < count:
-        game = Game(variant)
-        for _ in range(rng.randrange(0, 150)):
-            if game.is_over:
-                break
-            game.play(rng.choice(game.legal_moves()))
-        if not game.is_over:
-            found.append(game.position)
-    return found
-
-
 OPTIONS = [
     variant.with_options(tuzdyks=tuzdyks, no_move=no_move, stop_at_majority=stop, unrestricted_tuzdyk=free)
     for variant in STANDARD
@@ -163,7 +151,7 @@ OPTIONS = [
                          f"{v.stop_at_majority}-{v.unrestricted_tuzdyk}")
 def test_never_returns_an_illegal_move(variant: Variant) -> None:
     rng = random.Random(f"legal {variant}")
-    for position in _random_positions(variant, rng, 12):
+    for position in random_positions(variant, 12, rng, (0, 150)):
         engine = Engine(rng.randrange(1, 9), seed=rng.randrange(100))
         result = engine.choose(position, depth=rng.randrange(1, 5))
         assert result.pit in position.legal_moves()
@@ -278,7 +266,7 @@ def test_a_depth_cut_short_weighs_every_move_against_the_last_depths_best_first(
         searched = searcher.root
 
         def root(cells: list[int], moves: list[int], depth: int, every_move: bool, checking: bool,
-                 searched: object = searched) -> Iteration:
+                 searched: object = searched, orders: list[list[int]] = orders) -> Iteration:
             orders.append(list(moves))
             return searched(cells, moves, depth, every_move, checking)  # type: ignore[operator]
 

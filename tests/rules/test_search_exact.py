@@ -16,11 +16,12 @@ import time
 
 import pytest
 
-from rules import BESTEMSHE, KOZDATU, TOGUZ, Game, Position, Variant
+from rules import BESTEMSHE, KOZDATU, TOGUZ, Position, Variant
 from rules.engine import Engine
 from rules.engine.engine import to_stones
 from rules.engine.lean import DRAW, ONGOING, Cells, LeanRules
 from rules.engine.search import INFINITY, WIN_UNITS, Searcher
+from rules.game import random_positions as played_at_random
 
 VARIANTS: list[Variant] = [
     TOGUZ,
@@ -58,17 +59,7 @@ def minimax(searcher: Searcher, cells: Cells, depth: int, ply: int) -> int:
 
 def random_positions(variant: Variant, count: int, seed: int) -> list[Position]:
     """Positions of ``variant`` reached by random play, none of them finished."""
-    rng = random.Random(seed)
-    found: list[Position] = []
-    while len(found) < count:
-        game = Game(variant)
-        for _ply in range(rng.randrange(4, 140)):
-            if game.is_over:
-                break
-            game.play(rng.choice(game.legal_moves()))
-        if not game.is_over:
-            found.append(game.position)
-    return found
+    return played_at_random(variant, count, random.Random(seed), (4, 140))
 
 
 def root_values(searcher: Searcher, cells: Cells, depth: int) -> dict[int, int]:

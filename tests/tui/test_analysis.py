@@ -112,12 +112,20 @@ def test_in_a_review_analyse_speaks_for_the_side_to_move_there(make_session: Mak
 
 def test_the_words_of_an_analysis_at_each_verbosity() -> None:
     position = Position.start()
-    scores = [(3, 6.4, None), (5, 0.4, None), (1, -1.0, None), (9, 9990.0, 9), (2, -9992.0, 8)]
+    scores = [(3, 6.4, None, None), (5, 0.4, None, None), (1, -1.0, None, None), (9, 9990.0, 9, 1),
+              (2, -9992.0, 8, -1)]
     full = Announcer(Perspective(you=position.to_move), "full").analysis(position, scores)
     assert full == ("Your moves, best first: pit 3: about 6 stones ahead; pit 5 keeps it about even; "
                     "pit 1: about 1 stone behind; pit 9 wins by force in 5 moves; pit 2 loses by force in 4 moves.")
     brief = Announcer(Perspective(you=position.to_move), "brief").analysis(position, scores)
     assert brief == "Analysis: 3 +6, 5 even, 1 -1, 9 wins in 5, 2 loses in 4."
+    # An ending solved to its end: the result without its length where the search did not count it.
+    solved = [(4, 3.2, None, 1), (6, 0.0, None, 0), (7, 1.5, None, -1)]
+    full = Announcer(Perspective(you=position.to_move), "full").analysis(position, solved)
+    assert full == "Your moves, best first: pit 4 wins by force; pit 6 draws by force; pit 7 loses by force."
+    brief = Announcer(Perspective(you=position.to_move), "brief").analysis(position, solved)
+    assert brief == "Analysis: 4 wins, 6 draws, 7 loses."
+    assert [score_mark(score, plies, result) for _, score, plies, result in solved] == ["win", "draw", "loss"]
     two_players = Announcer(Perspective(), "normal").analysis(position, scores[:1])
     assert two_players == "White's moves, best first: pit 3: about 6 stones ahead."
 
@@ -132,8 +140,8 @@ async def test_after_a_the_board_shows_each_pits_score_until_a_move_is_played(ma
         analysis = app.session.analysis
         assert analysis is not None
         bottom = screen_of(app).board.describe().split("\n")[1]
-        for pit, score, plies in analysis[1]:
-            mark = score_mark(score, plies)
+        for pit, score, plies, solved in analysis[1]:
+            mark = score_mark(score, plies, solved)
             assert f"pit {pit} 9 {mark}" in bottom, (pit, mark, bottom)
         await pilot.press("7", "enter")
         await settle(pilot, app)

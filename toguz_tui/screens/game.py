@@ -122,7 +122,7 @@ class GameScreen(Screen[None]):
         game = review.game if review is not None else session.game
         names = (phrases.visible(names[0]), phrases.visible(names[1]))
         analysis = session.analysis
-        scores = tuple((pit, score_mark(score, plies)) for pit, score, plies in analysis[1]) \
+        scores = tuple((pit, score_mark(score, plies, solved)) for pit, score, plies, solved in analysis[1]) \
             if analysis is not None and analysis[0] == position else ()
         return BoardView(position, bottom, game.last_report, names, game.is_over, self.pit_focus,
                          self.plain or self.narrow, scores)

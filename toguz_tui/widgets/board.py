@@ -86,9 +86,15 @@ def pit_label(number: int) -> str:
     return fit(p_("board", "pit {number}").format(number=number), PIT_INNER, str(number))
 
 
-def score_mark(score: float, plies: int | None) -> str:
+def score_mark(score: float, plies: int | None, solved: int | None = None) -> str:
     """A pit's analysis in five columns: ``+6``, ``-2``, ``=`` (about even), ``win5`` or ``loss6`` (moves
-    to a forced end)."""
+    to a forced end), ``win``, ``draw`` or ``loss`` (an ending solved, its length not counted)."""
+    if plies is None and solved is not None:
+        if solved > 0:
+            return fit(p_("board", "win"), PIT_INNER, "+W")
+        if solved < 0:
+            return fit(p_("board", "loss"), PIT_INNER, "-L")
+        return fit(p_("board", "draw"), PIT_INNER, "=D")
     if plies is not None:
         moves = (plies + 1) // 2
         if score > 0:
