@@ -1,7 +1,8 @@
 """Engine figures: search speed (compiled and pure Python), depth reached in 0.3 s and 1 s, a ladder of
-the levels at their real budgets, time discipline.
+the levels at their real budgets, time discipline, and the yardstick: today's level 8 against the
+frozen level 8 of before (``bench/match.py``, 40 games at 0.3 s a move, some 12 minutes).
 
-Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder]``.
+Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder] [--skip-match]``.
 The ladder plays each level against the one below from varied openings (a few random plies),
 alternating colours, on two processes, each level with its own depth and node budget and no time
 limit, so it is reproducible and does not depend on the machine's load (some 15 minutes in all with
@@ -23,6 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.match import match
 from rules import TOGUZ, Game, Position, Side
 from rules.engine import LEVELS, Engine
 from rules.engine.engine import compiled
@@ -142,6 +144,7 @@ def main() -> None:
                         help="ladder: scale a pair's budgets so the higher is at most this (default: real budgets; "
                              "quick: 5000)")
     parser.add_argument("--lowest", type=int, default=2, help="ladder: start from this level against the one below")
+    parser.add_argument("--skip-match", action="store_true", help="leave out the match against the frozen level 8")
     parser.add_argument("--workers", type=int, default=2)
     options = parser.parse_args()
     for search, depth in (("compiled", 10), ("python", 7)):
@@ -165,6 +168,8 @@ def main() -> None:
         scaled = "their real node budgets" if budget is None else f"node budgets scaled to at most {budget:,} a move"
         print(f"ladder: {games} games a pair, {scaled}, no time limit")
         ladder(games, budget, options.workers, options.lowest)
+    if not options.skip_match:
+        match(openings=6 if options.quick else 20, workers=options.workers, each=False)
 
 
 if __name__ == "__main__":

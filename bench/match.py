@@ -55,6 +55,28 @@ def play(number: int, new_is_white: bool, seconds: float) -> tuple[float, int, s
     return points, len(game.moves), f"{kazans[0]}-{kazans[1]}"
 
 
+def match(seconds: float = 0.3, openings: int = 20, workers: int = 2, each: bool = True) -> float:
+    """Play the match, print it (each game too, with ``each``) and return today's share of the points."""
+    search = "compiled" if compiled() else "pure Python (numba missing or TOGUZ_ENGINE=python)"
+    print(f"today's level 8 ({search} search) against the frozen level 8 (pure Python), {seconds} s a "
+          f"move, {openings} openings with both colours", flush=True)
+    started = time.perf_counter()
+    with ProcessPoolExecutor(workers) as pool:
+        jobs = [(number, white, pool.submit(play, number, white, seconds))
+                for number in range(openings) for white in (True, False)]
+        total = 0.0
+        for number, white, job in jobs:
+            points, plies, kazans = job.result()
+            total += points
+            if each:
+                print(f"  opening {number:2d}, today's engine {'White' if white else 'Black'}: {points:3.1f} "
+                      f"({plies} plies, kazans {kazans})", flush=True)
+    games = len(jobs)
+    print(f"score: {total:.1f}/{games} = {100 * total / games:.1f}% for today's level 8 "
+          f"({time.perf_counter() - started:.0f} s)", flush=True)
+    return total / games
+
+
 def main() -> None:
     """Play the match and print it."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -62,22 +84,7 @@ def main() -> None:
     parser.add_argument("--openings", type=int, default=20, help="openings, each played with both colours")
     parser.add_argument("--workers", type=int, default=2)
     options = parser.parse_args()
-    search = "compiled" if compiled() else "pure Python (numba missing or TOGUZ_ENGINE=python)"
-    print(f"today's level 8 ({search} search) against the frozen level 8 (pure Python), {options.seconds} s a "
-          f"move, {options.openings} openings with both colours", flush=True)
-    started = time.perf_counter()
-    with ProcessPoolExecutor(options.workers) as pool:
-        jobs = [(number, white, pool.submit(play, number, white, options.seconds))
-                for number in range(options.openings) for white in (True, False)]
-        total = 0.0
-        for number, white, job in jobs:
-            points, plies, kazans = job.result()
-            total += points
-            print(f"  opening {number:2d}, today's engine {'White' if white else 'Black'}: {points:3.1f} "
-                  f"({plies} plies, kazans {kazans})", flush=True)
-    games = len(jobs)
-    print(f"score: {total:.1f}/{games} = {100 * total / games:.1f}% for today's level 8 "
-          f"({time.perf_counter() - started:.0f} s)")
+    match(options.seconds, options.openings, options.workers)
 
 
 if __name__ == "__main__":
