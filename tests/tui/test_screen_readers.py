@@ -155,3 +155,14 @@ def test_orca_hears_each_message_once_and_nothing_from_the_board(tmp_path: Path)
     assert flat("Quit now? Press y to quit, n to stay. Quit is selected.") in flat(spoken["q"])
     assert flat("Quit toguz: cancelled.") in flat(spoken["n"])
     assert not BOX_DRAWING.search(" ".join(spoken.values()))
+
+
+def test_orca_reads_no_board_after_a_move_with_tuzdyks_on_it(tmp_path: Path) -> None:
+    # A tuzdyk on each row. The plain board once showed one as "tuz" in its line of counts, and Orca
+    # read the counts after every move: a change that brings words is read, one of digits is not.
+    command = [TOGUZ, "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed", "3",
+               "--screen-reader", "--fen", "2,1S,1,t,2,2S,4S/1,t,2,1S,1,1S,1S,2S 75 75 S 91"]
+    steps = orca(tmp_path, command, ["8", "Enter"])
+    enter = flat(" ".join(next(step["spoken"] for step in steps if step["step"] == "Enter")))
+    assert "You sow 1 stone from pit 8" in enter and "The computer sows" in enter
+    assert not re.search(r"\btuz\b|\b(\d+ ){5}", enter), enter

@@ -126,12 +126,11 @@ def pit_mark(view: BoardView, side: Side, number: int) -> str:
 
 
 def pit_count(view: BoardView, side: Side, number: int) -> str:
-    """The stones of a pit, or where a tuzdyk stands ``TUZ W`` (its owner) on the boxed board and
-    ``tuz`` on the plain one (a tuzdyk always belongs to the player across)."""
+    """The stones of a pit, or where a tuzdyk stands ``TUZ W`` (its owner) on the boxed board. The plain
+    board keeps its lines of counts digits only (a tuzdyk holds 0), because Orca reads the lines of a
+    change that brings words; its row's name says where the tuzdyk is (``plain_owner``)."""
     owner = view.position.tuzdyk_owner(side, number)
-    if owner is not None:
-        if view.plain:
-            return fit(p_("board", "tuz"), PLAIN_CELL - 1, "T")
+    if owner is not None and not view.plain:
         return fit(p_("board", "TUZ {owner}").format(owner=side_letter(owner)), PIT_INNER, f"T {side_letter(owner)}")
     return str(view.position.pit(side, number))
 
@@ -312,12 +311,18 @@ class Board(Widget):
         return text
 
     def plain_owner(self, side: Side) -> str:
-        """``White (you)``, or ``White`` between two players with no names of their own."""
+        """``White (you)``, or ``White`` between two players with no names of their own; then, where there
+        are tuzdyks, the pit of the one on that row, or ``-`` (``Black (computer); tuzdyk: 4``). The words
+        are always there and only the number changes: Orca reads a board line whose change brings words."""
         assert self.current is not None
+        position = self.current.position
         name = self.current.names[side]
-        if not name or name.lower() == colour_name(side).lower():
-            return colour_name(side)
-        return f"{colour_name(side)} ({name})"
+        row = colour_name(side) if not name or name.lower() == colour_name(side).lower() \
+            else f"{colour_name(side)} ({name})"
+        if not position.variant.tuzdyks:
+            return row
+        tuzdyk = position.tuzdyks[side.opponent]  # the one on this row is the other's
+        return p_("board", "{row}; tuzdyk: {pit}").format(row=row, pit="-" if tuzdyk is None else tuzdyk)
 
     def describe(self) -> str:
         """The board as plain text lines (top row, bottom row), for tests."""
