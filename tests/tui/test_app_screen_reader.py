@@ -66,16 +66,16 @@ async def test_the_plain_board_is_words_and_numbers_with_no_box_drawing(make_app
         assert not [char for char in text if ord(char) in BOX_DRAWING]
         position = app.session.game.position
         lines = screen_of(app).board.plain_text().plain.splitlines()
-        # The counts are digits only (Orca reads a changed line that holds a word); the row's name says
-        # where its tuzdyk stands.
-        assert lines[0] == "Black; tuzdyk: 4" and lines[5] == "White; tuzdyk: -"
-        assert lines[1].split() == ["pit", *map(str, range(9, 0, -1)), "kazan"]
+        # The counts are digits only (Orca reads a changed line that brings a word); the last column
+        # says where each row's tuzdyk stands.
+        assert lines[0] == "Black" and lines[5] == "White"
+        assert lines[1].split() == ["pit", *map(str, range(9, 0, -1)), "kazan", "tuzdyk"]
         black = [str(position.pit(Side.BLACK, pit)) for pit in range(9, 0, -1)]
         assert position.pit(Side.BLACK, 4) == 0
-        assert lines[2].split() == [*black, str(position.kazans[Side.BLACK])]
+        assert lines[2].split() == [*black, str(position.kazans[Side.BLACK]), "4"]
         white = [str(position.pit(Side.WHITE, pit)) for pit in range(1, 10)]
         assert lines[3].split() == [*white, str(position.kazans[Side.WHITE])]
-        assert lines[4].split() == ["pit", *map(str, range(1, 10)), "kazan"]
+        assert lines[4].split() == ["pit", *map(str, range(1, 10)), "kazan", "tuzdyk"]
 
 
 async def test_the_computer_replies_below_the_players_move_and_the_board_changes_with_the_message(

@@ -157,12 +157,16 @@ def test_orca_hears_each_message_once_and_nothing_from_the_board(tmp_path: Path)
     assert not BOX_DRAWING.search(" ".join(spoken.values()))
 
 
-def test_orca_reads_no_board_after_a_move_with_tuzdyks_on_it(tmp_path: Path) -> None:
-    # A tuzdyk on each row. The plain board once showed one as "tuz" in its line of counts, and Orca
-    # read the counts after every move: a change that brings words is read, one of digits is not.
+@pytest.mark.parametrize(("fen", "pit", "said"), [
+    ("2,1S,1,t,2,2S,4S/1,t,2,1S,1,1S,1S,2S 75 75 S 91", "8", "You sow 1 stone from pit 8"),  # one on each row
+    ("6S,8S,2S,5S,3S,9S,4S,4S,2S/9S,2S,22S,21S,t,3S,3S,3S,4S 30 22 S 17", "8", "That pit becomes your tuzdyk"),
+], ids=["tuzdyks-standing", "tuzdyk-made"])
+def test_orca_reads_no_board_after_a_move_with_tuzdyks(tmp_path: Path, fen: str, pit: str, said: str) -> None:
+    # The plain board once showed a tuzdyk as "tuz" in its line of counts, and Orca read the counts
+    # after every move: a change that brings words or signs is read, one of digits alone is not.
     command = [TOGUZ, "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed", "3",
-               "--screen-reader", "--fen", "2,1S,1,t,2,2S,4S/1,t,2,1S,1,1S,1S,2S 75 75 S 91"]
-    steps = orca(tmp_path, command, ["8", "Enter"])
+               "--screen-reader", "--fen", fen]
+    steps = orca(tmp_path, command, [pit, "Enter"])
     enter = flat(" ".join(next(step["spoken"] for step in steps if step["step"] == "Enter")))
-    assert "You sow 1 stone from pit 8" in enter and "The computer sows" in enter
+    assert said in enter and "The computer sows" in enter
     assert not re.search(r"\btuz\b|\b(\d+ ){5}", enter), enter

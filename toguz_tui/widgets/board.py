@@ -32,7 +32,8 @@ ROW_HEIGHT = 5
 KAZAN_INNER = 13
 PLAIN_LABEL = 8
 PLAIN_CELL = 4
-PLAIN_KAZAN = 9
+PLAIN_KAZAN = 7
+PLAIN_TUZDYK = 8  # the plain board's last column: the pit of the tuzdyk on each row
 Focus = tuple[Side, int]
 
 
@@ -42,7 +43,8 @@ def boxed_width(pits: int) -> int:
 
 
 def plain_width(pits: int) -> int:
-    """Columns the plain board takes for rows of ``pits``."""
+    """Columns the plain board needs for rows of ``pits`` (its last column, the tuzdyks', is cut off on
+    a terminal narrower than that and ``PLAIN_TUZDYK`` more: ``t`` and ``b`` say where they are)."""
     return PLAIN_LABEL + pits * PLAIN_CELL + PLAIN_KAZAN
 
 
@@ -128,7 +130,7 @@ def pit_mark(view: BoardView, side: Side, number: int) -> str:
 def pit_count(view: BoardView, side: Side, number: int) -> str:
     """The stones of a pit, or where a tuzdyk stands ``TUZ W`` (its owner) on the boxed board. The plain
     board keeps its lines of counts digits only (a tuzdyk holds 0), because Orca reads the lines of a
-    change that brings words; its row's name says where the tuzdyk is (``plain_owner``)."""
+    change that brings words or signs; its last column says where the tuzdyk is."""
     owner = view.position.tuzdyk_owner(side, number)
     if owner is not None and not view.plain:
         return fit(p_("board", "TUZ {owner}").format(owner=side_letter(owner)), PIT_INNER, f"T {side_letter(owner)}")
@@ -293,6 +295,9 @@ class Board(Widget):
             labels = (fit(p_("board", "pit"), PLAIN_LABEL - 1, "#").ljust(PLAIN_LABEL)
                       + "".join(str(n).rjust(PLAIN_CELL) for n in numbers)
                       + fit(p_("board", "kazan"), PLAIN_KAZAN - 1, "K").rjust(PLAIN_KAZAN))
+            tuzdyk = view.position.tuzdyks[side.opponent]  # the one on this row is the other's
+            if view.position.variant.tuzdyks:
+                labels += fit(p_("board", "tuzdyk"), PLAIN_TUZDYK - 1, "T").rjust(PLAIN_TUZDYK)
             counts = Text(" " * PLAIN_LABEL)
             for number in numbers:
                 cell = pit_count(view, side, number).rjust(PLAIN_CELL)
@@ -300,6 +305,8 @@ class Board(Widget):
                 counts.append(cell[: PLAIN_CELL - len(cell.lstrip())])
                 counts.append(cell.lstrip(), focus_style if focused else Style())
             counts.append(str(view.position.kazans[side]).rjust(PLAIN_KAZAN))
+            if tuzdyk is not None:  # a digit where there was a blank: Orca reads nothing of the board
+                counts.append(str(tuzdyk).rjust(PLAIN_TUZDYK))
             if row == 0:
                 text.append(labels + "\n")
                 text.append_text(counts)
@@ -311,18 +318,12 @@ class Board(Widget):
         return text
 
     def plain_owner(self, side: Side) -> str:
-        """``White (you)``, or ``White`` between two players with no names of their own; then, where there
-        are tuzdyks, the pit of the one on that row, or ``-`` (``Black (computer); tuzdyk: 4``). The words
-        are always there and only the number changes: Orca reads a board line whose change brings words."""
+        """``White (you)``, or ``White`` between two players with no names of their own."""
         assert self.current is not None
-        position = self.current.position
         name = self.current.names[side]
-        row = colour_name(side) if not name or name.lower() == colour_name(side).lower() \
-            else f"{colour_name(side)} ({name})"
-        if not position.variant.tuzdyks:
-            return row
-        tuzdyk = position.tuzdyks[side.opponent]  # the one on this row is the other's
-        return p_("board", "{row}; tuzdyk: {pit}").format(row=row, pit="-" if tuzdyk is None else tuzdyk)
+        if not name or name.lower() == colour_name(side).lower():
+            return colour_name(side)
+        return f"{colour_name(side)} ({name})"
 
     def describe(self) -> str:
         """The board as plain text lines (top row, bottom row), for tests."""
