@@ -178,9 +178,7 @@ class Engine:
         searcher, cells = self._prepare(position)
         scores, _ = self._scores(searcher, cells, time_limit, depth, nodes, time.perf_counter())
         lean = searcher.lean
-        solved = solve(lean, cells, stopped=self._stop_asked.is_set) \
-            if self.level.solves and depth is None and not self._stopped else None
-        self._stop_asked.clear()
+        solved = self._solve(searcher, cells) if self.level.solves and depth is None else None
         if solved is None:
             ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
             return tuple(PitScore(lean.pit_number(move), to_stones(score)) for move, score in ranked)
@@ -287,10 +285,7 @@ class Engine:
         """In an ending ``endgame.solve`` can solve, a move with the best result there is (the search's
         ``move`` when it has it, else the one of them a short search likes best); a drawn result scores
         0. Elsewhere ``move`` and ``score`` as they are."""
-        if self._stopped:
-            return move, score
-        results = solve(searcher.lean, cells, stopped=self._stop_asked.is_set)
-        self._stop_asked.clear()  # a stop asked for during the solve applied to this move
+        results = self._solve(searcher, cells)
         if results is None:
             return move, score
         best = max(results.values())
@@ -302,6 +297,15 @@ class Engine:
         if best == DRAWN:
             score = 0
         return move, score
+
+    def _solve(self, searcher: AnySearcher, cells: list[int]) -> dict[int, int] | None:
+        """``endgame.solve`` after a search, unless that search was told to stop; a stop asked for
+        during the solve calls it off and applies to this search only."""
+        if self._stopped:
+            return None
+        results = solve(searcher.lean, cells, stopped=self._stop_asked.is_set)
+        self._stop_asked.clear()
+        return results
 
     def _loose_choice(self, rng: random.Random, scores: dict[int, int], best: int) -> int:
         """A loose pick: any move scoring at most the level's slack below ``best`` (never a proven loss
