@@ -17,6 +17,7 @@ from rules import MoveReport, Outcome, Position, Side, Termination
 from rules.move import NoTuzdyk, moves_of, play_move, tuzdyk_refusal
 from speech.i18n import _, n_, np_, p_
 from speech.naming import VERBOSITIES, Namer, Party, Perspective, Verbosity
+from speech.phrases import duration, duration_brief
 
 __all__ = ["VERBOSITIES", "Announcer", "Perspective", "Verbosity", "braille_lines", "listing", "stones"]
 
@@ -177,18 +178,22 @@ class Announcer(Namer):
 
     # The end ---------------------------------------------------------------------------------
 
-    def outcome(self, outcome: Outcome) -> str:
-        """The result, the reason and the final score."""
+    def outcome(self, outcome: Outcome, flagged: Side | None = None) -> str:
+        """The result, the reason and the final score (``flagged``: whose time ran out, on time)."""
         if self.verbosity == "brief":
             return braille_lines(self._outcome_brief(outcome))
-        return self._outcome(outcome, stuck=None)
+        return self._outcome(outcome, stuck=None, flagged=flagged)
 
-    def _outcome(self, outcome: Outcome, stuck: Side | None) -> str:
+    def _outcome(self, outcome: Outcome, stuck: Side | None, flagged: Side | None = None) -> str:
         winner = outcome.winner
         if outcome.reason is Termination.NO_MOVES and stuck is not None:
             party = self.party(stuck)
             reason = self._pick(party, _("you have no move left"), p_("one", "{who} has no move left"),
                                 p_("side", "{who} has no move left")).format(who=party.who)
+        elif outcome.reason is Termination.TIME and flagged is not None:
+            party = self.party(flagged)
+            reason = self._pick(party, _("your time is up"), p_("one", "{whose} time is up"),
+                                p_("side", "{whose} time is up")).format(whose=party.whose)
         else:
             reason = self._reason(outcome.reason, winner if winner is not None else Side.WHITE)
         return _("Game over: {reason}. {result}").format(reason=reason, result=self._result(outcome))
@@ -366,6 +371,41 @@ class Announcer(Namer):
                 sentences.append(self._cap(template.format(whose=party.whose,
                                                            pit_name=self.pit_name(side.opponent, pit))))
         return " ".join(sentences)
+
+    # Clocks ----------------------------------------------------------------------------------------
+
+    def clocks(self, times: tuple[float | None, float | None], running: Side | None, paused: bool,
+               brief: bool | None = None) -> str:
+        """Both clocks, the listener's first: "You: 12 minutes 30, running. The computer: 14 minutes." In
+        brief (the verbosity's, unless ``brief`` says), as a clock shows them ("You 12:30, computer 14:00")."""
+        brief = self.verbosity == "brief" if brief is None else brief
+        parts = []
+        for side in self._order():
+            party = self.party(side)
+            left = times[side]
+            if left is None:  # a record that does not say
+                parts.append((p_("brief", "{who} ?") if brief else _("{who}: no time recorded.")).format(
+                    who=self._cap(party.who)))
+                continue
+            if brief:
+                parts.append(p_("brief", "{who} {time}").format(who=self._cap(party.who),
+                                                                 time=duration_brief(left)))
+                continue
+            template = _("{who}: {time}, running.") if side is running else _("{who}: {time}.")
+            parts.append(template.format(who=self._cap(party.who), time=duration(left)))
+        text = (", " if brief else " ").join(parts)
+        if paused:
+            said = p_("brief", "paused") if brief else _("The clocks are paused.")
+            text = f"{text}, {said}" if brief else f"{text} {said}"
+        return text
+
+    def time_warning(self, side: Side, seconds: float) -> str:
+        """A player's time is getting short: "1 minute left." / "White: 30 seconds left."."""
+        party = self.party(side)
+        left = duration(seconds)
+        if party.kind == "you":
+            return self._cap(_("{time} left.").format(time=left))
+        return self._cap(_("{who}: {time} left.").format(who=party.who, time=left))
 
     def turn(self, position: Position, outcome: Outcome | None) -> str:
         """Whose turn it is, or how the game ended."""

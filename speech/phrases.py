@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from rules import Position, Side, Variant
+from rules.clock import TimeControl
 from speech.i18n import _, n_, p_
 from speech.vocabulary import side_title, variant_title
 
@@ -882,3 +883,116 @@ def quit_not_saved_question(why: str | None) -> str:
 def finished_stays_reason() -> str:
     """Why the game in progress is not saved: the finished game waits to be archived."""
     return _("your last game, finished, stays saved until it can be archived")
+
+
+# Clocks ----------------------------------------------------------------------------------------
+
+
+def duration(seconds: float) -> str:
+    """Time left in words: "12 minutes 30", "14 minutes", "1 hour 5 minutes", "45 seconds", "less than a
+    second"."""
+    whole = int(seconds)
+    if whole <= 0:
+        return _("less than a second") if seconds > 0 else _("no time")
+    hours, minutes, rest = whole // 3600, whole // 60 % 60, whole % 60
+    if hours:
+        text = n_("{count} hour", "{count} hours", hours).format(count=hours)
+        if minutes:
+            text = _("{hours} {minutes}").format(hours=text, minutes=n_("{count} minute", "{count} minutes",
+                                                                        minutes).format(count=minutes))
+        return text
+    if minutes:
+        text = n_("{count} minute", "{count} minutes", minutes).format(count=minutes)
+        # Translators: minutes and the seconds after them, the way a clock is read: "12 minutes 30".
+        return _("{minutes} {seconds}").format(minutes=text, seconds=rest) if rest else text
+    return n_("{count} second", "{count} seconds", rest).format(count=rest)
+
+
+def duration_brief(seconds: float) -> str:
+    """Time left as a clock shows it: ``12:30``, ``1:02:03``; tenths under ten seconds (``9.4``)."""
+    if 0 < seconds < 10:
+        return f"{int(seconds * 10) / 10:.1f}"
+    whole = int(seconds)
+    hours, minutes, rest = whole // 3600, whole // 60 % 60, whole % 60
+    return f"{hours}:{minutes:02d}:{rest:02d}" if hours else f"{minutes}:{rest:02d}"
+
+
+def time_control(control: TimeControl) -> str:
+    """A time control in words: "20 minutes each", "15 minutes each plus 10 seconds a move"."""
+    minutes = control.initial / 60
+    count = round(minutes) if minutes == int(minutes) else minutes
+    each = n_("{count} minute each", "{count} minutes each", max(1, int(minutes))).format(count=f"{count:g}")
+    if not control.increment:
+        return each
+    return n_("{each} plus {count} second a move", "{each} plus {count} seconds a move",
+              round(control.increment)).format(each=each, count=round(control.increment))
+
+
+def no_clock_word() -> str:
+    """The clock setting when there is none."""
+    return _("no clock")
+
+
+def clock_on_new_game(control: TimeControl) -> str:
+    """Said with a new game that has clocks."""
+    return _("Clocks: {control}; they start with White's first move.").format(control=time_control(control))
+
+
+def no_clock() -> str:
+    """The clock asked for in a game without one."""
+    return _("This game has no clock. Start one with new clock 20 (or new clock 15+10), or set clock 20 "
+             "for every new game.")
+
+
+def clocks_paused() -> str:
+    """The clocks were stopped."""
+    return _("Clocks paused. Press z or type resume to go on.")
+
+
+def clocks_running_again() -> str:
+    """The clocks run again after a pause."""
+    return _("Clocks running again.")
+
+
+def paused_blocks() -> str:
+    """A move, a hint or an undo asked for while the clocks are paused."""
+    return _("The clocks are paused: press z or type resume first.")
+
+
+def not_paused() -> str:
+    """resume asked for while the clocks run."""
+    return _("The clocks are not paused.")
+
+
+def nothing_to_pause() -> str:
+    """pause asked for in a game that is over or has no clock."""
+    return _("There is no running clock to pause.")
+
+
+def resumed_paused() -> str:
+    """A game with clocks taken up at the start: its clocks wait."""
+    return _("The clocks are paused until you press z or type resume.")
+
+
+def clocks_set_back(clocks: str) -> str:
+    """An undo in a game with clocks: they are put back as they stood."""
+    return _("Clocks put back: {clocks}").format(clocks=clocks)
+
+
+def clock_error(reason: str, text: str) -> str:
+    """A clock typed that cannot be read."""
+    if reason == "range":
+        return _("A clock is from 0.1 to 600 minutes with an increment of at most 600 seconds, not {text}.").format(
+            text=clipped(text))
+    return _("A clock is minutes and an increment in seconds, such as 20, 15+10 or 5+3, not {text}.").format(
+        text=clipped(text))
+
+
+def no_clocks_in_record() -> str:
+    """c in the review of a record that keeps no clocks."""
+    return _("This record keeps no clock times.")
+
+
+def sounds_not_on(reason: str) -> str:
+    """sounds on asked for where no cue can be heard: why (the setting is kept for when it can)."""
+    return _("The sound cues stay silent: {reason}.").format(reason=reason)

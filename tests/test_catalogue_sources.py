@@ -45,6 +45,7 @@ TECHNICAL: dict[str, str] = {
     "tuzdyks=yes|no, no_move=collect|lose, stop_at_majority=yes|no, unrestricted_tuzdyk=yes|no":
         "the options a record's VariantOptions tag may hold, in its notation",
     "dialog help": "CSS classes",
+    "time forfeit": "a record's Termination tag value for a game lost on time (PGN's own words, not said)",
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rules import VARIANT_KEYS, NotationError, Position, Side, variant_named
+from rules.clock import ClockError, TimeControl
 from rules.engine import LEVELS
 from rules.notation import TokenStyle
 from speech import phrases, problems
@@ -12,7 +13,7 @@ from speech.i18n import N_, _
 from speech.naming import VERBOSITIES
 from toguz_tui import files, reviewing, storage
 from toguz_tui.session import GameSession, Reply
-from toguz_tui.settings import COLOURS, OPPONENTS, Settings, setting_label
+from toguz_tui.settings import COLOURS, NO_CLOCK_WORDS, OPPONENTS, Settings, setting_label
 from toguz_tui.setup import new_seed
 from toguz_tui.user_files import WriteMode
 
@@ -23,7 +24,9 @@ Focus = tuple[Side, int] | None
 USAGES: dict[str, str] = {
     "play": N_("play N, or just N"), "where": N_("where N, or where their N"), "pit": N_("pit N, or pit their N"),
     "fen": N_("fen, or fen POSITION"), "speech": N_("speech on, or speech off"),
-    "verbosity": N_("verbosity {choices}"), "new": N_("new [{variants}] [{opponents}] [level N] [{sides}]"),
+    "sounds": N_("sounds on, or sounds off"),
+    "verbosity": N_("verbosity {choices}"),
+    "new": N_("new [{variants}] [{opponents}] [level N] [{sides}] [clock MINUTES[+INCREMENT] or clock none]"),
     "save": N_('save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save "my game.pgn"'),
     "open": N_("open FILE [N], or open N for game N of the file open; quotes around a name with spaces"),
     "recent": N_("recent, or recent N"), "games": N_("games, or games FILE"), "forward": N_("forward [N]"),
@@ -215,6 +218,14 @@ def speech(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return session.change_setting("speech", word)
 
 
+def sounds(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Sound cues on or off."""
+    word = args[0].lower() if args else ""
+    if word not in ("on", "off"):
+        return usage_error(session, "sounds")
+    return session.change_setting("sounds", word)
+
+
 def verbosity(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """How much is said after a move."""
     if not args:
@@ -250,6 +261,16 @@ def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
     opponent: str | None = None
     colour: Side | None = None
     words = [word.lower() for word in args]
+    if "clock" in words:  # clock and the time control after it
+        at = words.index("clock")
+        if at + 1 >= len(words):
+            return usage_error(session, "new")
+        try:
+            setup = setup.changed(clock=TimeControl.parse(words[at + 1])
+                                  if words[at + 1] not in NO_CLOCK_WORDS else None)
+        except ClockError as error:
+            return session.error(phrases.clock_error(error.reason, error.text))
+        del words[at:at + 2]
     for index, word in enumerate(words):
         if word == "level" and not (index + 1 < len(words) and words[index + 1].isdecimal()):
             return usage_error(session, "new")
@@ -402,6 +423,21 @@ def settings(session: GameSession, args: list[str], focus: Focus) -> Reply:
     if len(args) < 2:
         return usage_error(session, "set")
     return session.change_setting(args[0].lower().replace("-", "_"), " ".join(args[1:]))
+
+
+def clock(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Both clocks."""
+    return session.clock_report()
+
+
+def pause(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Stop the clocks, or start them again."""
+    return session.pause()
+
+
+def resume(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Start the stopped clocks again."""
+    return session.resume_clocks()
 
 
 def quit_program(session: GameSession, args: list[str], focus: Focus) -> Reply:

@@ -64,9 +64,24 @@ def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
     parser.add_argument("--open", metavar="FILE",
                         help=_("open a record (PGN-style) to review, or a FEN file to play"))
     parser.add_argument("--fen", metavar="FEN", help=_("start a game from this position"))
+    parser.add_argument("--clock", metavar="MINUTES[+INCREMENT]", type=_clock_option,
+                        help=_("play on the clock: minutes for each player, and seconds added after each move "
+                               "(60, 20, 15+10, 5+3; none for no clock)"))
+    parser.add_argument("--sounds", choices=("on", "off"),
+                        help=_("short sounds for moves, captures, your turn and errors (default: your setting, on)"))
     parser.add_argument("--seed", type=int, metavar="N", help=_("seed the computer, to replay a game exactly"))
     parser.add_argument("--new", action="store_true", help=_("start a new game even if one is saved"))
     return parser
+
+
+def _clock_option(text: str) -> str:
+    """``--clock``'s value as the settings keep it; argparse says the reason when it cannot be read."""
+    from toguz_tui.settings import clock_setting
+
+    try:
+        return clock_setting(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def choose_language(args: list[str]) -> str:
@@ -115,6 +130,10 @@ def main(argv: list[str] | None = None) -> int:
         from speech.cli import main as speech_main
 
         return speech_main(args[1:])
+    if args and args[0] == "sounds":
+        from speech.sound_cli import main as sounds_main
+
+        return sounds_main(args[1:])
     choose_language(args)
     prog = "toguz"
     if args and args[0] == "play":

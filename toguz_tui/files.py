@@ -20,7 +20,7 @@ from rules.records import GameEntry, index_games, read_game
 from speech import phrases, problems
 from speech.vocabulary import side_title
 from toguz_tui import reviewing, storage
-from toguz_tui.review import Review
+from toguz_tui.review import Review, record_clocks
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.user_files import MEGABYTE, FileProblem, WriteMode, read_text, size_words, where_to_write, write_text
 
@@ -106,6 +106,7 @@ def _open(session: GameSession, path: Path, number: int, big: bool = False) -> R
     session.collection = (path, len(entries))
     names = (_player(record.tags, Side.WHITE), _player(record.tags, Side.BLACK))
     review = Review.of_game(record.game, record.tags, record.result, names)
+    review.clocks = record_clocks(record)
     said = phrases.opened_record(names[0], names[1], review.moves, record.result)
     if len(entries) > 1:
         said = f"{phrases.game_n_of(number, len(entries))} {said}"

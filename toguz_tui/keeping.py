@@ -9,6 +9,7 @@ whether a game is saved only when it is true.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from rules import Game
 from speech import phrases
@@ -41,13 +42,14 @@ class GameStore:
         self.saved = False
         self.why_not = reason
 
-    def save(self, setup: GameSetup, game: Game) -> str | None:
-        """Keep the game as it stands, finished or not; a problem to say, if it could not."""
+    def save(self, setup: GameSetup, game: Game, clock: dict[str, Any] | None = None) -> str | None:
+        """Keep the game as it stands, finished or not, with its clocks (``GameClock.to_saved``) if it has
+        them; a problem to say, if it could not."""
         if not self.autosave:
             self.saved = False
             return None
         try:
-            storage.save_current(setup.to_saved(game))
+            storage.save_current(setup.to_saved(game, clock))
         except OSError as error:
             self.saved = False
             return phrases.progress_not_saved(error.strerror or str(error))

@@ -28,7 +28,8 @@ from toguz_tui.startup import build_session
 
 SETTING_NAMES = tuple(Settings().__dataclass_fields__)
 ARGUMENT_WORDS = {
-    "new": (*VARIANT_KEYS, *OPPONENTS, "level", *COLOURS),
+    "new": (*VARIANT_KEYS, *OPPONENTS, "level", *COLOURS, "clock"),
+    "sounds": ("on", "off"),
     "set": SETTING_NAMES, "settings": SETTING_NAMES,
     "speech": ("on", "off"), "verbosity": VERBOSITIES,
     "help": (*HELP_TOPICS, "all", *(command.name for command in COMMANDS)),

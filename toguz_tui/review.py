@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules import Game, MoveReport, Position, Side
+from rules import Game, MoveReport, Position, Record, Side
+from rules.clock import read_clock_comment
 
 
 @dataclass
@@ -17,6 +18,7 @@ class Review:
     names: tuple[str, str] | None = None  # the players' names for a record; None: this game's own view
     result: str = "*"
     index: int = 0
+    clocks: dict[int, float] = field(default_factory=dict)  # the mover's clock after move N, from the record
     game: Game = field(init=False)
 
     def __post_init__(self) -> None:
@@ -50,6 +52,16 @@ class Review:
             self.index += 1
         return played
 
+    def clock_times(self) -> tuple[float | None, float | None]:
+        """White's and Black's clocks at the cursor, as the record's clock comments give them (the last
+        each player's own move left; None where the record says nothing)."""
+        times: list[float | None] = [None, None]
+        for index in range(self.index, 0, -1):
+            mover = self.reports[index - 1].mover
+            if times[mover] is None and index in self.clocks:
+                times[mover] = self.clocks[index]
+        return times[0], times[1]
+
     @property
     def last_report(self) -> MoveReport | None:
         """The move that led to the cursor's position."""
@@ -69,3 +81,15 @@ class Review:
         if found is None and number == 0:
             return 0
         return found
+
+
+def record_clocks(record: Record) -> dict[int, float]:
+    """The clocks a record's comments give (``[%clk H:MM:SS]`` after a move): the move's number among
+    all moves (1 for the first) and the mover's time left."""
+    found: dict[int, float] = {}
+    total = len(record.moves)
+    for after, text in (*record.move_comments, *((total, text) for text in record.comments)):
+        seconds = read_clock_comment(text)
+        if seconds is not None and 1 <= after <= total:
+            found[after] = seconds
+    return found

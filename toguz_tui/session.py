@@ -9,18 +9,21 @@ through the ``notify`` callback, called from that thread. Keeping games on disk 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from rules import Game, IllegalMoveError, MoveReport, Position, Side
+from rules import Game, IllegalMoveError, MoveReport, Position, Record, Side, Termination
+from rules.clock import ON_TIME, TimeControl, clock_comment
 from rules.engine import LEVELS, Engine, SearchResult
 from rules.engine.engine import plies_to_end
 from rules.notation import TokenStyle
 from speech import phrases
 from speech.announce import Announcer, Perspective
 from speech.i18n import set_language
+from speech.player import CuePlayer, open_player
 from speech.speakers import Speaker, open_speaker
 from speech.vocabulary import side_title
 from toguz_tui import storage
@@ -28,7 +31,9 @@ from toguz_tui.keeping import GameStore
 from toguz_tui.review import Review
 from toguz_tui.settings import Settings, save_setting, setting_label
 from toguz_tui.setup import GameSetup
+from toguz_tui.sounding import SoundCues
 from toguz_tui.thinking import Thinker, choose, prepare_engine
+from toguz_tui.timing import ClockWatch, GameClock
 
 # An analysis: each legal pit, its score in stones, the plies to a forced end (None: an estimate), and
 # the result of an ending solved (1 won, 0 drawn, -1 lost; None: not solved).
@@ -58,7 +63,8 @@ class GameSession:
 
     def __init__(self, settings: Settings, speaker: Speaker,
                  notify: Callable[[Reply], None] | None = None, persist: bool = True,
-                 stored: Settings | None = None) -> None:
+                 stored: Settings | None = None, now: Callable[[], float] = time.monotonic,
+                 watch: bool = True, player: CuePlayer | None = None) -> None:
         self.settings = settings
         self.stored = stored or settings  # the settings file, without this run's command-line choices
         set_language(settings.language_code)
@@ -82,6 +88,11 @@ class GameSession:
         self.resign_asked = False  # resign asks once before giving the game up
         self.collection: tuple[Path, int] | None = None  # the record file last opened, and its games
         self._background: threading.Thread | None = None
+        self.now = now  # the clocks' time source (a fake one in tests)
+        self.clocks: GameClock | None = None  # the game's clocks, when it has them
+        self._watching = watch  # whether a thread watches the clocks (tests call tick themselves)
+        self._watch: ClockWatch | None = None
+        self.sounds = SoundCues(player)  # the sound cues (silent unless a player is given)
 
     # -- starting ----------------------------------------------------------------------------
     def view_changed(self) -> None:
@@ -120,8 +131,11 @@ class GameSession:
             self.review = None
             self.announcer.perspective = self._perspective()
             self.finished_saved = True
-            saving = self.store.save(setup, self.game)
+            self.clocks = self._new_clocks(setup)
+            saving = self._save()
             text = phrases.new_game(self.game.variant, setup.human, setup.level, self._names())
+            if setup.clock is not None:
+                text = f"{text} {phrases.clock_on_new_game(setup.clock)}"
             if kept:
                 text = f"{phrases.set_aside(kept)} {text}"
             text = f"{text} {self.announcer.turn(self.game.position, self.game.outcome)}"
@@ -137,8 +151,13 @@ class GameSession:
             game = Game(position=Position.from_fen(saved.start_fen, setup.variant))
             for pit in saved.moves:
                 game.play(pit)
+            clocks = GameClock.from_saved(saved.clock, self.now) if saved.clock is not None else None
             self.setup = setup
             self.game = game
+            self.clocks = clocks
+            if clocks is not None:
+                clocks.thresholds = self.settings.warning_thresholds
+                self._poke_clock()
             self.announcer.perspective = self._perspective()
 
     def resume(self, saved: storage.SavedGame) -> Reply:
@@ -147,6 +166,8 @@ class GameSession:
             self.restore(saved)
             self.resumed = True
             text = f"{phrases.resumed(len(saved.moves), saved.started)} {self.turn().text}"
+            if self.clocks is not None and not self.game.is_over:
+                text = f"{text} {self.clock_words()} {phrases.resumed_paused()}"
             reply = self.say(Reply(text))
             self.let_computer_move()
             return reply
@@ -209,26 +230,44 @@ class GameSession:
                 return self.error(phrases.review_blocks_play())
             if self.computer_to_move():
                 return self.error(phrases.not_your_turn())
+            fallen = self._flag_fall()
+            if fallen is not None:
+                return fallen
+            if self.clocks is not None and self.clocks.paused and not self.game.is_over:
+                return self.error(phrases.paused_blocks())
             try:
                 report = self.game.play(pit)
             except IllegalMoveError:
                 return self.error(self.announcer.illegal(self.game.position, pit, self.game.is_over))
+            self._clock_moved(report)
             reply = self._after_move(report)
             self.let_computer_move()
             return reply
 
     def error(self, text: str) -> Reply:
         """A short spoken and written complaint, as a sentence; nothing changes."""
+        self.sounds.error()
         text = text.strip()
         if text and text[-1] not in ".?!":
             text += "."
         return self.say(Reply(text[:1].upper() + text[1:], kind="error"))
 
+    def bottom(self) -> Side:
+        """The side whose row the board draws at the bottom (as the cues pan): the person's against the
+        computer; between two players, White's, or the side to move's when the board turns."""
+        if self.setup.human is not None:
+            return self.setup.human
+        return self.game.position.to_move if self.settings.board_turns and not self.game.is_over else Side.WHITE
+
     def _after_move(self, report: MoveReport, interrupt: bool = True) -> Reply:
+        human = self.setup.human
+        bottom = report.mover if self.setup.human is None and self.settings.board_turns else self.bottom()
+        self.sounds.move(report, self.game.variant.pits, bottom, human,
+                         your_turn=human is not None and report.mover is not human)
         text = self.announcer.move(report)
         if self.setup.human is None and report.outcome is None:  # two at one keyboard: who plays next
             text = f"{text} {self.announcer.turn(self.game.position, None)}"
-        problem = self.store.save(self.setup, self.game)  # a finished game too: whole, until archived
+        problem = self._save()  # a finished game too: whole, until archived
         kind = "move"
         if report.outcome is not None:
             kind = "end"
@@ -271,9 +310,25 @@ class GameSession:
         from rules.records import record_from_game, write_record
 
         white, black = self.names_for_record()
-        record = record_from_game(self.game, {"Event": "toguz", "White": white or "?", "Black": black or "?",
-                                              "Date": self.setup.started})
+        tags = {"Event": "toguz", "White": white or "?", "Black": black or "?", "Date": self.setup.started}
+        if self.setup.clock is not None:
+            tags["TimeControl"] = self.setup.clock.pgn
+        outcome = self.game.outcome
+        if outcome is not None and outcome.reason is Termination.TIME:
+            tags["Termination"] = ON_TIME
+        record = record_from_game(self.game, tags)
+        if self.clocks is not None and self.clocks.after:
+            record = self._with_clock_comments(record)
         return write_record(record, style=style)
+
+    def _with_clock_comments(self, record: Record) -> Record:
+        """``record`` with each move's clock after it (the mover's time left), as ``[%clk H:MM:SS]``."""
+        assert self.clocks is not None
+        notes = [(index, clock_comment(times[report.mover]))
+                 for index, (report, times) in enumerate(zip(self.game.reports, self.clocks.after, strict=False), 1)]
+        total = len(self.game.reports)
+        return replace(record, move_comments=tuple(note for note in notes if note[0] < total),
+                       comments=tuple(text for index, text in notes if index == total) + record.comments)
 
     def _set_aside(self) -> tuple[str | None, str | None]:
         """Keep an unfinished game that is being replaced: (the archive's file name, None), or
@@ -294,7 +349,7 @@ class GameSession:
 
     def let_computer_move(self) -> None:
         """If the computer is to move (and no review is open), it starts thinking."""
-        if not self.computer_to_move() or self.review is not None:
+        if not self.computer_to_move() or self.review is not None or (self.clocks is not None and self.clocks.paused):
             return
         position = self.game.position
         engine = Engine(level=self.setup.level, seed=self.setup.seed + len(self.game.moves))
@@ -303,10 +358,19 @@ class GameSession:
             with self.lock:
                 if self.game.position != position:
                     return
-                reply = self._after_move(self.game.play(result.pit), interrupt=False)
+                fallen = self._flag_fall()  # its time ran out while it thought
+                if fallen is not None:
+                    reply = fallen
+                else:
+                    report = self.game.play(result.pit)
+                    self._clock_moved(report)
+                    reply = self._after_move(report, interrupt=False)
             self.notify(reply)
 
-        self.thinker.start(position, engine, LEVELS[self.setup.level - 1].time_limit, move, self._failed)
+        limit = LEVELS[self.setup.level - 1].time_limit
+        if self.clocks is not None:
+            limit = self.clocks.budget(position.to_move, limit)
+        self.thinker.start(position, engine, limit, move, self._failed)
         self._say_thinking_later(position)
 
     def _say_thinking_later(self, position: Position) -> None:
@@ -432,8 +496,12 @@ class GameSession:
                     break
             if count == 0:
                 return self.error(phrases.nothing_to_undo())
-            problem = self.store.save(self.setup, self.game)
             text = f"{phrases.undone(count)} {self.turn().text}"
+            if self.clocks is not None:
+                self.clocks.taken_back(len(self.game.moves), self.game.position.to_move)
+                self._poke_clock()
+                text = f"{text} {phrases.clocks_set_back(self.clock_words())}"
+            problem = self._save()
             reply = self.answer(f"{text} {problem}" if problem else text)
             self.let_computer_move()
             return reply
@@ -448,7 +516,10 @@ class GameSession:
             self._cancel_thinking()
             side = self.setup.human if self.setup.human is not None else self.game.position.to_move
             outcome = self.game.resign(side)
-            self.store.save(self.setup, self.game)
+            self.sounds.end(outcome, self.setup.human)
+            if self.clocks is not None:
+                self.clocks.stop()
+            self._save()
             return self.say(Reply(self._finish(self.announcer.outcome(outcome)), kind="end"))
 
     # -- settings and leaving -----------------------------------------------------------------
@@ -466,6 +537,10 @@ class GameSession:
         if name == "speech" and reason and self.speaker.name == "silent":
             return self.answer(phrases.speech_not_on(reason))
         problems = [phrases.speech_problem(reason)] if reason else []
+        if name in ("sounds", "sound_volume"):
+            silent = self._apply_sounds()
+            if silent is not None:  # kept for when sound can be heard; said why not now
+                problems.append(phrases.sounds_not_on(silent))
         if self.persist:
             written = save_setting(name, getattr(stored, name))
             if written:
@@ -491,6 +566,17 @@ class GameSession:
         self.speaker.set_rate(settings.rate)
         self.speaker.set_volume(settings.volume)
         self.speaker.set_voice(settings.speech_voice or "")  # "": the engine's own voice (English)
+        return None
+
+    def _apply_sounds(self) -> str | None:
+        """Turn the sound cues on or off, at the volume set; why they could not start, if they could not."""
+        settings = self.settings
+        if settings.sounds != self.sounds.player.enabled:
+            self.sounds.close()
+            player, problem = open_player(settings.sounds, settings.sound_volume)
+            self.sounds = SoundCues(player)
+            return problem
+        self.sounds.player.set_volume(settings.sound_volume)
         return None
 
     def quit(self, asked: bool = False) -> Reply:
@@ -523,7 +609,148 @@ class GameSession:
         return Reply(self.announcer.turn(self.viewed, outcome))
 
     def close(self) -> None:
-        """Stop thinking and speaking; let go of the game in progress."""
+        """Stop thinking and speaking; let go of the game in progress (its clocks kept as they stand)."""
         self._cancel_thinking()
+        if self._watch is not None:
+            self._watch.close()
+        with self.lock:
+            if self.clocks is not None and not self.game.is_over and self.game.moves:
+                self.clocks.pause()
+                self._save()
         self.speaker.close()
+        self.sounds.close()
         self.store.release()
+
+    # -- clocks ---------------------------------------------------------------------------------
+    def _new_clocks(self, setup: GameSetup) -> GameClock | None:
+        """The clocks of a new game with ``setup`` (None without a time control)."""
+        if setup.clock is None:
+            return None
+        clocks = GameClock(setup.clock, self.now, self.settings.warning_thresholds)
+        self._poke_clock()
+        return clocks
+
+    def _save(self) -> str | None:
+        """Keep the game in progress with its clocks; a problem to say, if any."""
+        clock = self.clocks.to_saved() if self.clocks is not None else None
+        return self.store.save(self.setup, self.game, clock)
+
+    def _poke_clock(self) -> None:
+        """The clocks changed: the watcher looks again (started with the first game that has clocks)."""
+        if not self._watching:
+            return
+        if self._watch is None:
+            self._watch = ClockWatch(self.tick, self._next_clock_event)
+        self._watch.poke()
+
+    def _next_clock_event(self) -> float | None:
+        with self.lock:
+            if self.clocks is None or self.game.is_over:
+                return None
+            return self.clocks.next_event_in(self._people())
+
+    def _clock_moved(self, report: MoveReport) -> None:
+        """A move was made: press its player's clock (the other's runs, unless the game is over)."""
+        if self.clocks is not None:
+            self.clocks.moved(report.mover, report.outcome is not None)
+            self._poke_clock()
+
+    def _people(self) -> tuple[Side, ...]:
+        """The sides a person plays (warned when time runs short)."""
+        return tuple(Side) if self.setup.human is None else (self.setup.human,)
+
+    def tick(self) -> None:
+        """Look at the clocks now: a flag that fell ends the game, a threshold reached is said (after what
+        is being said, never over a move). The watcher calls this; tests call it with a fake time."""
+        replies: list[Reply] = []
+        with self.lock:
+            clocks = self.clocks
+            if clocks is None or self.game.is_over or clocks.paused:
+                return
+            fallen = self._flag_fall(notify=False)
+            if fallen is not None:
+                replies.append(fallen)
+            else:
+                for side, seconds in clocks.due_warnings(self._people()):
+                    self.sounds.low_time()
+                    replies.append(self.say(Reply(self.announcer.time_warning(side, seconds), kind="info"),
+                                            interrupt=False))
+        for reply in replies:
+            self.notify(reply)
+
+    def _flag_fall(self, notify: bool = False) -> Reply | None:
+        """If the running side's time is up, the game ends on time: said, saved and archived; the reply
+        (also sent through notify when ``notify``). None while time is left."""
+        clocks = self.clocks
+        if clocks is None or self.game.is_over:
+            return None
+        side = clocks.flagged()
+        if side is None:
+            return None
+        self._cancel_thinking()
+        clocks.stop()
+        outcome = self.game.flag(side)
+        self.sounds.end(outcome, self.setup.human)
+        self._save()
+        reply = self.say(Reply(self._finish(self.announcer.outcome(outcome, flagged=side)), kind="end"),
+                         interrupt=False)
+        if notify:
+            self.notify(reply)
+        return reply
+
+    def clock_words(self) -> str:
+        """Both clocks in words (the listener's first)."""
+        assert self.clocks is not None
+        return self.announcer.clocks(self.clocks.times(), self.clocks.running, self.clocks.paused)
+
+    def clock_report(self) -> Reply:
+        """Both clocks now, or that the game has none (a flag that has just fallen is said first)."""
+        with self.lock:
+            if self.review is not None and self.review.names is not None:  # a record: its clock comments
+                return self.answer(self._record_clocks(self.review))
+            if self.clocks is None:
+                return self.answer(phrases.no_clock())
+            fallen = self._flag_fall()
+            if fallen is not None:
+                return fallen
+            return self.answer(self.clock_words())
+
+    def _record_clocks(self, review: Review) -> str:
+        """The clocks a reviewed record gives at the cursor (the time control's start before a player's
+        first move), or that it gives none."""
+        if not review.clocks:
+            return phrases.no_clocks_in_record()
+        control = TimeControl.from_pgn(review.tags.get("TimeControl", ""))
+        start = control.initial if control is not None else None
+        white, black = review.clock_times()
+        times = (start if white is None else white, start if black is None else black)
+        return self.announcer.clocks(times, None, False)
+
+    def pause(self) -> Reply:
+        """Stop the clocks (a game with running clocks), or start them again when they are stopped."""
+        with self.lock:
+            clocks = self.clocks
+            if clocks is not None and clocks.paused:
+                return self.resume_clocks()
+            if clocks is None or self.game.is_over:
+                return self.error(phrases.nothing_to_pause())
+            fallen = self._flag_fall()
+            if fallen is not None:
+                return fallen
+            self._cancel_thinking()
+            clocks.pause()
+            problem = self._save()
+            text = f"{phrases.clocks_paused()} {self.clock_words()}"
+            return self.answer(f"{text} {problem}" if problem else text)
+
+    def resume_clocks(self) -> Reply:
+        """Start the stopped clocks again; the computer thinks again if it is its turn."""
+        with self.lock:
+            clocks = self.clocks
+            if clocks is None or self.game.is_over or not clocks.paused:
+                return self.error(phrases.not_paused())
+            clocks.resume(self.game.position.to_move, len(self.game.moves))
+            self._poke_clock()
+            reply = self.answer(f"{phrases.clocks_running_again()} {self.clock_words()} {self.turn().text}")
+            self.let_computer_move()
+            return reply

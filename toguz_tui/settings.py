@@ -14,6 +14,7 @@ import tomlkit
 import tomlkit.exceptions
 
 from rules import VARIANT_KEYS, VARIANT_WORDS, Side, VariantKey
+from rules.clock import MAX_MINUTES, WARNINGS, ClockError, TimeControl, parse_warnings, warnings_text
 from rules.engine import LEVELS
 from speech import phrases
 from speech.i18n import LANGUAGES, N_, _, from_environment, p_
@@ -28,6 +29,8 @@ Theme = Literal["default", "high-contrast", "terminal"]
 THEMES: tuple[Theme, ...] = get_args(Theme)
 COLOURS: tuple[str, ...] = tuple(side.key for side in Side)
 LANGUAGE_CHOICES: tuple[str, ...] = (AUTO, *LANGUAGES)
+NO_CLOCK = "none"
+NO_CLOCK_WORDS = (NO_CLOCK, "off", "no", "0", "")
 
 # What each setting is called in messages and dialogs (its name stays the word typed after set).
 SETTING_LABELS: dict[str, str] = {
@@ -36,7 +39,8 @@ SETTING_LABELS: dict[str, str] = {
     "colour": N_("your side against the computer"), "digit_plays": N_("digits play at once"),
     "screen_reader": N_("screen-reader mode"), "reader_board": N_("board shown in the screen-reader mode"),
     "theme": N_("theme"), "board_turns": N_("board turns to the player"), "white_name": N_("White's name"),
-    "black_name": N_("Black's name"), "language": N_("language"),
+    "black_name": N_("Black's name"), "language": N_("language"), "clock": N_("clock"),
+    "clock_warnings": N_("clock warning list"), "sounds": N_("sound"), "sound_volume": N_("sound volume"),
 }
 
 
@@ -80,6 +84,20 @@ class Settings:
     white_name: str = ""
     black_name: str = ""
     language: str = AUTO
+    clock: str = NO_CLOCK
+    clock_warnings: str = warnings_text(WARNINGS)
+    sounds: bool = True
+    sound_volume: float = 0.6
+
+    @property
+    def time_control(self) -> TimeControl | None:
+        """The clock new games get (None: no clock)."""
+        return None if self.clock == NO_CLOCK else TimeControl.parse(self.clock)
+
+    @property
+    def warning_thresholds(self) -> tuple[float, ...]:
+        """The seconds left at which a player is warned."""
+        return parse_warnings(self.clock_warnings)
 
     def changed(self, name: str, value: object) -> Settings:
         """A copy with one setting changed from text; ``ValueError`` with a plain reason if bad."""
@@ -125,6 +143,8 @@ def show_value(name: str, value: object) -> str:
         "verbosity": verbosity_label, "speech": speech_label, "opponent": opponent_label, "theme": theme_label,
         "language": language_label, "colour": lambda key: side_title(Side[key.upper()]),
         "variant": lambda key: variant_for(VARIANT_KEYS[key].pits) if key in VARIANT_KEYS else key,
+        "clock": lambda typed: phrases.time_control(TimeControl.parse(typed)) if typed != NO_CLOCK
+        else phrases.no_clock_word(),
     }
     return shown[name](str(value)) if name in shown else str(value)
 
@@ -133,7 +153,8 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "verbosity": VERBOSITIES, "opponent": OPPONENTS, "colour": COLOURS, "variant": tuple(VARIANT_KEYS),
     "theme": THEMES, "speech": SPEECH_CHOICES, "language": LANGUAGE_CHOICES,
 }
-_RANGES: dict[str, tuple[float, float]] = {"rate": (80, 450), "volume": (0.0, 1.0), "level": (1, len(LEVELS))}
+_RANGES: dict[str, tuple[float, float]] = {"rate": (80, 450), "volume": (0.0, 1.0), "level": (1, len(LEVELS)),
+                                           "sound_volume": (0.0, 1.0)}
 _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 
 
@@ -160,6 +181,14 @@ def _convert(name: str, value: object, current: object) -> object:
             raise ValueError(_("{name} must be from {low} to {high}, not {value}").format(
                 name=name, low=kind(low), high=kind(high), value=said))
         return number
+    if name == "clock":
+        return clock_setting(str(value))
+    if name == "clock_warnings":
+        try:
+            return warnings_text(parse_warnings(str(value)))
+        except ClockError:
+            raise ValueError(_("clock warnings must be times such as 5m 1m 30s 10s, or none, not {value}").format(
+                value=said)) from None
     if name in ("voice", "white_name", "black_name"):
         name_text = value.strip() if isinstance(value, str) else ""
         if not name_text and isinstance(value, str):
@@ -172,6 +201,20 @@ def _convert(name: str, value: object, current: object) -> object:
         raise ValueError(_("{name} must be one of {choices}, not {value}").format(
             name=name, choices=", ".join(_CHOICES[name]), value=said))
     return text
+
+
+def clock_setting(text: str) -> str:
+    """A clock as typed (``20``, ``15+10``, ``none``) in the form the settings keep; ``ValueError`` with
+    a plain reason when it is none of these."""
+    word = text.strip().lower()
+    if word in NO_CLOCK_WORDS:
+        return NO_CLOCK
+    try:
+        return TimeControl.parse(word).typed
+    except ClockError:
+        raise ValueError(_("a clock is minutes and an increment in seconds, such as 20, 15+10 or 5+3 (minutes from "
+                           "0.1 to {most}), or none; not {value}").format(most=MAX_MINUTES,
+                                                                         value=phrases.clipped(text))) from None
 
 
 def config_dir() -> Path:

@@ -5,8 +5,10 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date
+from typing import Any
 
 from rules import Game, Side, Variant, variant_named
+from rules.clock import TimeControl
 from toguz_tui.settings import Settings
 from toguz_tui.storage import SavedGame
 
@@ -19,13 +21,14 @@ def new_seed() -> int:
 @dataclass(frozen=True)
 class GameSetup:
     """The variant, the opponent (``human`` is the person's side, ``None`` in a two-player game),
-    the computer's level and its seed, and the day the game began."""
+    the computer's level and its seed, the day the game began, and the time control (None: no clock)."""
 
     variant: Variant
     human: Side | None
     level: int
     seed: int = field(default_factory=new_seed)
     started: str = field(default_factory=lambda: date.today().strftime("%Y.%m.%d"))
+    clock: TimeControl | None = None
 
     @property
     def opponent(self) -> str:
@@ -37,7 +40,8 @@ class GameSetup:
         """The setup the settings ask for."""
         human = None if settings.opponent == "human" else (
             Side.WHITE if settings.colour == "white" else Side.BLACK)
-        return cls(variant_named(settings.variant), human, settings.level, seed or new_seed())
+        return cls(variant_named(settings.variant), human, settings.level, seed or new_seed(),
+                   clock=settings.time_control)
 
     def changed(self, **changes: object) -> GameSetup:
         """A copy with some fields changed and a fresh date."""
@@ -49,10 +53,11 @@ class GameSetup:
         """The setup of a saved game."""
         variant = Variant(**saved.variant)
         human = None if saved.opponent == "human" else (Side.WHITE if saved.human == "white" else Side.BLACK)
-        return cls(variant, human, saved.level, saved.seed, saved.started)
+        control = TimeControl.from_pgn(saved.clock["control"]) if saved.clock is not None else None
+        return cls(variant, human, saved.level, saved.seed, saved.started, control)
 
-    def to_saved(self, game: Game) -> SavedGame:
-        """What to write so that ``game`` can be restored exactly."""
+    def to_saved(self, game: Game, clock: dict[str, Any] | None = None) -> SavedGame:
+        """What to write so that ``game`` can be restored exactly (with its clocks, if it has them)."""
         human = "white" if self.human is not Side.BLACK else "black"
         return SavedGame(game.start_position.fen(), asdict(self.variant), list(game.moves),
-                         self.opponent, self.level, human, self.seed, started=self.started)
+                         self.opponent, self.level, human, self.seed, started=self.started, clock=clock)

@@ -17,22 +17,27 @@ from rules import IllegalMoveError, NotationError, Position, RulesError
 from speech import phrases, problems
 from speech.i18n import set_language
 from speech.machine import machine
+from speech.player import open_player
 from speech.speakers import open_speaker
+from speech.speakers.audio import audio_problem
 from toguz_tui import files, reviewing, storage
 from toguz_tui.review import Review
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.settings import Settings, load_settings
 from toguz_tui.setup import GameSetup
 
-GAME_OPTIONS = ("variant", "opponent", "colour")
+GAME_OPTIONS = ("variant", "opponent", "colour", "clock")
 
 
 def effective_settings(options: argparse.Namespace, settings: Settings) -> Settings:
     """The saved settings with this run's command-line choices laid over them (not saved)."""
-    for name in ("speech", "verbosity", "level", "variant", "opponent", "colour", "screen_reader", "language"):
+    for name in ("speech", "verbosity", "level", "variant", "opponent", "colour", "screen_reader", "language",
+                 "clock"):
         value = getattr(options, name, None)
         if value is not None:
             settings = replace(settings, **{name: value})
+    if getattr(options, "sounds", None) is not None:
+        settings = replace(settings, sounds=options.sounds == "on")
     return settings
 
 
@@ -44,12 +49,15 @@ def build_session(options: argparse.Namespace,
     set_language(settings.language_code)
     speaker, speech_problem = open_speaker(settings.voice_backend, rate=settings.rate, voice=settings.speech_voice,
                                            volume=settings.volume)
-    session = GameSession(settings, speaker, notify, stored=stored)
+    player, sounds_problem = open_player(settings.sounds, settings.sound_volume)
+    session = GameSession(settings, speaker, notify, stored=stored, player=player)
     replies: list[Reply] = []
     if settings_problem:
         replies.append(session.error(settings_problem))
     if speech_problem:
         replies.append(session.say(Reply(phrases.speech_problem(speech_problem), kind="error")))
+    if sounds_problem and sounds_problem != audio_problem():  # no sound at all: speech's line says it, if any
+        replies.append(session.say(Reply(phrases.capital(sounds_problem) + ".", kind="error")))
     chosen = choose_game(session, options)
     if options.open:  # the game is taken up quietly: the review's opening is what is said first
         chosen = [reply for reply in chosen if reply.kind == "error"]

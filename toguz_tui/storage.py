@@ -23,6 +23,7 @@ from typing import IO, Any, Literal, get_args
 import platformdirs
 
 from rules import Side
+from rules.clock import MAX_WARNINGS, TimeControl
 from rules.engine import LEVELS
 from speech.i18n import _
 from toguz_tui.user_files import FileProblem, read_bytes
@@ -73,6 +74,7 @@ class SavedGame:
     seed: int
     names: list[str] = field(default_factory=lambda: ["White", "Black"])
     started: str = field(default_factory=lambda: datetime.now().strftime("%Y.%m.%d"))
+    clock: dict[str, Any] | None = None  # the clocks (``timing.GameClock.to_saved``), when the game has them
 
     def to_json(self) -> str:
         """The saved game as JSON text."""
@@ -114,11 +116,12 @@ def _text(value: Any, what: str, longest: int) -> str:
 
 def checked_fields(data: dict[str, Any]) -> dict[str, Any]:
     """The fields of a saved game, each checked for its type, size and range."""
-    known = {"version", "start_fen", "variant", "moves", "opponent", "level", "human", "seed", "names", "started"}
+    known = {"version", "start_fen", "variant", "moves", "opponent", "level", "human", "seed", "names", "started",
+             "clock"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise ValueError(_("unknown fields: {fields}").format(fields=", ".join(name[:20] for name in unknown[:3])))
-    missing = sorted(known - {"names", "started"} - set(data))
+    missing = sorted(known - {"names", "started", "clock"} - set(data))
     if missing:
         raise ValueError(_("missing fields: {fields}").format(fields=", ".join(missing)))
     variant = _expect(data["variant"], dict, "variant")
@@ -145,7 +148,49 @@ def checked_fields(data: dict[str, Any]) -> dict[str, Any]:
         "opponent": data["opponent"], "level": level, "human": data["human"], "seed": seed,
         "names": [_text(name, _("a name"), NAME_LENGTH) for name in names],
         "started": _text(data.get("started", ""), _("the date"), 20),
+        "clock": _checked_clock(data.get("clock"), len(moves)),
     }
+
+
+_CLOCK_FIELDS = {"control", "times", "after", "warnings", "warned"}
+LONGEST_CLOCK = 600 * 60 + 600 * MAX_MOVES  # seconds: the most time a clock can hold
+
+
+def _seconds(value: Any) -> float:
+    if type(value) not in (int, float) or not 0 <= value <= LONGEST_CLOCK:
+        raise ValueError(_("the clocks are not times"))
+    return float(value)
+
+
+def _pair(value: Any) -> list[float]:
+    if type(value) is not list or len(value) != 2:
+        raise ValueError(_("the clocks are not times"))
+    return [_seconds(part) for part in value]
+
+
+def _checked_clock(value: Any, moves: int) -> dict[str, Any] | None:
+    """The saved clocks, each part checked: a time control, both times now and after each move, the
+    warning thresholds and the warnings said."""
+    if value is None:
+        return None
+    clock = _expect(value, dict, "clock")
+    if set(clock) != _CLOCK_FIELDS:
+        raise ValueError(_("the clocks are not described as toguz describes them"))
+    control = _text(clock["control"], _("the time control"), 20)
+    if TimeControl.from_pgn(control) is None:
+        raise ValueError(_("the clocks are not described as toguz describes them"))
+    after = _expect(clock["after"], list, _("the times after each move"))
+    warnings = _expect(clock["warnings"], list, _("the clock warnings"))
+    warned = _expect(clock["warned"], list, _("the warnings said"))
+    if len(after) > moves or len(warnings) > MAX_WARNINGS or len(warned) > 2 * MAX_WARNINGS:
+        raise ValueError(_("the clocks are not described as toguz describes them"))
+    for item in warned:
+        if type(item) is not list or len(item) != 2 or item[0] not in (0, 1):
+            raise ValueError(_("the clocks are not described as toguz describes them"))
+        _seconds(item[1])
+    return {"control": control, "times": _pair(clock["times"]), "after": [_pair(item) for item in after],
+            "warnings": [_seconds(item) for item in warnings],
+            "warned": [[item[0], _seconds(item[1])] for item in warned]}
 
 
 def save_current(saved: SavedGame) -> None:

@@ -84,6 +84,7 @@ class RecordingSpeaker(SilentSpeaker):
 
     def __init__(self) -> None:
         self.spoken: list[str] = []
+        self.interrupts: list[bool] = []  # for each text spoken, whether it cut off what was being said
         self.stops = 0
         self.closed = False
         self.rate: int | None = None
@@ -95,6 +96,7 @@ class RecordingSpeaker(SilentSpeaker):
         if interrupt and self.spoken:
             self.stops += 1
         self.spoken.append(text)
+        self.interrupts.append(interrupt)
 
     def stop(self) -> None:
         """Count a stop."""

@@ -159,7 +159,7 @@ async def test_a_form_asks_one_question_at_a_time(make_app: MakeApp) -> None:
         await pilot.pause(0.2)
         dialog = app.screen
         assert isinstance(dialog, FormDialog)
-        assert dialog.speech.said[0].startswith("New game, 4 questions: Up and Down go between them")
+        assert dialog.speech.said[0].startswith("New game, 5 questions: Up and Down go between them")
         assert dialog.speech.said[0].endswith("Game: Toguz Kumalak, 1 of 3. Left and Right change it.")
         await pilot.press("left")
         await pilot.pause(0.2)

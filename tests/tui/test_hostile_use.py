@@ -1022,7 +1022,8 @@ def test_31_new_level_without_a_number_and_play_with_two_pits_are_refused(make_s
     session.wait_for_computer()
     moves, setup = session.game.moves, session.setup
     assert line(session, "new level").text == (
-        "New needs: new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|black].")
+        "New needs: new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|black] "
+        "[clock MINUTES[+INCREMENT] or clock none].")
     assert line(session, "new level human").kind == "error"
     assert line(session, "play 7 8").text == "Play needs: play N, or just N."
     assert line(session, "7 8").text == "Play needs: play N, or just N."

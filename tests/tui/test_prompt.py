@@ -81,7 +81,7 @@ EVERY_COMMAND = [
     "speech off", "verbosity full", "hint", "analyse", "line", "undo",
     "settings", "set rate 200", "help", "help board", "review", "forward", "back", "end", "start", "goto 1",
     "continue", "save", "new bestemshe human", "resign", "close", "open nowhere.pgn", "recent", "games", "more",
-    "quit",
+    "clock", "pause", "resume", "sounds off", "quit",
 ]
 
 

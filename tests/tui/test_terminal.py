@@ -153,3 +153,28 @@ def test_the_screen_reader_mode_draws_words_and_keeps_the_cursor_after_the_messa
     first = term.screen(escapes=True), term.cursor()
     time.sleep(1.0)
     assert (term.screen(escapes=True), term.cursor()) == first, "nothing repaints while idle"
+
+
+def test_a_running_clock_counts_down_on_the_boxed_board(terminal: Callable[..., Terminal]) -> None:
+    boxed = terminal("--speech", "off", "--new", "--opponent", "human", "--clock", "5")
+    boxed.keys("7", "Enter")
+    boxed.wait(lambda: "White 5:00, Black 4:5" in boxed.screen())
+    before = boxed.screen()
+    boxed.wait(lambda: boxed.screen() != before, timeout=3)  # Black's clock ticks down, second by second
+    assert "White 5:00, Black 4:5" in boxed.screen()
+    boxed.keys("c")
+    boxed.wait(lambda: "White: 5 minutes. Black: 4 minutes 5" in " ".join(boxed.screen().split()))
+
+
+def test_a_running_clock_never_repaints_the_screen_reader_mode(terminal: Callable[..., Terminal]) -> None:
+    plain = terminal("--speech", "off", "--new", "--opponent", "human", "--clock", "5",
+                     config="screen_reader = true\n")
+    plain.wait(lambda: "New game of Toguz Kumalak" in plain.screen())
+    plain.keys("7", "Enter")
+    plain.wait(lambda: "White leads 10 to 0." in " ".join(plain.screen().split()))
+    time.sleep(0.3)
+    first = plain.screen(escapes=True), plain.cursor()
+    time.sleep(2.2)
+    assert (plain.screen(escapes=True), plain.cursor()) == first, "a running clock repaints nothing here"
+    plain.keys("c")
+    plain.wait(lambda: ", running." in plain.screen())

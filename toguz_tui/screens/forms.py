@@ -12,6 +12,7 @@ from pathlib import Path
 from textual.widget import Widget
 
 from rules import VARIANT_KEYS, Side, variant_key
+from rules.clock import TimeControl
 from rules.engine import LEVELS
 from speech import phrases
 from speech.i18n import _
@@ -31,6 +32,7 @@ from toguz_tui.session import GameSession
 from toguz_tui.settings import (
     COLOURS,
     LANGUAGE_CHOICES,
+    NO_CLOCK,
     OPPONENTS,
     THEMES,
     opponent_label,
@@ -79,6 +81,7 @@ def new_game_dialog(session: GameSession, speak: Speak, plain: bool = False,
         _levels(str(setup.level)),
         Choice(_label("colour"), COLOURS, (setup.human or Side.WHITE).key, name="colour",
                shown=[_("White, moves first"), side_title(Side.BLACK)]),
+        _clocks(setup.clock.typed if setup.clock is not None else NO_CLOCK),
     ]
 
     def relevant(field: Widget, values: dict[str, str]) -> bool:  # level and side only against the computer
@@ -90,7 +93,19 @@ def new_game_dialog(session: GameSession, speak: Speak, plain: bool = False,
 
 def new_game_args(values: dict[str, str]) -> list[str]:
     """The words of ``new`` for the dialog's values."""
-    return [values["variant"], values["opponent"], "level", values["level"], values["colour"]]
+    words = [values["variant"], values["opponent"], "level", values["level"], values["colour"]]
+    return [*words, "clock", values["clock"]] if "clock" in values else words
+
+
+CLOCKS = (NO_CLOCK, "60", "20", "15+10", "10+5", "5+3", "3+2", "1+0")
+
+
+def _clocks(value: str) -> Choice:
+    """The time controls a new game may have (the one of the game being played among them)."""
+    values = CLOCKS if value in CLOCKS else (*CLOCKS, value)
+    return Choice(_label("clock"), values, value, name="clock",
+                  shown=[phrases.time_control(TimeControl.parse(item)) if item != NO_CLOCK else phrases.no_clock_word()
+                         for item in values])
 
 
 def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
@@ -102,6 +117,8 @@ def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
     volumes = VOLUMES if volume in VOLUMES else (*VOLUMES, volume)
     voices = ("", *session.speaker.voices()[:MAX_VOICES])
     voice = settings.voice if settings.voice in voices else ""
+    sound_volume = _show_number(settings.sound_volume)
+    sound_volumes = VOLUMES if sound_volume in VOLUMES else (*VOLUMES, sound_volume)
     fields = [
         Choice(_label("language"), LANGUAGE_CHOICES, settings.language, name="language",
                shown=[language_label(code) for code in LANGUAGE_CHOICES]),
@@ -118,6 +135,9 @@ def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
         _on_off("digit_plays", settings.digit_plays),
         _on_off("board_turns", settings.board_turns),
         _levels(str(settings.level)),
+        _on_off("sounds", settings.sounds),
+        Choice(_label("sound_volume"), sound_volumes, sound_volume, name="sound_volume"),
+        _clocks(settings.clock),
     ]
     return FormDialog(_("Settings"), speak, fields, ok=_("Apply"), plain=plain, close_keys=close_keys)
 
@@ -128,9 +148,10 @@ def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple
     current = {
         "language": settings.language, "speech": settings.speech, "verbosity": settings.verbosity,
         "voice": settings.voice, "rate": str(settings.rate), "volume": _show_number(settings.volume),
-        "theme": settings.theme, "level": str(settings.level),
+        "theme": settings.theme, "level": str(settings.level), "clock": settings.clock,
+        "sound_volume": _show_number(settings.sound_volume),
         **{name: ON_OFF[0] if getattr(settings, name) else ON_OFF[1]
-           for name in ("screen_reader", "reader_board", "digit_plays", "board_turns")},
+           for name in ("screen_reader", "reader_board", "digit_plays", "board_turns", "sounds")},
     }
     return [(name, value) for name, value in values.items() if current.get(name) != value]
 

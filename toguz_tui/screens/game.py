@@ -86,6 +86,7 @@ class GameScreen(Screen[None]):
         self.after(None)
         self.check_width()
         self.call_after_refresh(self.session.ready_engine)  # once the board is out, not before
+        self.set_interval(1.0, self.tick_clock)
 
     def on_resize(self) -> None:
         """The board's drawing follows the terminal's width."""
@@ -160,7 +161,20 @@ class GameScreen(Screen[None]):
         if not self.plain and session.review is None:
             thinking = session.thinking and session.computer_to_move()
             parts.insert(0, phrases.computer_thinking() if thinking else session.turn().text)
+            clocks = session.clocks
+            if clocks is not None:
+                parts.append(session.announcer.clocks(clocks.times(), clocks.running, clocks.paused, brief=True))
         return " | ".join(parts)
+
+    def tick_clock(self) -> None:
+        """Once a second, on the boxed board, the running clock's new time (the screen-reader mode never
+        repaints for a clock: its clocks are said, with c and the warnings; nothing changes while no clock
+        runs)."""
+        clocks = self.session.clocks
+        if self.plain or clocks is None or clocks.running is None or self.app.screen is not self:
+            return
+        self.status.set_text(self.status_text())
+        self.place_cursor()
 
     def refresh_view(self) -> None:
         """Draw the board and the status as the game stands; the cursor where it belongs."""
@@ -248,6 +262,9 @@ class GameScreen(Screen[None]):
         row, slot = self.board.place(*self.pit_focus)
         last = len(self.board.numbers(row)) - 1
         target = {"left": slot - 1, "right": slot + 1, "home": 0, "end": last}[key]
+        if not 0 <= target <= last:  # already at the row's end: a knock there, and the pit said again
+            session = self.session
+            self.session.sounds.edge(*self.pit_focus, session.viewed.variant.pits, self.board_view().bottom)
         self.move_to(self.board.at(row, max(0, min(last, target))))
 
     def action_switch_row(self) -> None:
