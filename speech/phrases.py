@@ -921,7 +921,8 @@ def time_control(control: TimeControl) -> str:
     """A time control in words: "20 minutes each", "15 minutes each plus 10 seconds a move"."""
     minutes = control.initial / 60
     count = round(minutes) if minutes == int(minutes) else minutes
-    each = n_("{count} minute each", "{count} minutes each", max(1, int(minutes))).format(count=f"{count:g}")
+    whole = int(minutes) if minutes == int(minutes) else 2  # a part of a minute takes the plural ("0.5 minutes")
+    each = n_("{count} minute each", "{count} minutes each", whole).format(count=f"{count:g}")
     if not control.increment:
         return each
     return n_("{each} plus {count} second a move", "{each} plus {count} seconds a move",
@@ -996,3 +997,8 @@ def no_clocks_in_record() -> str:
 def sounds_not_on(reason: str) -> str:
     """sounds on asked for where no cue can be heard: why (the setting is kept for when it can)."""
     return _("The sound cues stay silent: {reason}.").format(reason=reason)
+
+
+def unbound_key(key: str) -> str:
+    """A key the board does not use."""
+    return _("The key {key} does nothing here; press h for the keys.").format(key=key)

@@ -124,7 +124,17 @@ def install_last_guard() -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run ``toguz`` with ``argv`` (default: the process arguments); the exit status."""
+    """Run ``toguz`` with ``argv`` (default: the process arguments); the exit status. Output cut short by
+    its reader (``toguz sounds --list | head``) ends the program quietly."""
+    try:
+        return _main(argv)
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # nothing more reaches the closed pipe, not even at exit
+        return 1
+
+
+def _main(argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args and args[0] == "speech":
         from speech.cli import main as speech_main

@@ -351,3 +351,20 @@ def test_the_line_mode_plays_on_the_clock_and_keeps_it_for_the_next_start(tmp_pa
     assert bad.returncode == 2
     assert "a clock is minutes and an increment in seconds, such as 20, 15+10 or 5+3" in bad.stderr
     assert "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize(("clock", "why"), [
+    ({"control": "fast"}, "the clocks are not described as toguz describes them"),
+    ({"control": "300", "times": [300, 1e12], "after": [], "warnings": [], "warned": []}, "the clocks are not times"),
+    ({"control": "300", "times": [300, 300], "after": [[1, 2]] * 5, "warnings": [], "warned": []},
+     "the clocks are not described as toguz describes them"),
+    ({"control": "300", "times": [300, "300"], "after": [], "warnings": [], "warned": []},
+     "the clocks are not times"),
+])
+def test_a_saved_game_with_broken_clocks_is_refused_with_the_reason(clock: dict[str, Any], why: str) -> None:
+    text = storage.SavedGame("9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1",
+                             {"name": "Toguz Kumalak", "pits": 9, "stones": 9, "tuzdyks": True, "no_move": "collect",
+                              "stop_at_majority": True, "unrestricted_tuzdyk": False},
+                             [7], "human", 3, "white", 5, clock=clock).to_json()
+    with pytest.raises(ValueError, match=why):
+        storage.SavedGame.from_json(text)

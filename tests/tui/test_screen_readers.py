@@ -170,3 +170,22 @@ def test_orca_reads_no_board_after_a_move_with_tuzdyks(tmp_path: Path, fen: str,
     enter = flat(" ".join(next(step["spoken"] for step in steps if step["step"] == "Enter")))
     assert said in enter and "The computer sows" in enter
     assert not re.search(r"\btuz\b|\b(\d+ ){5}", enter), enter
+
+
+def test_fenrir_hears_the_clocks_a_warning_and_the_flag_fall_in_full(tmp_path: Path) -> None:
+    command = [TOGUZ, "--speech", "off", "--new", "--opponent", "human", "--clock", "0.2", "--screen-reader"]
+    heard = fenrir(tmp_path, command, ["7", "Enter", "c", "WAIT:13"])
+    assert heard_in_full(heard, "c", "White: 12 seconds. Black: "), heard
+    warned = [item for item in heard if "10 seconds left." in item["text"]]
+    assert [item["fate"] for item in warned] == ["heard"], warned
+    assert any(item["fate"] == "heard" and flat("Game over: Black's time is up. White wins 10 to 0.") in
+               flat(item["text"]) for item in heard), heard
+
+
+def test_orca_hears_the_clocks_and_a_key_that_does_nothing(tmp_path: Path) -> None:
+    command = [TOGUZ, "--speech", "off", "--new", "--opponent", "human", "--clock", "5", "--screen-reader"]
+    steps = orca(tmp_path, command, ["7", "Enter", "c", "z", "x"])
+    spoken = {step["step"]: flat(" ".join(step["spoken"])) for step in steps}
+    assert re.fullmatch(r"White: 5 minutes\. Black: 4 minutes 5\d running\.", spoken["c"]), spoken["c"]
+    assert spoken["z"].startswith(flat("Clocks paused. Press z or type resume to go on. White: 5 minutes."))
+    assert spoken["x"] == flat("The key x does nothing here; press h for the keys.")

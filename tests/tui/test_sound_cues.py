@@ -123,3 +123,22 @@ async def test_the_boxed_board_shows_both_clocks_and_c_reads_them(make_app: obje
         await pilot.pause()
         assert app.session.speaker.spoken[-1].startswith("White: 10 minutes. Black: ")
         assert ", running." in app.session.speaker.spoken[-1]
+
+
+async def test_a_key_the_board_does_not_use_says_so_once_and_buzzes(make_app: object) -> None:
+    app = make_app()  # type: ignore[operator]
+    player = RecordingPlayer()
+    app.session.sounds.player = player
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.session.speaker.spoken[-1] == "The key x does nothing here; press h for the keys."
+        count = len(app.session.speaker.spoken)
+        await pilot.press("b")  # a key the board uses says only its own answer
+        await pilot.pause()
+        assert len(app.session.speaker.spoken) == count + 1
+        assert app.session.speaker.spoken[-1].startswith("White's row from pit 1")
+        await pilot.press("0")
+        await pilot.pause()
+    assert player.names == ["illegal", "illegal"]
+    assert app.session.game.moves == ()

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -288,6 +289,17 @@ class GameScreen(Screen[None]):
         mine = focus[0] is position.to_move and not session.computer_to_move()
         text = session.announcer.preview(position, number) if mine and not session.game.is_over else None
         self.move_to(focus, text)
+
+    def on_key(self, event: events.Key) -> None:
+        """A printable key the board does not use: one short message and the error cue, nothing else."""
+        if not event.is_printable or event.character is None or event.key in self.bound_keys:
+            return
+        self.after(self.session.error(phrases.unbound_key(phrases.clipped(event.character, 3))))
+
+    @property
+    def bound_keys(self) -> set[str]:
+        """Every key the board answers."""
+        return {binding.key for binding in self.BINDINGS if isinstance(binding, Binding)}
 
     def action_scroll_panel(self, direction: int) -> None:
         """Page Down shows the rest of a long message (screen-reader mode); Page Up and Page Down
