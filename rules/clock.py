@@ -57,7 +57,7 @@ class TimeControl:
         increment = int(found.group(2) or 0)
         if not 0.1 <= minutes <= MAX_MINUTES or increment > MAX_INCREMENT:
             raise ClockError("range", text[:20])
-        return cls(round(minutes * 60, 3), float(increment))
+        return cls(float(round(minutes * 60)), float(increment))  # whole seconds, as records keep them
 
     @classmethod
     def from_pgn(cls, text: str) -> TimeControl | None:
@@ -81,7 +81,7 @@ class TimeControl:
     def typed(self) -> str:
         """As a player types it: ``15+10``, ``20``."""
         minutes = self.initial / 60
-        shown = f"{minutes:g}" if minutes != int(minutes) else f"{int(minutes)}"
+        shown = f"{minutes:.2f}".rstrip("0").rstrip(".")  # parse reads it back to the same whole seconds
         return f"{shown}+{round(self.increment)}" if self.increment else shown
 
 

@@ -63,8 +63,9 @@ class Record:
     """One game record: its tags, the replayed game, the style of its tokens and its result.
 
     ``tags`` keep their order; ``tags["Result"]`` always equals ``result`` (``1-0``, ``0-1``,
-    ``1/2-1/2`` or ``*``). ``comments`` are those after the last move (``zero`` for PlayOK's
-    ``{zero}``); ``move_comments`` pair each earlier comment with the number of moves before it.
+    ``1/2-1/2`` or ``*``). ``comments`` are those after the result (``zero`` for PlayOK's ``{zero}``), or
+    after the last move of a record that writes no result; ``move_comments`` pair each earlier comment
+    (one between the last move and the result too, as a move's clock) with the number of moves before it.
     ``number`` and ``line`` say where the record stood in the text it was read from.
     Make one with ``read_records`` or ``record_from_game``.
     """
@@ -146,11 +147,12 @@ def _replay(chunk: GameText, number: int, source: str) -> Record:
     where = _Where(source, number, tuple((name, tags[name]) for name in ("Event", "White", "Black") if name in tags))
     game = _new_game(tags, where.at(chunk.line))
     style = _detect_style(chunk, where)
-    comments: list[tuple[int, str]] = []
+    comments: list[tuple[int, str]] = []  # (moves before it, text); after the result: -1
     written: str | None = None
     for word in chunk.body:
         if word.kind == "comment":
-            comments.append((len(game.reports), " ".join(word.text[1:-1].split())))
+            after = -1 if written is not None else len(game.reports)
+            comments.append((after, " ".join(word.text[1:-1].split())))
         elif word.kind == "result":
             written = _read_result(word, where)
         elif word.kind == "number":
@@ -164,8 +166,9 @@ def _replay(chunk: GameText, number: int, source: str) -> Record:
     moves = len(game.reports)
     return Record(
         tags, game, style or _guess_style(game, tags), result,
-        comments=tuple(text for after, text in comments if after == moves),
-        move_comments=tuple((after, text) for after, text in comments if after < moves),
+        comments=tuple(text for after, text in comments if after == -1 or (after == moves and written is None)),
+        move_comments=tuple((after, text) for after, text in comments
+                            if 0 <= after < moves or (after == moves and written is not None)),
         number=number, line=chunk.line,
     )
 

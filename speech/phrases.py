@@ -934,9 +934,16 @@ def no_clock_word() -> str:
     return _("no clock")
 
 
-def clock_on_new_game(control: TimeControl) -> str:
-    """Said with a new game that has clocks."""
+def clock_on_new_game(control: TimeControl, first: Side = Side.WHITE) -> str:
+    """Said with a new game that has clocks (``first``: the side that moves first)."""
+    if first is Side.BLACK:
+        return _("Clocks: {control}; they start with Black's first move.").format(control=time_control(control))
     return _("Clocks: {control}; they start with White's first move.").format(control=time_control(control))
+
+
+def clock_for_new_games() -> str:
+    """set clock during a game: the game keeps its own."""
+    return _("New games get it; this game keeps its own clock.")
 
 
 def no_clock() -> str:

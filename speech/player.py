@@ -223,8 +223,10 @@ class MiniaudioPlayer:
 
     name = "miniaudio"
 
-    def __init__(self, backend: str | None = None, *, buffer_ms: int = BUFFER_MS) -> None:
+    def __init__(self, backend: str | None = None, *, buffer_ms: int = BUFFER_MS, hush: bool = True) -> None:
         import miniaudio
+
+        self._hush = hush  # file descriptor 2 silenced around opening and closing (not once a screen draws on it)
 
         self.enabled = False
         self.last_error: str | None = None
@@ -235,7 +237,7 @@ class MiniaudioPlayer:
         self._silence: dict[int, bytes] = {}
         backends = None if backend is None else [miniaudio.Backend[backend.upper()]]
         _silence_alsa()
-        with _quiet_stderr():
+        with self._quiet():
             device = miniaudio.PlaybackDevice(
                 output_format=miniaudio.SampleFormat.FLOAT32, nchannels=2, sample_rate=SAMPLE_RATE,
                 buffersize_msec=buffer_ms, backends=backends, app_name="toguz",
@@ -287,8 +289,12 @@ class MiniaudioPlayer:
             self._closed = True
             self.enabled = False
         self.mixer.clear()
-        with _quiet_stderr(), contextlib.suppress(Exception):
+        with self._quiet(), contextlib.suppress(Exception):
             self._device.close()
+
+    def _quiet(self) -> contextlib.AbstractContextManager[None]:
+        """What C libraries print goes nowhere while this runs (when ``hush``)."""
+        return _quiet_stderr() if self._hush else contextlib.nullcontext()
 
     def playing(self) -> int:
         """How many sounds are still being mixed."""
@@ -329,11 +335,13 @@ def open_player(
     volume: float = 1.0,
     backend: str | None = None,
     problem_check: Callable[[], str | None] = audio_problem,
+    hush: bool = True,
 ) -> tuple[CuePlayer, str | None]:
     """The player for sound cues and, when it is silent for a reason, that reason; never raises or
     prints. Not ``enabled``: silent, no reason. No audio output on the machine (``problem_check``,
     not asked for the null backend): silent, with the same words the speech line says. miniaudio
-    missing or the device not starting: silent, with a short reason."""
+    missing or the device not starting: silent, with a short reason. ``hush`` silences file descriptor 2
+    while the device opens and closes (before a full-screen interface draws on it, not after)."""
     if not enabled:
         return SilentPlayer(), None
     try:
@@ -341,7 +349,7 @@ def open_player(
             problem = problem_check()
             if problem is not None:
                 return SilentPlayer(problem), problem
-        player = MiniaudioPlayer(backend)
+        player = MiniaudioPlayer(backend, hush=hush)
         player.set_volume(volume)
         return player, None
     except ImportError:

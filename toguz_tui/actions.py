@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rules import VARIANT_KEYS, NotationError, Position, Side, variant_named
@@ -260,7 +261,7 @@ def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
     opponents = {computer: computer, human: human, "two": human, "hotseat": human}
     opponent: str | None = None
     colour: Side | None = None
-    words = [word.lower() for word in args]
+    words = re.sub(r"\s*\+\s*", "+", " ".join(args)).lower().split()  # "15 + 10" is "15+10"
     if "clock" in words:  # clock and the time control after it
         at = words.index("clock")
         if at + 1 >= len(words):

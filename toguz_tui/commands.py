@@ -139,7 +139,7 @@ COMMANDS: tuple[Command, ...] = (
          N_("the moves the computer expects from here, yours first")),
     _cmd("undo", ["u", "takeback"], ["u"], "game", actions.undo,
          N_("take back your last move")),
-    _cmd("pause", ["stop", "z"], ["z"], "game", actions.pause,
+    _cmd("pause", ["z"], ["z"], "game", actions.pause,
          N_("stop the clocks (press again, or type resume, to start them)")),
     _cmd("resume", ["go-on"], [], "game", actions.resume,
          N_("start the stopped clocks again")),

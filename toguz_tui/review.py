@@ -88,7 +88,7 @@ def record_clocks(record: Record) -> dict[int, float]:
     all moves (1 for the first) and the mover's time left."""
     found: dict[int, float] = {}
     total = len(record.moves)
-    for after, text in (*record.move_comments, *((total, text) for text in record.comments)):
+    for after, text in record.move_comments:
         seconds = read_clock_comment(text)
         if seconds is not None and 1 <= after <= total:
             found[after] = seconds

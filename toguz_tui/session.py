@@ -135,7 +135,7 @@ class GameSession:
             saving = self._save()
             text = phrases.new_game(self.game.variant, setup.human, setup.level, self._names())
             if setup.clock is not None:
-                text = f"{text} {phrases.clock_on_new_game(setup.clock)}"
+                text = f"{text} {phrases.clock_on_new_game(setup.clock, self.game.position.to_move)}"
             if kept:
                 text = f"{phrases.set_aside(kept)} {text}"
             text = f"{text} {self.announcer.turn(self.game.position, self.game.outcome)}"
@@ -167,7 +167,7 @@ class GameSession:
             self.resumed = True
             text = f"{phrases.resumed(len(saved.moves), saved.started)} {self.turn().text}"
             if self.clocks is not None and not self.game.is_over:
-                text = f"{text} {self.clock_words()} {phrases.resumed_paused()}"
+                text = f"{text} {self.clock_words(paused=False)} {phrases.resumed_paused()}"
             reply = self.say(Reply(text))
             self.let_computer_move()
             return reply
@@ -326,9 +326,7 @@ class GameSession:
         assert self.clocks is not None
         notes = [(index, clock_comment(times[report.mover]))
                  for index, (report, times) in enumerate(zip(self.game.reports, self.clocks.after, strict=False), 1)]
-        total = len(self.game.reports)
-        return replace(record, move_comments=tuple(note for note in notes if note[0] < total),
-                       comments=tuple(text for index, text in notes if index == total) + record.comments)
+        return replace(record, move_comments=tuple(notes))  # the last move's clock stands before the result
 
     def _set_aside(self) -> tuple[str | None, str | None]:
         """Keep an unfinished game that is being replaced: (the archive's file name, None), or
@@ -356,8 +354,8 @@ class GameSession:
 
         def move(result: SearchResult) -> None:
             with self.lock:
-                if self.game.position != position:
-                    return
+                if self.game.position != position or (self.clocks is not None and self.clocks.paused):
+                    return  # the game moved on, or was paused while this answer waited for the lock
                 fallen = self._flag_fall()  # its time ran out while it thought
                 if fallen is not None:
                     reply = fallen
@@ -467,7 +465,7 @@ class GameSession:
             over = self.review.game.is_over if self.review is not None else self.game.is_over
             if over:
                 return self.error(self.announcer.illegal(position, 1, True))
-            if self.review is None and self.computer_to_move():
+            if self.computer_to_move() and self.thinking:  # its search would be stopped, in a review too
                 return self.error(phrases.not_your_turn())
 
         def answer(found: Any) -> None:
@@ -533,6 +531,8 @@ class GameSession:
         self.settings, self.stored = settings, stored
         if name == "level":
             self.setup = self.setup.changed(level=settings.level, started=self.setup.started)
+        if name == "clock_warnings" and self.clocks is not None:
+            self.clocks.thresholds = settings.warning_thresholds  # this game's warnings too
         reason = self._apply()
         if name == "speech" and reason and self.speaker.name == "silent":
             return self.answer(phrases.speech_not_on(reason))
@@ -546,6 +546,8 @@ class GameSession:
             if written:
                 problems.append(written)
         text = phrases.setting_changed(setting_label(name), dict(settings.describe())[name])
+        if name == "clock" and not self.game.is_over and settings.time_control != self.setup.clock:
+            text = f"{text} {phrases.clock_for_new_games()}"
         return self.answer(" ".join([text, *problems]))
 
     def _apply(self) -> str | None:
@@ -573,7 +575,7 @@ class GameSession:
         settings = self.settings
         if settings.sounds != self.sounds.player.enabled:
             self.sounds.close()
-            player, problem = open_player(settings.sounds, settings.sound_volume)
+            player, problem = open_player(settings.sounds, settings.sound_volume, hush=False)  # a screen may be up
             self.sounds = SoundCues(player)
             return problem
         self.sounds.player.set_volume(settings.sound_volume)
@@ -645,7 +647,7 @@ class GameSession:
 
     def _next_clock_event(self) -> float | None:
         with self.lock:
-            if self.clocks is None or self.game.is_over:
+            if self.clocks is None or self.game.is_over or self.clocks.paused:
                 return None
             return self.clocks.next_event_in(self._people())
 
@@ -673,7 +675,7 @@ class GameSession:
             else:
                 for side, seconds in clocks.due_warnings(self._people()):
                     self.sounds.low_time()
-                    replies.append(self.say(Reply(self.announcer.time_warning(side, seconds), kind="info"),
+                    replies.append(self.say(Reply(self.game_announcer().time_warning(side, seconds), kind="info"),
                                             interrupt=False))
         for reply in replies:
             self.notify(reply)
@@ -692,16 +694,25 @@ class GameSession:
         outcome = self.game.flag(side)
         self.sounds.end(outcome, self.setup.human)
         self._save()
-        reply = self.say(Reply(self._finish(self.announcer.outcome(outcome, flagged=side)), kind="end"),
+        reply = self.say(Reply(self._finish(self.game_announcer().outcome(outcome, flagged=side)), kind="end"),
                          interrupt=False)
         if notify:
             self.notify(reply)
         return reply
 
-    def clock_words(self) -> str:
-        """Both clocks in words (the listener's first)."""
+    def clock_words(self, paused: bool | None = None) -> str:
+        """Both clocks in words, the listener's first (and whether they are paused, unless ``paused`` says)."""
         assert self.clocks is not None
-        return self.announcer.clocks(self.clocks.times(), self.clocks.running, self.clocks.paused)
+        paused = self.clocks.paused if paused is None else paused
+        return self.game_announcer().clocks(self.clocks.times(), self.clocks.running, paused)
+
+    def game_announcer(self) -> Announcer:
+        """The announcer with the game's own point of view (a record under review names White and Black;
+        the game's clocks still speak to "you")."""
+        if self.review is None:
+            return self.announcer
+        names = (self.settings.white_name, self.settings.black_name)
+        return Announcer(Perspective(you=self.setup.human, names=names), self.settings.verbosity)
 
     def clock_report(self) -> Reply:
         """Both clocks now, or that the game has none (a flag that has just fallen is said first)."""

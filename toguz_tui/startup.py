@@ -134,7 +134,7 @@ def show_elsewhere(session: GameSession, setup: GameSetup) -> list[Reply]:
     if saved is None:
         return [session.say(Reply(phrases.open_elsewhere_new()))]
     try:
-        look = GameSession(session.settings, session.speaker, persist=False)
+        look = GameSession(session.settings, session.speaker, persist=False, watch=False)
         look.restore(saved)
     except (ValueError, TypeError, IllegalMoveError):
         return [session.say(Reply(phrases.open_elsewhere_new()))]

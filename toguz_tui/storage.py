@@ -182,7 +182,7 @@ def _checked_clock(value: Any, moves: int) -> dict[str, Any] | None:
     after = _expect(clock["after"], list, _("the times after each move"))
     warnings = _expect(clock["warnings"], list, _("the clock warnings"))
     warned = _expect(clock["warned"], list, _("the warnings said"))
-    if len(after) > moves or len(warnings) > MAX_WARNINGS or len(warned) > 2 * MAX_WARNINGS:
+    if len(after) != moves or len(warnings) > MAX_WARNINGS or len(warned) > 2 * MAX_WARNINGS:
         raise ValueError(_("the clocks are not described as toguz describes them"))
     for item in warned:
         if type(item) is not list or len(item) != 2 or item[0] not in (0, 1):

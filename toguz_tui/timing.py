@@ -56,8 +56,8 @@ class GameClock:
 
     def moved(self, mover: Side, over: bool) -> None:
         """``mover`` has played: its clock stops (the increment added), the other's runs unless the game
-        is over; the times are kept for an undo and the record."""
-        self.clock.press(mover, run_next=not over)
+        is over or paused; the times are kept for an undo and the record."""
+        self.clock.press(mover, run_next=not over and not self.paused)
         self.after.append(self.clock.times)
 
     def taken_back(self, moves_left: int, to_move: Side) -> None:
@@ -103,7 +103,8 @@ class GameClock:
         if not reached or left <= 0:
             return []
         self.warned.update((int(side), limit) for limit in reached)
-        return [(side, min(reached))]
+        lowest = min(reached)
+        return [(side, lowest if left > lowest - 1 else float(round(left)))]  # the time left, if well below
 
     def next_event_in(self, sides: Sequence[Side]) -> float | None:
         """Seconds until the running clock next reaches a threshold not yet said (for ``sides``, the
@@ -167,13 +168,21 @@ class ClockWatch:
 
     def _run(self) -> None:
         while not self._closed:
-            wait = self._next()
+            try:
+                wait = self._next()
+            except Exception as error:  # a fault is logged; the clocks go on being watched
+                self._log(error)
+                wait = WATCH_STEP
             self._changed.wait(None if wait is None else min(WATCH_STEP, wait + 0.005))
             self._changed.clear()
             if not self._closed:
                 try:
                     self._tick()
-                except Exception as error:  # a fault is logged; the clocks go on being watched
-                    from toguz_tui.storage import log_failure
+                except Exception as error:
+                    self._log(error)
 
-                    log_failure(error)
+    @staticmethod
+    def _log(error: Exception) -> None:
+        from toguz_tui.storage import log_failure
+
+        log_failure(error)

@@ -303,7 +303,12 @@ class Engine:
         during the solve calls it off and applies to this search only."""
         if self._stopped:
             return None
-        results = solve(searcher.lean, cells, stopped=self._stop_asked.is_set)
+        deadline = searcher.deadline  # a clock's budget covers the solve too
+
+        def stopped() -> bool:
+            return self._stop_asked.is_set() or time.perf_counter() > deadline
+
+        results = solve(searcher.lean, cells, stopped=stopped)
         self._stop_asked.clear()
         return results
 

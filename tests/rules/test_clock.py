@@ -109,3 +109,11 @@ def test_clock_comments_are_written_and_read_as_pgn_tools_do() -> None:
     assert read_clock_comment("well played [%clk 1:02:05.3]") == 3725
     assert read_clock_comment("[%clk 0:75:00]") is None
     assert read_clock_comment("no clock here") is None
+
+
+@pytest.mark.parametrize("typed", ["1.01", "2.33", "7.77", "0.1", "15.5+3"])
+def test_a_clock_in_parts_of_a_minute_keeps_whole_seconds_and_reads_back(typed: str) -> None:
+    control = TimeControl.parse(typed)
+    assert control.initial == int(control.initial)
+    assert TimeControl.parse(control.typed) == control
+    assert TimeControl.from_pgn(control.pgn) == control

@@ -127,3 +127,12 @@ def test_analyse_names_each_moves_exact_result_in_a_solved_ending() -> None:
     assert order == sorted(order, reverse=True), "wins, then draws, then losses"  # type: ignore[type-var]
     assert all(item.score == 0.0 for item in analysed if item.solved == DRAWN)
     assert all(item.solved is None for item in Engine(8, book=False).analyse(position, depth=3))
+
+
+def test_a_solve_never_outlasts_the_time_the_search_was_given() -> None:
+    """On the clock the computer's budget covers the solve too: once the search's deadline has passed the
+    solve is called off (the search's own answer stands), however quick it would have been."""
+    position, results = drawn_ending()
+    analysed = Engine(8, book=False).analyse(position, time_limit=1e-9)
+    assert all(item.solved is None for item in analysed)
+    assert {item.solved for item in Engine(8, book=False).analyse(position, time_limit=30)} == set(results.values())

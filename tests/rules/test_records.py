@@ -111,8 +111,9 @@ def test_a_record_without_a_result_has_an_unknown_one() -> None:
 def test_comments_may_stand_anywhere_and_span_lines() -> None:
     record = one("{before} 1. 87 {a long\n  comment} 87 2. 22 99 {end} 1-0 {zero}")
     assert record.moves == (8, 8, 2, 9)
-    assert record.move_comments == ((0, "before"), (1, "a long comment"))
-    assert record.comments == ("end", "zero")
+    assert record.move_comments == ((0, "before"), (1, "a long comment"), (4, "end"))
+    assert record.comments == ("zero",)
+    assert record.write().endswith("{end} 1-0 {zero}\n"), "each comment is written back where it stood"
 
 
 def test_a_move_number_may_end_a_line_with_its_moves_on_the_next() -> None:

@@ -169,7 +169,7 @@ def test_a_flag_fall_ends_the_game_and_the_record_keeps_the_clocks(clocked: Make
     assert record.result == "1-0"
     assert record.moves == (7, 5, 1)
     clocks = [read_clock_comment(comment) for _after, comment in record.move_comments]
-    clocks += [read_clock_comment(comment) for comment in record.comments]
+    assert "2. 11 {[%clk 0:00:55]} 1-0" in " ".join(text.split()), "the last move's clock before the result"
     assert clocks == [60, 58, 55]  # White's first move untimed; then 60 - 4 + 2 and 60 - 7 + 2
     assert record.write() == text, "reading a record keeps its clocks, writing it gives the same text"
 
@@ -202,7 +202,7 @@ def test_a_game_with_clocks_is_saved_with_them_and_comes_back_paused(clocked: Ma
     assert problem is None and saved is not None and saved.clock is not None
     again = GameSession(Settings(opponent="human"), RecordingSpeaker(), now=fake_time, watch=False)
     reply = again.resume(saved)
-    assert "White: 4 minutes 15. Black: 4 minutes 43. The clocks are paused." in reply.text
+    assert "White: 4 minutes 15. Black: 4 minutes 43. The clocks are paused until" in reply.text
     assert reply.text.endswith("The clocks are paused until you press z or type resume.")
     fake_time.advance(1000)
     again.tick()
@@ -355,10 +355,11 @@ def test_the_line_mode_plays_on_the_clock_and_keeps_it_for_the_next_start(tmp_pa
 
 @pytest.mark.parametrize(("clock", "why"), [
     ({"control": "fast"}, "the clocks are not described as toguz describes them"),
-    ({"control": "300", "times": [300, 1e12], "after": [], "warnings": [], "warned": []}, "the clocks are not times"),
+    ({"control": "300", "times": [300, 1e12], "after": [[300, 300]], "warnings": [], "warned": []},
+     "the clocks are not times"),
     ({"control": "300", "times": [300, 300], "after": [[1, 2]] * 5, "warnings": [], "warned": []},
      "the clocks are not described as toguz describes them"),
-    ({"control": "300", "times": [300, "300"], "after": [], "warnings": [], "warned": []},
+    ({"control": "300", "times": [300, "300"], "after": [[300, 300]], "warnings": [], "warned": []},
      "the clocks are not times"),
 ])
 def test_a_saved_game_with_broken_clocks_is_refused_with_the_reason(clock: dict[str, Any], why: str) -> None:
@@ -368,3 +369,74 @@ def test_a_saved_game_with_broken_clocks_is_refused_with_the_reason(clock: dict[
                              [7], "human", 3, "white", 5, clock=clock).to_json()
     with pytest.raises(ValueError, match=why):
         storage.SavedGame.from_json(text)
+
+
+def test_a_computer_move_that_comes_during_a_pause_waits_for_the_resume(clocked: MakeClocked,
+                                                                         fake_time: FakeTime) -> None:
+    session = clocked("5", opponent="computer", colour="white", level=3)
+    answers: list[Callable[[Any], None]] = []
+
+    def think(position: Any, engine: Any, time_limit: float | None, on_result: Callable[[Any], None],
+              on_error: Callable[[Exception], None], search: Any = None) -> None:
+        answers.append(lambda _found: on_result(engine.choose(position, depth=1)))
+
+    session.thinker.start = think  # type: ignore[method-assignment]
+    say(session, "7")
+    say(session, "z")
+    answers[0](None)  # the answer that was already on its way when the clocks stopped
+    assert session.game.moves == (7,)
+    fake_time.advance(100)
+    assert session.clocks is not None and session.clocks.times() == (300, 300)
+    say(session, "resume")
+    answers[-1](None)
+    assert len(session.game.moves) == 2
+    assert session.clocks.running is Side.WHITE
+
+
+def test_questions_to_the_engine_wait_while_the_computer_thinks_even_in_a_review(clocked: MakeClocked,
+                                                                                  private_dirs: Path) -> None:
+    session = clocked("5", opponent="computer", colour="white", level=3)
+    session.thinker.start = lambda *args, **kwargs: None  # type: ignore[method-assignment]
+    session.thinker._thread = _Alive()  # type: ignore[assignment]
+    say(session, "7")
+    record = private_dirs / "one.pgn"
+    record.write_text('[Event "x"]\n\n1. 76 55 *\n', encoding="utf-8")
+    say(session, f'open "{record}"')
+    session.wait_for_computer = lambda timeout=60.0: None  # type: ignore[method-assignment]
+    assert say(session, "hint") == "Wait: it is the computer's turn."
+
+
+class _Alive:
+    """A thread that is always running (the computer thinking, as far as the session can tell)."""
+
+    def is_alive(self) -> bool:
+        return True
+
+    def join(self, timeout: float | None = None) -> None:
+        return None
+
+
+def test_a_warning_in_a_review_still_speaks_to_you(clocked: MakeClocked, fake_time: FakeTime,
+                                                   private_dirs: Path) -> None:
+    session = clocked("1", opponent="computer", colour="black", level=1)
+    session.wait_for_computer()
+    record = private_dirs / "one.pgn"
+    record.write_text('[Event "x"]\n\n1. 76 55 *\n', encoding="utf-8")
+    say(session, f'open "{record}"')
+    session.wait_for_computer()
+    fake_time.advance(30.5)
+    session.tick()
+    assert session.events[-1].text == "30 seconds left."  # type: ignore[attr-defined]
+
+
+def test_clock_words_take_spaces_and_settings_say_when_they_apply(clocked: MakeClocked, fake_time: FakeTime) -> None:
+    session = clocked("6")
+    say(session, "new clock 15 + 10 human")
+    assert session.setup.clock == TimeControl(900, 10)
+    say(session, "7")
+    assert say(session, "set clock 5").endswith("New games get it; this game keeps its own clock.")
+    assert session.setup.clock == TimeControl(900, 10)
+    say(session, "set clock_warnings 14m")
+    fake_time.advance(60.5)
+    session.tick()
+    assert session.events[-1].text == "Black: 14 minutes left."  # type: ignore[attr-defined]

@@ -12,7 +12,7 @@ from pathlib import Path
 from textual.widget import Widget
 
 from rules import VARIANT_KEYS, Side, variant_key
-from rules.clock import TimeControl
+from rules.clock import ClockError, TimeControl
 from rules.engine import LEVELS
 from speech import phrases
 from speech.i18n import _
@@ -103,9 +103,17 @@ CLOCKS = (NO_CLOCK, "60", "20", "15+10", "10+5", "5+3", "3+2", "1+0")
 def _clocks(value: str) -> Choice:
     """The time controls a new game may have (the one of the game being played among them)."""
     values = CLOCKS if value in CLOCKS else (*CLOCKS, value)
-    return Choice(_label("clock"), values, value, name="clock",
-                  shown=[phrases.time_control(TimeControl.parse(item)) if item != NO_CLOCK else phrases.no_clock_word()
-                         for item in values])
+    return Choice(_label("clock"), values, value, name="clock", shown=[_clock_shown(item) for item in values])
+
+
+def _clock_shown(typed: str) -> str:
+    """A clock choice in words (as typed, should it not read)."""
+    if typed == NO_CLOCK:
+        return phrases.no_clock_word()
+    try:
+        return phrases.time_control(TimeControl.parse(typed))
+    except ClockError:
+        return typed
 
 
 def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
