@@ -41,6 +41,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/files.py
 	$(BIN)/python bench/spoken.py
 	$(BIN)/python bench/cues.py
+	$(BIN)/python bench/clock.py
 
 # Today's level 8 against the frozen level 8 of before (bench/frozen), 40 games at 0.3 s a move.
 match: $(STAMP)
