@@ -63,6 +63,9 @@ class Fault(StrEnum):
     COMMENT_BRACE = auto()  # text
     COMMENT_OPEN = auto()  # text
     STRAY = auto()  # text
+    MOVE_CODE = auto()  # text
+    MOVE_CODE_PIT = auto()  # text
+    MOVE_CODE_LANDING = auto()  # text, actual
     TAG_TWICE = auto()  # name
     OPTION = auto()  # tag, part, known
     MIXED_MARKS = auto()  # playok, playok_line, federation, federation_line

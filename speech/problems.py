@@ -124,6 +124,11 @@ _FAULTS: dict[Fault, Words] = {
         text=quoted(d["text"])),
     Fault.COMMENT_OPEN: lambda d: _("the comment {text} is never closed with '}}'").format(text=quoted(d["text"])),
     Fault.STRAY: lambda d: _("stray {text}").format(text=quoted(d["text"])),
+    Fault.MOVE_CODE: lambda d: _("{text} is not a move code such as f1e2").format(text=quoted(d["text"])),
+    Fault.MOVE_CODE_PIT: lambda d: _("the move {text} plays a pit the side to move cannot play").format(
+        text=quoted(d["text"])),
+    Fault.MOVE_CODE_LANDING: lambda d: _("the move {text} says where its last stone lands wrongly: it is "
+                                         "{actual}").format(text=quoted(d["text"]), actual=d["actual"]),
     Fault.TAG_TWICE: lambda d: _("the tag {name} is given twice").format(name=d["name"]),
     Fault.OPTION: lambda d: _("the {tag} tag has an unknown option {part}: known are {known}").format(
         tag=d["tag"], part=quoted(d["part"]), known=d["known"]),
