@@ -1,0 +1,126 @@
+"""The player's PlayStrategy token: kept in the system keyring where one works, else in a file only the
+user can read; found, for scripts, in a file named on the command line or in an environment variable.
+
+The token is never printed, logged or written into a record; the file is written atomically with mode
+0600 from its creation, and read only when it is a regular file of the user's, bounded in size.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+from pathlib import Path
+
+from speech.i18n import _
+from toguz_tui.user_files import FileProblem, read_text
+
+SERVICE = "toguz-playstrategy"
+ENVIRONMENT = "TOGUZ_PLAYSTRATEGY_TOKEN"
+LONGEST = 200  # characters: lichess-style tokens are some 24 to 60
+
+
+class TokenProblem(Exception):
+    """A token that cannot be found, kept or read; the message says why, in the player's words."""
+
+
+def checked(token: str) -> str:
+    """``token`` with spaces trimmed; ``TokenProblem`` when it is empty, too long or not printable ASCII."""
+    token = token.strip()
+    if not token or len(token) > LONGEST or not all(33 <= ord(char) < 127 for char in token):
+        raise TokenProblem(_("that is not a PlayStrategy token (a line of letters, digits and signs)"))
+    return token
+
+
+def token_file(config: Path) -> Path:
+    """Where the token is kept when no keyring works."""
+    return config / "playstrategy-token"
+
+
+def _keyring() -> object | None:
+    """The keyring module when a real keyring backend works here, else None."""
+    try:
+        import keyring
+        from keyring.backends import fail
+    except ImportError:
+        return None
+    try:
+        backend = keyring.get_keyring()
+    except Exception:
+        return None
+    if isinstance(backend, fail.Keyring) or getattr(backend, "priority", 0) <= 0:
+        return None  # no keyring works here (a desktop's Secret Service, macOS Keychain, Windows)
+    return keyring
+
+
+def store(token: str, user: str, config: Path) -> str:
+    """Keep ``token`` for ``user``; where it was kept, in words."""
+    token = checked(token)
+    ring = _keyring()
+    if ring is not None:
+        try:
+            ring.set_password(SERVICE, "token", token)  # type: ignore[attr-defined]
+            return _("in the system keyring")
+        except Exception:  # a keyring that refuses: the file instead
+            pass
+    path = token_file(config)
+    config.mkdir(parents=True, exist_ok=True)
+    temporary = path.with_name(path.name + ".new")
+    with contextlib.suppress(FileNotFoundError):
+        temporary.unlink()
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(handle, "w", encoding="ascii") as file:
+        file.write(token + "\n")
+    os.replace(temporary, path)
+    return _("in {path}, readable only by you").format(path=path)
+
+
+def load(config: Path, token_path: Path | None = None) -> str | None:
+    """The token to use: from ``token_path`` (``--token-file``), the environment, the keyring or the
+    file, in that order; None when there is none. ``TokenProblem`` when one is given but unusable."""
+    if token_path is not None:
+        return _read(token_path)
+    given = os.environ.get(ENVIRONMENT)
+    if given:
+        return checked(given)
+    ring = _keyring()
+    if ring is not None:
+        try:
+            found = ring.get_password(SERVICE, "token")  # type: ignore[attr-defined]
+        except Exception:
+            found = None
+        if found:
+            return checked(found)
+    path = token_file(config)
+    if path.exists() or path.is_symlink():
+        return _read(path, private=True)
+    return None
+
+
+def remove(config: Path) -> bool:
+    """Forget the kept token (keyring and file); whether there was one."""
+    removed = False
+    ring = _keyring()
+    if ring is not None:
+        with contextlib.suppress(Exception):
+            ring.delete_password(SERVICE, "token")  # type: ignore[attr-defined]
+            removed = True
+    path = token_file(config)
+    if path.exists() or path.is_symlink():
+        path.unlink()
+        removed = True
+    return removed
+
+
+def _read(path: Path, private: bool = False) -> str:
+    """A token file's token; ``TokenProblem`` when it is not a regular file, is readable by others (when
+    ``private``), too big, or holds no token."""
+    try:
+        if private:
+            mode = path.lstat().st_mode
+            if stat.S_ISREG(mode) and mode & 0o077:
+                raise TokenProblem(_("{path} can be read by others: remove it and log in again").format(path=path))
+        text = read_text(path, 4096)
+    except FileProblem as problem:
+        raise TokenProblem(str(problem)) from None
+    return checked(text)
