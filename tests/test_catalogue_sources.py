@@ -46,6 +46,7 @@ TECHNICAL: dict[str, str] = {
         "the options a record's VariantOptions tag may hold, in its notation",
     "dialog help": "CSS classes",
     "time forfeit": "a record's Termination tag value for a game lost on time (PGN's own words, not said)",
+    "Authorization": "an HTTP header's name", "Accept": "an HTTP header's name",
 }
 
 
