@@ -1009,3 +1009,223 @@ def sounds_not_on(reason: str) -> str:
 def unbound_key(key: str) -> str:
     """A key the board does not use."""
     return _("The key {key} does nothing here; press h for the keys.").format(key=key)
+
+
+# Online play ----------------------------------------------------------------------------------------
+
+
+def their_turn_online() -> str:
+    """A move typed while the online opponent is to move."""
+    return _("Wait: it is your opponent's turn.")
+
+
+def move_not_sent(reason: str) -> str:
+    """A move the server did not take: not made; it can be played again."""
+    return _("Your move was not sent ({reason}); nothing changed: play it again to retry.").format(reason=reason)
+
+
+def command_not_sent(reason: str) -> str:
+    """A command (resign, draw, abort) the server did not take."""
+    return _("That did not reach the server ({reason}); nothing changed.").format(reason=reason)
+
+
+def no_engine_online() -> str:
+    """A hint or an analysis asked for during an online game."""
+    return _("No help from the computer in a game against a person online.")
+
+
+def no_takeback_online() -> str:
+    """undo in an online game."""
+    return _("Moves cannot be taken back in an online game.")
+
+
+def online_failed(reason: str) -> str:
+    """The server refused or could not be reached."""
+    return _("PlayStrategy: {reason}.").format(reason=reason)
+
+
+def online_ready(account: str) -> str:
+    """Connected, with the account's name."""
+    return _("Connected to PlayStrategy as {account}. Type seek 15+10 to find an opponent, challenge NAME 15+10 "
+             "to challenge someone, or wait for a challenge.").format(account=account)
+
+
+def rate_limited(seconds: int) -> str:
+    """A 429: the server asks to wait."""
+    return _("The server asks us to wait {seconds} seconds; toguz waits and tries again.").format(seconds=seconds)
+
+
+def online_lost(what: str, reason: str) -> str:
+    """A stream dropped: toguz reconnects by itself."""
+    return _("The connection to {what} was lost ({reason}); reconnecting.").format(what=what, reason=reason)
+
+
+def online_back(what: str) -> str:
+    """A stream is back."""
+    return _("Connected again to {what}.").format(what=what)
+
+
+def challenge_withdrawn(declined: bool, challenger: str, target: str) -> str:
+    """A challenge was declined or cancelled."""
+    if declined:
+        return _("{target} declined the challenge.").format(target=target)
+    return _("{challenger} withdrew the challenge.").format(challenger=challenger)
+
+
+def challenged(who: str, control: str, rated: bool) -> str:
+    """Someone challenges the player."""
+    if rated:
+        return _("{who} challenges you to a rated game, {control}: type accept or decline.").format(
+            who=who, control=control)
+    return _("{who} challenges you to a casual game, {control}: type accept or decline.").format(
+        who=who, control=control)
+
+
+def chat_line(who: str, text: str) -> str:
+    """A chat line from the opponent."""
+    return _("{who} says: {text}").format(who=who, text=visible(text))
+
+
+def online_game_started(opponent: str, side: Side) -> str:
+    """An online game begins (or is taken up again)."""
+    if side is Side.WHITE:
+        return _("You play White against {opponent} on PlayStrategy.").format(opponent=opponent)
+    return _("You play Black against {opponent} on PlayStrategy.").format(opponent=opponent)
+
+
+def draw_offered(opponent: str) -> str:
+    """The opponent offers a draw."""
+    return _("{opponent} offers a draw: type draw to accept, or play on.").format(opponent=opponent)
+
+
+def online_resynchronised(moves: int) -> str:
+    """The game here was replaced by the server's."""
+    return _("The game is now as the server has it, after {count} moves.").format(count=moves)
+
+
+def online_aborted() -> str:
+    """The online game was aborted."""
+    return _("The game was aborted.")
+
+
+def too_fast_online(control: str) -> str:
+    """A seek faster than the Board API allows."""
+    return _("PlayStrategy lets board players play Rapid or slower: minutes times 60 plus 40 times the increment "
+             "must be at least 480 seconds (10, 15+10 or 8+2 are fine; {control} is too fast).").format(
+        control=control)
+
+
+def online_game_going_on() -> str:
+    """A seek asked for during an online game."""
+    return _("A game is going on; finish it first.")
+
+
+def seek_failed(reason: str) -> str:
+    """The seek could not be made or was lost."""
+    return _("The seek stopped: {reason}.").format(reason=reason)
+
+
+def seeking(control: str, rated: bool) -> str:
+    """A seek is out."""
+    if rated:
+        return _("Looking for an opponent for a rated game, {control}; the game is said when it starts.").format(
+            control=control)
+    return _("Looking for an opponent for a casual game, {control}; the game is said when it starts.").format(
+        control=control)
+
+
+def challenge_failed(user: str, reason: str) -> str:
+    """A challenge that could not be made."""
+    return _("Could not challenge {user}: {reason}.").format(user=user, reason=reason)
+
+
+def challenge_sent(user: str, control: str) -> str:
+    """A challenge was made."""
+    return _("Challenge sent to {user}, {control}; the game is said when it starts.").format(user=user,
+                                                                                             control=control)
+
+
+def no_challenge() -> str:
+    """accept or decline with no challenge waiting."""
+    return _("No challenge is waiting.")
+
+
+def challenge_answered(who: str, accepted: bool) -> str:
+    """A challenge accepted or declined."""
+    if accepted:
+        return _("You accepted {who}'s challenge; the game is said when it starts.").format(who=who)
+    return _("You declined {who}'s challenge.").format(who=who)
+
+
+def no_online_game() -> str:
+    """A game command with no online game going on."""
+    return _("No online game is going on.")
+
+
+def chat_sent(text: str) -> str:
+    """A chat line was sent."""
+    return _("Sent: {text}").format(text=visible(text))
+
+
+def draw_accepted() -> str:
+    """The player accepted the opponent's draw offer."""
+    return _("You accept the draw.")
+
+
+def draw_offer_sent() -> str:
+    """The player offered a draw."""
+    return _("You offer a draw.")
+
+
+def abort_sent() -> str:
+    """The player aborted the game."""
+    return _("Aborting the game.")
+
+
+def only_online(command: str) -> str:
+    """An online command typed outside toguz online."""
+    return _("{command} works in toguz online only.").format(command=command)
+
+
+def goodbye_online() -> str:
+    """Leaving toguz online."""
+    return _("Goodbye. A game still going on goes on at PlayStrategy: its clock runs; toguz online takes it up "
+             "again.")
+
+
+def online_no_token() -> str:
+    """toguz online without a token."""
+    return _("No PlayStrategy token: make one at playstrategy.org (account settings, API access tokens, scope "
+             "board:play), then run toguz online login.")
+
+
+def logged_in(account: str, where: str) -> str:
+    """The token was checked and kept."""
+    return _("Logged in to PlayStrategy as {account}; the token is kept {where}.").format(account=account,
+                                                                                          where=where)
+
+
+def logged_out(had: bool) -> str:
+    """The token was forgotten (or there was none)."""
+    return _("Logged out: the token is forgotten.") if had else _("There was no token to forget.")
+
+
+def asks_to_wait(seconds: int) -> str:
+    """A 429 on a request the player made: why it did not go."""
+    return _("the server asks to wait {seconds} seconds").format(seconds=seconds)
+
+
+def online_taken_up(opponent: str, side: Side, moves: int, turn: str) -> str:
+    """An online game going on, taken up (at the start, or after it was lost here)."""
+    if side is Side.WHITE:
+        text = n_("Your game against {opponent} on PlayStrategy, you play White, {count} move played.",
+                  "Your game against {opponent} on PlayStrategy, you play White, {count} moves played.", moves)
+    else:
+        text = n_("Your game against {opponent} on PlayStrategy, you play Black, {count} move played.",
+                  "Your game against {opponent} on PlayStrategy, you play Black, {count} moves played.", moves)
+    return f"{text.format(opponent=opponent, count=moves)} {turn}"
+
+
+def command_dialog_usage() -> str:
+    """The command field left empty."""
+    return _("type a command, such as say thanks or seek 15+10")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shlex
 from pathlib import Path
 
 from rules import VARIANT_KEYS, NotationError, Position, Side, variant_named
@@ -26,6 +27,9 @@ USAGES: dict[str, str] = {
     "play": N_("play N, or just N"), "where": N_("where N, or where their N"), "pit": N_("pit N, or pit their N"),
     "fen": N_("fen, or fen POSITION"), "speech": N_("speech on, or speech off"),
     "sounds": N_("sounds on, or sounds off"),
+    "seek": N_("seek MINUTES[+INCREMENT] [rated], such as seek 15+10"),
+    "challenge": N_("challenge NAME MINUTES[+INCREMENT] [rated]"), "say": N_("say TEXT"),
+    "command": N_("command WORDS, such as command say thanks"),
     "verbosity": N_("verbosity {choices}"),
     "new": N_("new [{variants}] [{opponents}] [level N] [{sides}] [clock MINUTES[+INCREMENT] or clock none]"),
     "save": N_('save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save "my game.pgn"'),
@@ -439,6 +443,90 @@ def pause(session: GameSession, args: list[str], focus: Focus) -> Reply:
 def resume(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Start the stopped clocks again."""
     return session.resume_clocks()
+
+
+def _control_and_rated(session: GameSession, words: list[str], command: str) -> tuple[TimeControl, bool] | Reply:
+    """The time control and rated or casual among ``words`` (``15+10 rated``; casual by default)."""
+    joined = re.sub(r"\s*\+\s*", "+", " ".join(words)).lower().split()
+    rated = "rated" in joined
+    rest = [word for word in joined if word not in ("rated", "casual")]
+    if len(rest) != 1:
+        return usage_error(session, command)
+    try:
+        return TimeControl.parse(rest[0]), rated
+    except ClockError as error:
+        return session.error(phrases.clock_error(error.reason, error.text))
+
+
+def seek(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Look for an opponent online."""
+    online = session.online
+    if online is None:
+        return session.error(phrases.only_online("seek"))
+    found = _control_and_rated(session, args, "seek")
+    return found if isinstance(found, Reply) else online.seek(*found)
+
+
+def challenge(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Challenge a player online."""
+    online = session.online
+    if online is None:
+        return session.error(phrases.only_online("challenge"))
+    if not args:
+        return usage_error(session, "challenge")
+    found = _control_and_rated(session, args[1:], "challenge")
+    return found if isinstance(found, Reply) else online.challenge(args[0], *found)
+
+
+def accept(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Accept the challenge waiting."""
+    online = session.online
+    if online is None:
+        return session.error(phrases.only_online("accept"))
+    return online.answer_challenge(True)  # type: ignore[no-any-return]
+
+
+def decline(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Decline the challenge waiting."""
+    online = session.online
+    if online is None:
+        return session.error(phrases.only_online("decline"))
+    return online.answer_challenge(False)  # type: ignore[no-any-return]
+
+
+def say_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Chat with the opponent."""
+    online = session.online
+    if online is None:
+        return session.error(phrases.only_online("say"))
+    if not args:
+        return usage_error(session, "say")
+    return online.chat(" ".join(args))  # type: ignore[no-any-return]
+
+
+def draw(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Offer or accept a draw."""
+    online = session.online
+    if online is None:
+        return session.error(phrases.only_online("draw"))
+    return online.draw()  # type: ignore[no-any-return]
+
+
+def abort(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Abort the online game."""
+    online = session.online
+    if online is None:
+        return session.error(phrases.only_online("abort"))
+    return online.abort()  # type: ignore[no-any-return]
+
+
+def command(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """``command WORDS``: the command the words say (the board's field to type in runs the same)."""
+    from toguz_tui.commands import run_line
+
+    if not args or args[0].lower() == "command":
+        return usage_error(session, "command")
+    return run_line(session, shlex.join(args), focus) or usage_error(session, "command")
 
 
 def quit_program(session: GameSession, args: list[str], focus: Focus) -> Reply:

@@ -144,6 +144,12 @@ def _main(argv: list[str] | None) -> int:
         from speech.sound_cli import main as sounds_main
 
         return sounds_main(args[1:])
+    if args and args[0] == "online":
+        choose_language(args[1:])
+        install_last_guard()
+        from toguz_tui.online.main import main as online_main
+
+        return online_main(args[1:])
     choose_language(args)
     prog = "toguz"
     if args and args[0] == "play":

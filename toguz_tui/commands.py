@@ -171,6 +171,23 @@ COMMANDS: tuple[Command, ...] = (
          N_("in a review: play on from this position")),
     _cmd("close", ["leave"], ["backspace", "escape"], "review", actions.close_review,
          N_("leave the review, back to your game")),
+    _cmd("seek", [], [], "online", actions.seek,
+         N_("online: look for an opponent at this time control")),
+    _cmd("challenge", [], [], "online", actions.challenge,
+         N_("online: challenge a player")),
+    _cmd("accept", [], [], "online", actions.accept,
+         N_("online: accept the challenge waiting")),
+    _cmd("decline", [], [], "online", actions.decline,
+         N_("online: decline the challenge waiting")),
+    _cmd("say", ["chat"], [], "online", actions.say_text,
+         N_("online: say something to your opponent")),
+    _cmd("draw", [], [], "online", actions.draw,
+         N_("online: offer a draw, or accept the one offered")),
+    _cmd("abort", [], [], "online", actions.abort,
+         N_("online: abort the game before its second move")),
+    _cmd("command", [], ["colon"], "settings", actions.command,
+         N_("type any command by its words (on the board: a field to type it in)"),
+         N_("a field to type any command in, as in the line mode (seek, challenge, say ...)")),
     _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings", actions.settings,
          N_("list the settings, or change one")),
     _cmd("help", ["?", "commands", "h"], ["h", "question_mark", "f1"], "settings", help_text,
@@ -229,6 +246,7 @@ HELP_TOPICS: dict[str, tuple[str, str]] = {
     "game": ("game", N_("hints, undo, new games, saving and opening records")),
     "speech": ("speech", N_("repeating, silencing and how much is said")),
     "review": ("review", N_("stepping through a game move by move")),
+    "online": ("online", N_("playing people on PlayStrategy: seek, challenge, chat, draws")),
     "settings": ("settings", N_("settings, help and quitting")),
 }
 
@@ -244,7 +262,7 @@ def help_lines(group: str | None = None) -> list[str]:
     return lines
 
 
-KEY_SIGNS = {"comma": ",", "full_stop": ".", "question_mark": "?"}
+KEY_SIGNS = {"comma": ",", "full_stop": ".", "question_mark": "?", "colon": ":"}
 
 
 def key_names() -> dict[str, str]:

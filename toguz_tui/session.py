@@ -13,12 +13,13 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rules import Game, IllegalMoveError, MoveReport, Position, Record, Side, Termination
 from rules.clock import ON_TIME, TimeControl, clock_comment
 from rules.engine import LEVELS, Engine, SearchResult
 from rules.engine.engine import plies_to_end
+from rules.move import play_move
 from rules.notation import TokenStyle
 from speech import phrases
 from speech.announce import Announcer, Perspective
@@ -43,6 +44,18 @@ ANALYSIS_SECONDS = 5.0  # level 8's budget ends it first (about a second with th
 THINKING_SAID_AFTER = 1.0  # seconds: a computer that takes longer is said to be thinking
 
 
+class RemoteLink(Protocol):
+    """The other side played from elsewhere (an online opponent): where the person's moves and commands go."""
+
+    name: str  # the opponent's name, as the server gives it
+
+    def send_move(self, report: MoveReport) -> str | None:
+        """Send a move made here; why it could not be sent (then it is not made), or None."""
+
+    def send(self, command: str) -> str | None:
+        """Send ``resign``, ``abort``, ``draw/yes`` or ``draw/no``; why it failed, or None."""
+
+
 @dataclass(frozen=True)
 class Reply:
     """What a command produced: text to show, the words to say (default: the text), its kind."""
@@ -65,6 +78,8 @@ class GameSession:
                  notify: Callable[[Reply], None] | None = None, persist: bool = True,
                  stored: Settings | None = None, now: Callable[[], float] = time.monotonic,
                  watch: bool = True, player: CuePlayer | None = None) -> None:
+        self.remote: RemoteLink | None = None  # an online opponent, when the game is played online
+        self.online: Any = None  # toguz online's connection (``toguz_tui.online.play.OnlinePlay``), if any
         self.settings = settings
         self.stored = stored or settings  # the settings file, without this run's command-line choices
         set_language(settings.language_code)
@@ -105,7 +120,8 @@ class GameSession:
         if self.review is not None and self.review.names is not None:
             return Perspective(you=None)
         names = (self.settings.white_name, self.settings.black_name)
-        return Perspective(you=self.setup.human, names=names)
+        opponent = self.remote.name if self.remote is not None else ""
+        return Perspective(you=self.setup.human, names=names, opponent=opponent)
 
     @property
     def progress_saved(self) -> bool:
@@ -118,9 +134,10 @@ class GameSession:
             else self.names_for_record()
         return phrases.players_are(*(name or side_title(side) for name, side in zip(names, Side, strict=True)))
 
-    def start_game(self, setup: GameSetup, start: Position | None = None) -> Reply:
+    def start_game(self, setup: GameSetup, start: Position | None = None, quiet: bool = False) -> Reply:
         """Begin a new game with ``setup``. An unfinished game is kept in the archive first; when it
-        cannot be kept, nothing replaces it and the reason is said."""
+        cannot be kept, nothing replaces it and the reason is said. ``quiet``: nothing is said (the
+        caller says where the game stands)."""
         with self.lock:
             kept, problem = self._set_aside()
             if problem is not None:
@@ -134,11 +151,15 @@ class GameSession:
             self.clocks = self._new_clocks(setup)
             saving = self._save()
             text = phrases.new_game(self.game.variant, setup.human, setup.level, self._names())
+            if self.remote is not None and setup.human is not None:
+                text = phrases.online_game_started(self.remote.name, setup.human)
             if setup.clock is not None:
                 text = f"{text} {phrases.clock_on_new_game(setup.clock, self.game.position.to_move)}"
             if kept:
                 text = f"{phrases.set_aside(kept)} {text}"
             text = f"{text} {self.announcer.turn(self.game.position, self.game.outcome)}"
+            if quiet:
+                return Reply(text)
             reply = self.say(Reply(f"{text} {saving}" if saving else text))
             self.ready_engine()
             self.let_computer_move()
@@ -228,13 +249,23 @@ class GameSession:
         with self.lock:
             if self.review is not None:
                 return self.error(phrases.review_blocks_play())
+            if self.online is not None and self.remote is None:
+                return self.error(phrases.no_online_game())
             if self.computer_to_move():
-                return self.error(phrases.not_your_turn())
+                return self.error(phrases.not_your_turn() if self.remote is None else phrases.their_turn_online())
             fallen = self._flag_fall()
             if fallen is not None:
                 return fallen
             if self.clocks is not None and self.clocks.paused and not self.game.is_over:
                 return self.error(phrases.paused_blocks())
+            if self.remote is not None and not self.game.is_over:
+                try:
+                    _after, sent = play_move(self.game.position, pit)
+                except IllegalMoveError:
+                    return self.error(self.announcer.illegal(self.game.position, pit, self.game.is_over))
+                problem = self.remote.send_move(sent)  # the server must take it before it is made here
+                if problem is not None:
+                    return self.error(phrases.move_not_sent(problem))
             try:
                 report = self.game.play(pit)
             except IllegalMoveError:
@@ -303,6 +334,8 @@ class GameSession:
         if human is None:
             return self._names()
         you, computer = phrases.record_player(), phrases.record_computer(self.setup.level)
+        if self.remote is not None:
+            computer = self.remote.name
         return (you, computer) if human is Side.WHITE else (computer, you)
 
     def record_text(self, style: TokenStyle = "federation") -> str:
@@ -346,8 +379,10 @@ class GameSession:
             prepare_engine(storage.log_failure)
 
     def let_computer_move(self) -> None:
-        """If the computer is to move (and no review is open), it starts thinking."""
-        if not self.computer_to_move() or self.review is not None or (self.clocks is not None and self.clocks.paused):
+        """If the computer is to move (and no review is open), it starts thinking (an online opponent's
+        moves come from the server)."""
+        paused = self.clocks is not None and self.clocks.paused
+        if self.remote is not None or not self.computer_to_move() or self.review is not None or paused:
             return
         position = self.game.position
         engine = Engine(level=self.setup.level, seed=self.setup.seed + len(self.game.moves))
@@ -461,6 +496,8 @@ class GameSession:
         line; the opening book only for a hint): said at once that it is coming, then (through
         notify) what it found, unless the position changed meanwhile."""
         with self.lock:
+            if self.remote is not None and not self.game.is_over:
+                return self.error(phrases.no_engine_online())
             position = self.viewed
             over = self.review.game.is_over if self.review is not None else self.game.is_over
             if over:
@@ -485,6 +522,8 @@ class GameSession:
         with self.lock:
             if self.review is not None:
                 return self.error(phrases.not_in_review("undo"))
+            if self.remote is not None:
+                return self.error(phrases.no_takeback_online())
             self._cancel_thinking()
             count = 0
             while self.game.moves:
@@ -513,6 +552,10 @@ class GameSession:
                 return self.error(self.announcer.illegal(self.game.position, 1, True))
             self._cancel_thinking()
             side = self.setup.human if self.setup.human is not None else self.game.position.to_move
+            if self.remote is not None:
+                problem = self.remote.send("resign")
+                if problem is not None:
+                    return self.error(phrases.command_not_sent(problem))
             outcome = self.game.resign(side)
             self.sounds.end(outcome, self.setup.human)
             if self.clocks is not None:
@@ -588,6 +631,8 @@ class GameSession:
             self._quit_asked = True
             return self.answer(phrases.quit_confirm())
         self._cancel_thinking()
+        if self.online is not None:
+            return Reply(phrases.goodbye_online(), quit=True)
         in_progress = not self.game.is_over and bool(self.game.moves)
         if in_progress and self.persist and not self.store.saved:
             return Reply(phrases.goodbye_not_saved(self.store.why_not), quit=True)
@@ -765,3 +810,30 @@ class GameSession:
             reply = self.answer(f"{phrases.clocks_running_again()} {self.clock_words()} {self.turn().text}")
             self.let_computer_move()
             return reply
+
+    # -- an online opponent ------------------------------------------------------------------------
+    def remote_move(self, pit: int) -> Reply | None:
+        """The online opponent played ``pit`` (the server says so): made and announced like the computer's
+        move, after what is being said; None when it cannot be made here (the caller resynchronises)."""
+        with self.lock:
+            if self.game.is_over or not self.computer_to_move():
+                return None
+            try:
+                report = self.game.play(pit)
+            except IllegalMoveError:
+                return None
+            self._clock_moved(report)
+            return self._after_move(report, interrupt=False)
+
+    def remote_end(self, outcome_of: Callable[[Game], Any], flagged: Side | None = None) -> Reply | None:
+        """The server ended the game off the board (resignation, time, agreement): ``outcome_of`` declares
+        it on the game; said, and the game archived. None when the game had already ended here."""
+        with self.lock:
+            if self.game.is_over:
+                return None
+            outcome = outcome_of(self.game)
+            if self.clocks is not None:
+                self.clocks.stop()
+            self.sounds.end(outcome, self.setup.human)
+            text = self.game_announcer().outcome(outcome, flagged=flagged)
+            return self.say(Reply(self._finish(text), kind="end"), interrupt=False)

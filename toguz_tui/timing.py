@@ -41,6 +41,7 @@ class GameClock:
     after: list[tuple[float, float]] = field(default_factory=list)  # both times after each move
     warned: set[tuple[int, float]] = field(default_factory=set)  # (side, threshold) already said
     paused: bool = False
+    remote: bool = False  # an online game's: the server keeps the time and lets flags fall
 
     def __post_init__(self) -> None:
         self.clock = Clock(self.control, self.now)
@@ -85,8 +86,15 @@ class GameClock:
         self.clock.stop()
 
     def flagged(self) -> Side | None:
-        """The side whose time is up, if any."""
-        return self.clock.flagged()
+        """The side whose time is up, if any (never in an online game: the server says when a flag falls)."""
+        return None if self.remote else self.clock.flagged()
+
+    def server_times(self, times: tuple[float, float], running: Side | None) -> None:
+        """An online game's clocks as the server gives them, the side to move's running."""
+        self.clock.stop()
+        self.clock.set_times(times)
+        if running is not None and not self.paused:
+            self.clock.start(running)
 
     def _thresholds(self) -> tuple[float, ...]:
         """The thresholds that can be crossed: below the time each player starts with."""

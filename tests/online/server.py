@@ -108,6 +108,7 @@ class FakePlayStrategy:
         self.seeks_open = 0
         self.stopping = False
         self.reject_moves = 0
+        self.pending: set[str] = set()  # challenges not yet answered
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, name="fake-playstrategy", daemon=True)
@@ -159,6 +160,7 @@ class FakePlayStrategy:
 
     def add_challenge(self, challenge_id: str = "Qx7Lm2Pa", challenger: str = "alice") -> None:
         with self.changed:
+            self.pending.add(challenge_id)
             self.events.append({"type": "challenge", "challenge": {
                 "id": challenge_id, "url": f"https://playstrategy.org/{challenge_id}", "status": "created",
                 "challenger": {"id": challenger, "name": challenger.capitalize(), "title": None, "rating": 1500},
@@ -187,6 +189,12 @@ class FakePlayStrategy:
         with self.changed:
             game.times[0 if side == "p1" else 1] = 0
             game.status, game.winner = "outoftime", other(side)
+            self._after_change(game)
+
+    def opponent_resigns(self, game_id: str) -> None:
+        game = self.games[game_id]
+        with self.changed:
+            game.status, game.winner = "resign", game.me
             self._after_change(game)
 
     def chat_from_opponent(self, game_id: str, text: str) -> None:
@@ -251,8 +259,13 @@ class FakePlayStrategy:
         parts = path.strip("/").split("/")
         if parts == ["api", "account"]:
             return self.send(handler, 200, {"id": self.account, "username": self.account.capitalize()})
-        if parts == ["api", "stream", "event"]:
-            return self.stream(handler, lambda start: self.events[start:], 0)
+        if parts == ["api", "stream", "event"]:  # on connect: the games going on and the challenges waiting
+            with self.changed:
+                now = [{"type": "gameStart", "game": self.event_game(game)} for game in self.games.values()
+                       if not game.over] + [event for event in self.events if event["type"] == "challenge"
+                                            and event["challenge"]["id"] in self.pending]
+                start = len(self.events)
+            return self.stream(handler, lambda begin: self.events[begin:], start, first=now)
         if parts == ["api", "board", "seek"]:
             self.seeks_open += 1
             try:
@@ -269,6 +282,9 @@ class FakePlayStrategy:
         if parts[:3] == ["api", "board", "game"] and len(parts) >= 5:
             return self.command(handler, parts[3], parts[4:], form)
         if parts[:2] == ["api", "challenge"] and len(parts) == 4 and parts[3] in ("accept", "decline"):
+            self.pending.discard(parts[2])
+            if parts[3] == "accept":
+                self.add_game(parts[2], me="p2", opponent="alice", minutes=15, increment=10)
             return self.send(handler, 200, {"ok": True})
         if parts[:2] == ["api", "challenge"] and len(parts) == 3:
             return self.send(handler, 200, {"challenge": {"id": "NewChal1", "status": "created",
@@ -328,7 +344,7 @@ class FakePlayStrategy:
         handler.wfile.write(data)
 
     def stream(self, handler: BaseHTTPRequestHandler, lines: Any, start: int,
-               first: dict[str, Any] | None = None, game: FakeGame | None = None) -> None:
+               first: dict[str, Any] | list[dict[str, Any]] | None = None, game: FakeGame | None = None) -> None:
         """Send ``first`` and then each new line as it comes, a keep-alive between, until the game ends,
         the streams are dropped, the server stops or ``STREAM_SECONDS`` pass."""
         handler.send_response(200)
@@ -338,8 +354,8 @@ class FakePlayStrategy:
         deadline = time.monotonic() + STREAM_SECONDS
         sent = start
         try:
-            if first is not None:
-                self.write(handler, first)
+            for line in [first] if isinstance(first, dict) else first or []:
+                self.write(handler, line)
                 if game is not None and game.over:
                     return
             while time.monotonic() < deadline:

@@ -48,10 +48,10 @@ def test_the_event_stream_gives_games_and_challenges_and_skips_keep_alives(serve
     server.add_challenge()
     server.add_game()
     events = client.events()
-    first, second = next(events), next(events)
-    assert first["type"] == "challenge" and first["challenge"]["timeControl"]["show"] == "15+10"
-    assert second["type"] == "gameStart" and second["game"]["playerIndex"] == "p1"
-    assert second["game"]["variant"]["key"] == "togyzkumalak"
+    first, second = next(events), next(events)  # on connect: the games going on, then the challenges waiting
+    assert first["type"] == "gameStart" and first["game"]["playerIndex"] == "p1"
+    assert first["game"]["variant"]["key"] == "togyzkumalak"
+    assert second["type"] == "challenge" and second["challenge"]["timeControl"]["show"] == "15+10"
     events.close()
 
 

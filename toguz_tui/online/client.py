@@ -54,13 +54,20 @@ class Client:
                                                                  "Accept": "application/json"},
                                   transport=transport, timeout=timeout, follow_redirects=False)
         self._closed = threading.Event()
+        self._reading = 0  # streams being read: their threads close them (httpx is not closed across threads)
+        self._count_lock = threading.Lock()
 
     def __repr__(self) -> str:
         return f"Client(server={self.server!r})"  # never the token
 
     def close(self) -> None:
-        """Close every connection (a stream being read ends)."""
+        """Close the connections. A stream being read in another thread ends at its next line (the server
+        sends a keep-alive every 3 to 6 seconds) and closes itself there, so a seek is withdrawn then: an
+        httpx client must not be closed under a read in another thread."""
         self._closed.set()
+        with self._count_lock:
+            if self._reading:
+                return
         self._http.close()
 
     # -- requests -----------------------------------------------------------------------------
@@ -124,6 +131,8 @@ class Client:
 
     def _stream(self, method: str, path: str, data: dict[str, str] | None = None) -> Iterator[dict[str, Any]]:
         try:
+            with self._count_lock:
+                self._reading += 1
             with self._http.stream(method, path, data=data) as response:
                 if response.status_code != 200:
                     _check(response, response.read()[:LONGEST_LINE])
@@ -137,6 +146,12 @@ class Client:
             if self._closed.is_set():
                 return
             raise OnlineError(None, _network_reason(error)) from None
+        finally:
+            with self._count_lock:
+                self._reading -= 1
+                last = self._reading == 0
+            if last and self._closed.is_set():
+                self._http.close()
 
 
 def _lines(chunks: Iterator[bytes]) -> Iterator[bytes]:

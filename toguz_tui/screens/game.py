@@ -116,6 +116,8 @@ class GameScreen(Screen[None]):
         elif human is not None:
             bottom = human
             you, computer = p_("board", "you"), p_("board", "computer")
+            if session.remote is not None:
+                computer = phrases.visible(session.remote.name)
             names = (you, computer) if human is Side.WHITE else (computer, you)
         else:
             turns = session.settings.board_turns and review is None

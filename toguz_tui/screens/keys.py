@@ -16,7 +16,7 @@ from toguz_tui.commands import COMMANDS, key_label
 # Keys of the table that move the focus when no review is open.
 NAVIGATION = {"forward": "right", "back": "left", "start": "home", "end": "end"}
 # Commands that open a dialog in the board view instead of taking words.
-DIALOGS = ("new", "save", "open", "settings", "help", "quit", "goto", "resign")
+DIALOGS = ("new", "save", "open", "settings", "help", "quit", "goto", "resign", "command")
 
 # The board's own keys (by their names in the command table's key_label) and what they do.
 OWN_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 from speech import phrases
 from toguz_tui import files, storage
-from toguz_tui.commands import BY_WORD, run
+from toguz_tui.commands import BY_WORD, run, run_line
 from toguz_tui.screens import keys
 from toguz_tui.screens.dialogs import ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.screens.forms import (
     changed_settings,
+    command_dialog,
     game_dialog,
     goto_args,
     goto_dialog,
@@ -68,6 +69,10 @@ def open_dialog(screen: GameScreen, name: str) -> None:
              lambda values: run(session, "goto", None, goto_args(values)))
     elif name == "settings":
         form(screen, settings_dialog(session, speak, plain, closers), lambda values: apply_settings(screen, values))
+    elif name == "command":
+        form(screen, command_dialog(speak, plain, closers),
+             lambda values: run_line(session, values.get("line", ""), screen.pit_focus) or
+             session.error(phrases.usage_error("command", phrases.command_dialog_usage())))
 
 
 def quit_question(screen: GameScreen) -> str:

@@ -1,0 +1,84 @@
+"""The full-screen board against a person online (Pilot), the other side played by a local server: a
+challenge accepted through the board's command field, moves both ways, the clocks, the end."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from rules import read_record
+from speech.speakers import RecordingSpeaker
+from tests.online.server import FakePlayStrategy
+from toguz_tui.app import ToguzApp
+from toguz_tui.online.main import online_session
+from toguz_tui.session import GameSession, Reply
+
+
+@pytest.fixture
+def server() -> Iterator[FakePlayStrategy]:
+    fake = FakePlayStrategy().start()
+    yield fake
+    fake.stop()
+
+
+def said(session: GameSession) -> list[str]:
+    return session.announcements
+
+
+async def until(pilot: object, check: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
+
+
+async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, private_dirs: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    apps: list[ToguzApp] = []
+
+    def notify(reply: Reply) -> None:
+        if apps:
+            apps[0].session_event(reply)
+
+    options = argparse.Namespace(server=server.url, speech="off", screen_reader=None)
+    session, replies = online_session(server.token, options, notify)
+    session.speaker = RecordingSpeaker()
+    app = ToguzApp(session, replies)
+    apps.append(app)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            server.add_challenge()
+            await until(pilot, lambda: any(text.startswith("Alice challenges you") for text in said(session)))
+            await pilot.press("colon")
+            for key in "accept":
+                await pilot.press(key)
+            await pilot.press("enter")
+            await until(pilot, lambda: session.remote is not None)
+            await pilot.pause(0.2)
+            assert "Alice" in app.game_screen.board.describe()
+            server.opponent_moves("Qx7Lm2Pa", "f1e2")
+            await until(pilot, lambda: any(text.startswith("Alice sows 9 stones") for text in said(session)))
+            await pilot.press("6")
+            await pilot.press("enter")
+            await until(pilot, lambda: server.games["Qx7Lm2Pa"].codes == ["f1e2", "d2e1"])
+            await pilot.press("c")
+            await until(pilot, lambda: said(session)[-1].startswith("You: 15 minutes"))
+            await pilot.press("colon")
+            for key in "say gg":
+                await pilot.press("space" if key == " " else key)
+            await pilot.press("enter")
+            await until(pilot, lambda: said(session)[-1] == "Sent: gg")
+            server.opponent_resigns("Qx7Lm2Pa")
+            await until(pilot, lambda: any(text.startswith("Game over: Alice resigns. You win") for text in
+                                           said(session)))
+    finally:
+        session.online.close()
+        session.close()
+    archived = sorted((private_dirs / "data" / "games").glob("*.pgn"))
+    assert len(archived) == 1
+    record = read_record(archived[0].read_text(encoding="utf-8"))
+    assert record.moves == (6, 6) and record.result == "0-1"

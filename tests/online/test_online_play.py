@@ -1,0 +1,185 @@
+"""``toguz online --line`` as a player meets it, against a local server playing the other side: a challenge
+accepted, moves both ways announced like a local game's, the server's clocks, chat after moves, a draw
+offer, a refused move, a 429, a stream that drops mid-game, and the record archived at the end."""
+
+from __future__ import annotations
+
+import queue
+import subprocess
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from rules import read_record
+from tests.online.server import FakePlayStrategy
+from tests.tui.conftest import environment, toguz_command
+
+
+class Player:
+    """``toguz online --line`` run as a subprocess: lines typed, lines read with a time limit."""
+
+    def __init__(self, tmp_path: Path, server: FakePlayStrategy) -> None:
+        token = tmp_path / "token"
+        token.write_text(server.token + "\n")
+        self.process = subprocess.Popen(
+            [*toguz_command(), "online", "--line", "--server", server.url, "--token-file", str(token),
+             "--speech", "off"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            env=environment(tmp_path), bufsize=1)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        assert self.process.stdout is not None
+        stdout = self.process.stdout
+        threading.Thread(target=lambda: [self.lines.put(line.rstrip("\n")) for line in stdout], daemon=True).start()
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def hear(self, start: str, timeout: float = 15.0) -> str:
+        """The next line that starts with ``start`` (earlier ones are kept in ``seen``)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"never heard {start!r}; heard:\n" + "\n".join(self.seen)) from None
+            self.seen.append(line)
+            if line.startswith(start):
+                return line
+
+    def quit(self) -> tuple[int, str]:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        code = self.process.wait(20)
+        assert self.process.stderr is not None
+        return code, self.process.stderr.read()
+
+
+@pytest.fixture
+def server() -> Iterator[FakePlayStrategy]:
+    fake = FakePlayStrategy().start()
+    yield fake
+    fake.stop()
+
+
+def test_a_whole_online_game_is_played_through_the_line_mode(tmp_path: Path, server: FakePlayStrategy) -> None:
+    player = Player(tmp_path, server)
+    player.hear("Connected to PlayStrategy as me.")
+    player.type("7")
+    player.hear("No online game is going on.")
+    server.add_challenge()
+    player.hear("Alice challenges you to a casual game, 15+10: type accept or decline.")
+    player.type("accept")
+    player.hear("You accepted Alice's challenge")
+    player.hear("You play Black against Alice on PlayStrategy. Clocks: 15 minutes each plus 10 seconds a move")
+    player.type("7")
+    player.hear("Wait: it is your opponent's turn.")
+    game = server.games["Qx7Lm2Pa"]
+    server.opponent_moves(game.id, "f1e2")
+    player.hear("Alice sows 9 stones from pit 6; the last stone falls into your pit 5, which now holds 10. "
+                "Alice captures 10.")
+    server.chat_from_opponent(game.id, "gl hf")
+    player.hear("Alice says: gl hf")
+    server.reject_moves = 1
+    player.type("6")
+    player.hear("Your move was not sent (Not your turn, or game already over); nothing changed: play it again")
+    server.limit_next()
+    player.type("6")
+    player.hear("Your move was not sent (the server asks to wait 60 seconds); nothing changed")
+    player.type("6")
+    player.hear("You sow 9 stones from pit 6")
+    assert game.codes == ["f1e2", "d2e1"]
+    player.type("c")
+    player.hear("You: 15 minutes")
+    server.drop_streams()
+    player.hear("The connection to the game was lost")
+    server.opponent_moves(game.id, "i1a2")  # made while the stream was down: said once it is back
+    player.hear("Connected again to the game.")
+    player.hear("Alice sows 10 stones from pit 9")
+    player.type("say thanks")
+    player.hear("Sent: thanks")
+    server.offer_draw(game.id)
+    player.hear("Alice offers a draw: type draw to accept, or play on.")
+    player.type("undo")
+    player.hear("Moves cannot be taken back in an online game.")
+    player.type("hint")
+    player.hear("No help from the computer in a game against a person online.")
+    player.type("draw")
+    player.hear("You accept the draw.")
+    player.hear("Game over: the players agree to a draw.")
+    archived = sorted((tmp_path / "data" / "games").glob("*.pgn"))
+    assert len(archived) == 1
+    record = read_record(archived[0].read_text(encoding="utf-8"))
+    assert record.moves == (6, 6, 9)
+    assert record.tags["Black"] != "?" and record.tags["White"] == "Alice"
+    code, errors = player.quit()
+    assert code == 0 and errors == ""
+    assert "Traceback" not in "\n".join(player.seen)
+
+
+def test_without_a_token_it_says_how_to_get_one(tmp_path: Path) -> None:
+    done = subprocess.run([*toguz_command(), "online", "--line"], capture_output=True, text=True, timeout=60,
+                          env={**environment(tmp_path), "TOGUZ_PLAYSTRATEGY_TOKEN": ""})
+    assert done.returncode == 2
+    assert done.stderr.startswith("No PlayStrategy token: make one at playstrategy.org")
+
+
+def test_login_checks_the_token_keeps_it_and_logout_forgets_it(tmp_path: Path, server: FakePlayStrategy) -> None:
+    env = environment(tmp_path)
+    bad = subprocess.run([*toguz_command(), "online", "login", "--server", server.url], input="wrong-token\n",
+                         capture_output=True, text=True, timeout=60, env=env)
+    assert bad.returncode == 1 and "No such token" in bad.stderr
+    good = subprocess.run([*toguz_command(), "online", "login", "--server", server.url], input=server.token + "\n",
+                          capture_output=True, text=True, timeout=60, env=env)
+    assert good.returncode == 0, good.stderr
+    assert good.stdout.startswith("Logged in to PlayStrategy as me; the token is kept")
+    assert server.token not in good.stdout + good.stderr
+    out = subprocess.run([*toguz_command(), "online", "logout"], capture_output=True, text=True, timeout=60, env=env)
+    assert out.stdout.strip() == "Logged out: the token is forgotten."
+
+
+def code_for(server: FakePlayStrategy, game_id: str, pit: int) -> str:
+    """The code of ``pit`` for the side to move in the server's game."""
+    from rules.move import play_move
+    from rules.movecode import move_code
+
+    _after, report = play_move(server.games[game_id].game.position, pit)
+    return move_code(report, 9)
+
+
+def test_a_seek_finds_a_game_and_a_game_going_on_is_taken_up_at_the_next_start(
+        tmp_path: Path, server: FakePlayStrategy) -> None:
+    player = Player(tmp_path, server)
+    player.hear("Connected to PlayStrategy as me.")
+    player.type("seek 5+3")
+    player.hear("PlayStrategy lets board players play Rapid or slower")
+    player.type("seek 15 + 10 rated")
+    player.hear("Looking for an opponent for a rated game, 15 minutes each plus 10 seconds a move")
+    for _ in range(200):
+        if server.seeks_open:
+            break
+        time.sleep(0.02)
+    form = next(request[2] for request in server.requests if request[1] == "/api/board/seek")
+    assert form["variant"] == "7_togyzkumalak" and form["rated"] == "true"
+    game = server.add_game("Game0001", me="p1", opponent="bob", minutes=15, increment=10)
+    player.hear("You play White against Bob on PlayStrategy.")
+    for _ in range(200):
+        if not server.seeks_open:
+            break
+        time.sleep(0.02)
+    assert server.seeks_open == 0, "the seek is withdrawn once the game starts"
+    player.type("7")
+    player.hear("You sow 9 stones from pit 7")
+    server.opponent_moves(game.id, code_for(server, game.id, 5))
+    player.hear("Bob sows 10 stones from pit 5")
+    code, errors = player.quit()
+    assert code == 0 and errors == ""
+    again = Player(tmp_path, server)
+    again.hear("Your game against Bob on PlayStrategy, you play White, 2 moves played. Move 2: your turn.")
+    again.type("history")
+    again.hear("Moves so far. 1: pit 7 to 6, then pit 5 to 5.")
+    again.quit()

@@ -1,0 +1,171 @@
+"""``toguz online``: play people on PlayStrategy in the line mode (the same commands and announcements as
+a local game, with seek, challenge, accept, decline, say, draw and abort); ``toguz online login`` keeps
+the token, ``toguz online logout`` forgets it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import sys
+from collections.abc import Callable
+from typing import NoReturn
+
+from speech import phrases
+from speech.i18n import _
+from speech.player import open_player
+from speech.speakers import open_speaker
+from toguz_tui.online import token as tokens
+from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError
+from toguz_tui.online.play import OnlinePlay
+from toguz_tui.session import GameSession, Reply
+from toguz_tui.settings import config_dir, load_settings
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a mistake as one plain line and exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"toguz online: {message} ({_('see toguz online --help')})", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``toguz online``."""
+    made = _Parser(prog="toguz online", description=_(
+        "Play people on PlayStrategy (playstrategy.org) with the same commands as a local game. "
+        "First make a token there (account settings, API access tokens, scope board:play) and run "
+        "toguz online login."))
+    made.add_argument("action", nargs="?", choices=("play", "login", "logout"), default="play",
+                      help=_("play (the default), login: keep your token, logout: forget it"))
+    made.add_argument("--line", action="store_true",
+                      help=_("the line mode: one line per event (the full-screen board without it)"))
+    made.add_argument("--screen-reader", action=argparse.BooleanOptionalAction, dest="screen_reader",
+                      help=_("the board's screen-reader mode, as for toguz play"))
+    made.add_argument("--server", default=DEFAULT_SERVER, metavar="URL",
+                      help=_("another lila-based server (default: {server})").format(server=DEFAULT_SERVER))
+    made.add_argument("--token-file", metavar="FILE", help=_("read the token from this file (for scripts)"))
+    made.add_argument("--speech", metavar="BACKEND", help=_("toguz's own voice, as for toguz play"))
+    return made
+
+
+def main(args: list[str]) -> int:
+    """Run ``toguz online``; the exit status."""
+    from pathlib import Path
+
+    options = parser().parse_args(args)
+    config = config_dir()
+    given = Path(options.token_file).expanduser() if options.token_file else None
+    if options.action == "logout":
+        print(phrases.logged_out(tokens.remove(config)))
+        return 0
+    if options.action == "login":
+        return login(options.server, config, given)
+    try:
+        token = tokens.load(config, given)
+    except tokens.TokenProblem as problem:
+        print(phrases.online_failed(str(problem)), file=sys.stderr)
+        return 2
+    if token is None:
+        print(phrases.online_no_token(), file=sys.stderr)
+        return 2
+    return play(token, options)
+
+
+def login(server: str, config: object, given: object) -> int:
+    """Ask for the token (hidden at a terminal, or read from a pipe or ``--token-file``), check it with
+    the server and keep it."""
+    from pathlib import Path
+
+    assert isinstance(config, Path)
+    try:
+        if isinstance(given, Path):
+            typed = tokens.load(config, given) or ""
+        elif sys.stdin.isatty():
+            typed = getpass.getpass(_("Your PlayStrategy token (not shown as you type): "))
+        else:
+            typed = sys.stdin.readline()
+        token = tokens.checked(typed)
+    except (tokens.TokenProblem, EOFError, KeyboardInterrupt) as problem:
+        print(phrases.online_failed(str(problem) or _("no token given")), file=sys.stderr)
+        return 2
+    client = Client(token, server)
+    try:
+        account = str(client.account().get("id", "?"))
+    except OnlineError as error:
+        print(phrases.online_failed(str(error)), file=sys.stderr)
+        return 1
+    finally:
+        client.close()
+    try:
+        where = tokens.store(token, account, config)
+    except OSError as error:
+        print(phrases.online_failed(error.strerror or str(error)), file=sys.stderr)
+        return 1
+    print(phrases.logged_in(account, where))
+    return 0
+
+
+def online_session(token: str, options: argparse.Namespace,
+                   notify: Callable[[Reply], None]) -> tuple[GameSession, list[Reply]]:
+    """A session for online play, connected: its first replies (problems, then the connection's)."""
+    stored, settings_problem = load_settings()
+    settings = stored if options.speech is None else stored.changed("speech", options.speech)
+    if getattr(options, "screen_reader", None) is not None:
+        settings = settings.changed("screen_reader", "on" if options.screen_reader else "off")
+    speaker, speech_problem = open_speaker(settings.voice_backend, rate=settings.rate, voice=settings.speech_voice,
+                                           volume=settings.volume)
+    player, _sounds = open_player(settings.sounds, settings.sound_volume)
+    session = GameSession(settings, speaker, notify, stored=stored, player=player)
+    session.store.autosave = False  # the game lives at the server: nothing to take up from a file
+    replies = [session.error(problem) for problem in
+               (settings_problem, speech_problem and phrases.speech_problem(speech_problem)) if problem]
+    client = Client(token, options.server)
+    online = OnlinePlay(client, session, notify, seek_client=lambda: Client(token, options.server))
+    session.online = online
+    replies.append(online.connect())
+    return session, replies
+
+
+def play(token: str, options: argparse.Namespace) -> int:
+    """Play against people online, in the line mode or on the board, until quit."""
+    if not options.line:
+        return play_on_board(token, options)
+    from toguz_tui.line import Printer, interactive_loop, plain_loop
+
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    printer = Printer(paged=interactive)
+    session, replies = online_session(token, options, printer.show)
+    for reply in replies:
+        printer.show(reply)
+    try:
+        if interactive:
+            interactive_loop(session, printer)
+        else:
+            plain_loop(session, printer)
+    finally:
+        session.online.close()
+        session.close()
+    return 0
+
+
+def play_on_board(token: str, options: argparse.Namespace) -> int:
+    """The full-screen board against people online (every command also by its words, with ``:``)."""
+    from toguz_tui.app import ToguzApp
+    from toguz_tui.driver import driver_class
+
+    apps: list[ToguzApp] = []
+
+    def notify(reply: Reply) -> None:
+        if apps:
+            apps[0].session_event(reply)
+
+    session, replies = online_session(token, options, notify)
+    app = ToguzApp(session, replies, resumed=False, driver_class=driver_class(session.settings.screen_reader))
+    apps.append(app)
+    try:
+        app.run()
+    finally:
+        session.online.close()
+        session.close()
+    return app.return_code or 0
