@@ -91,5 +91,5 @@ def close_review(session: GameSession) -> Reply:
     session.review = None
     session.view_changed()
     reply = session.answer(f"{phrases.review_left()} {session.turn().text}")
-    session.let_computer_move()
+    session.let_opponent_move()
     return reply

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from rules import Game, IllegalMoveError, MoveReport, Position, Record, Side, Termination
 from rules.clock import ON_TIME, TimeControl, clock_comment
@@ -29,6 +29,7 @@ from speech.speakers import Speaker, open_speaker
 from speech.vocabulary import side_title
 from toguz_tui import storage
 from toguz_tui.keeping import GameStore
+from toguz_tui.opponents import ComputerOpponent, Opponent, PersonOpponent
 from toguz_tui.review import Review
 from toguz_tui.settings import Settings, save_setting, setting_label
 from toguz_tui.setup import GameSetup
@@ -42,18 +43,6 @@ Analysis = tuple[tuple[int, float, int | None, int | None], ...]
 HINT_SECONDS = 1.0
 ANALYSIS_SECONDS = 5.0  # level 8's budget ends it first (about a second with the compiled search)
 THINKING_SAID_AFTER = 1.0  # seconds: a computer that takes longer is said to be thinking
-
-
-class RemoteLink(Protocol):
-    """The other side played from elsewhere (an online opponent): where the person's moves and commands go."""
-
-    name: str  # the opponent's name, as the server gives it
-
-    def send_move(self, report: MoveReport) -> str | None:
-        """Send a move made here; why it could not be sent (then it is not made), or None."""
-
-    def send(self, command: str) -> str | None:
-        """Send ``resign``, ``abort``, ``draw/yes`` or ``draw/no``; why it failed, or None."""
 
 
 @dataclass(frozen=True)
@@ -78,7 +67,7 @@ class GameSession:
                  notify: Callable[[Reply], None] | None = None, persist: bool = True,
                  stored: Settings | None = None, now: Callable[[], float] = time.monotonic,
                  watch: bool = True, player: CuePlayer | None = None) -> None:
-        self.remote: RemoteLink | None = None  # an online opponent, when the game is played online
+        self.opponent: Opponent = PersonOpponent()  # who plays the other side (set with each game)
         self.online: Any = None  # toguz online's connection (``toguz_tui.online.play.OnlinePlay``), if any
         self.settings = settings
         self.stored = stored or settings  # the settings file, without this run's command-line choices
@@ -120,8 +109,7 @@ class GameSession:
         if self.review is not None and self.review.names is not None:
             return Perspective(you=None)
         names = (self.settings.white_name, self.settings.black_name)
-        opponent = self.remote.name if self.remote is not None else ""
-        return Perspective(you=self.setup.human, names=names, opponent=opponent)
+        return Perspective(you=self.setup.human, names=names, opponent=self.opponent.name)
 
     @property
     def progress_saved(self) -> bool:
@@ -134,8 +122,10 @@ class GameSession:
             else self.names_for_record()
         return phrases.players_are(*(name or side_title(side) for name, side in zip(names, Side, strict=True)))
 
-    def start_game(self, setup: GameSetup, start: Position | None = None, quiet: bool = False) -> Reply:
-        """Begin a new game with ``setup``. An unfinished game is kept in the archive first; when it
+    def start_game(self, setup: GameSetup, start: Position | None = None, quiet: bool = False,
+                   opponent: Opponent | None = None) -> Reply:
+        """Begin a new game with ``setup`` against ``opponent`` (by default the one the setup names: the
+        computer, or a second person here). An unfinished game is kept in the archive first; when it
         cannot be kept, nothing replaces it and the reason is said. ``quiet``: nothing is said (the
         caller says where the game stands)."""
         with self.lock:
@@ -143,6 +133,8 @@ class GameSession:
             if problem is not None:
                 return self.error(problem)
             self._cancel_thinking()
+            self.opponent.stop()
+            self.opponent = opponent or opponent_for(setup)
             self.setup = setup
             self.game = Game(setup.variant, start)
             self.review = None
@@ -151,8 +143,8 @@ class GameSession:
             self.clocks = self._new_clocks(setup)
             saving = self._save()
             text = phrases.new_game(self.game.variant, setup.human, setup.level, self._names())
-            if self.remote is not None and setup.human is not None:
-                text = phrases.online_game_started(self.remote.name, setup.human)
+            if self.opponent.kind == "remote" and setup.human is not None:
+                text = phrases.online_game_started(self.opponent.name, setup.human)
             if setup.clock is not None:
                 text = f"{text} {phrases.clock_on_new_game(setup.clock, self.game.position.to_move)}"
             if kept:
@@ -162,7 +154,7 @@ class GameSession:
                 return Reply(text)
             reply = self.say(Reply(f"{text} {saving}" if saving else text))
             self.ready_engine()
-            self.let_computer_move()
+            self.let_opponent_move()
             return reply
 
     def restore(self, saved: storage.SavedGame) -> None:
@@ -174,6 +166,7 @@ class GameSession:
                 game.play(pit)
             clocks = GameClock.from_saved(saved.clock, self.now) if saved.clock is not None else None
             self.setup = setup
+            self.opponent = opponent_for(setup)
             self.game = game
             self.clocks = clocks
             if clocks is not None:
@@ -190,7 +183,7 @@ class GameSession:
             if self.clocks is not None and not self.game.is_over:
                 text = f"{text} {self.clock_words(paused=False)} {phrases.resumed_paused()}"
             reply = self.say(Reply(text))
-            self.let_computer_move()
+            self.let_opponent_move()
             return reply
 
     def _names(self) -> tuple[str, str]:
@@ -239,8 +232,8 @@ class GameSession:
         return self.say(Reply(phrases.speech_failed(error), kind="error"))
 
     # -- playing ------------------------------------------------------------------------------
-    def computer_to_move(self) -> bool:
-        """True when the side to move is the computer's."""
+    def opponent_to_move(self) -> bool:
+        """True when the side to move is the opponent's (the computer's, or a remote player's)."""
         human = self.setup.human
         return human is not None and self.game.position.to_move is not human and not self.game.is_over
 
@@ -249,21 +242,22 @@ class GameSession:
         with self.lock:
             if self.review is not None:
                 return self.error(phrases.review_blocks_play())
-            if self.online is not None and self.remote is None:
+            if self.online is not None and self.opponent.kind != "remote":
                 return self.error(phrases.no_online_game())
-            if self.computer_to_move():
-                return self.error(phrases.not_your_turn() if self.remote is None else phrases.their_turn_online())
+            if self.opponent_to_move():
+                return self.error(phrases.their_turn_online() if self.opponent.kind == "remote"
+                                  else phrases.not_your_turn())
             fallen = self._flag_fall()
             if fallen is not None:
                 return fallen
             if self.clocks is not None and self.clocks.paused and not self.game.is_over:
                 return self.error(phrases.paused_blocks())
-            if self.remote is not None and not self.game.is_over:
+            if self.opponent.kind == "remote" and not self.game.is_over:
                 try:
                     _after, sent = play_move(self.game.position, pit)
                 except IllegalMoveError:
                     return self.error(self.announcer.illegal(self.game.position, pit, self.game.is_over))
-                problem = self.remote.send_move(sent)  # the server must take it before it is made here
+                problem = self.opponent.before_move(sent)  # a server must take it before it is made here
                 if problem is not None:
                     return self.error(phrases.move_not_sent(problem))
             try:
@@ -272,7 +266,7 @@ class GameSession:
                 return self.error(self.announcer.illegal(self.game.position, pit, self.game.is_over))
             self._clock_moved(report)
             reply = self._after_move(report)
-            self.let_computer_move()
+            self.let_opponent_move()
             return reply
 
     def error(self, text: str) -> Reply:
@@ -334,8 +328,8 @@ class GameSession:
         if human is None:
             return self._names()
         you, computer = phrases.record_player(), phrases.record_computer(self.setup.level)
-        if self.remote is not None:
-            computer = self.remote.name
+        if self.opponent.name:
+            computer = self.opponent.name
         return (you, computer) if human is Side.WHITE else (computer, you)
 
     def record_text(self, style: TokenStyle = "federation") -> str:
@@ -375,15 +369,20 @@ class GameSession:
     def ready_engine(self) -> None:
         """Against the computer, load its search now, in the background, so that its first move does not
         wait for it (the front ends call this once their first screen is out, and a new game does)."""
-        if self.setup.human is not None:
+        if self.opponent.kind == "computer":
             prepare_engine(storage.log_failure)
 
-    def let_computer_move(self) -> None:
-        """If the computer is to move (and no review is open), it starts thinking (an online opponent's
-        moves come from the server)."""
+    def let_opponent_move(self) -> None:
+        """If the opponent is to move (and no review is open, and the clocks run), its turn begins: the
+        computer thinks; a remote player's move comes from its server."""
         paused = self.clocks is not None and self.clocks.paused
-        if self.remote is not None or not self.computer_to_move() or self.review is not None or paused:
+        if not self.opponent_to_move() or self.review is not None or paused:
             return
+        self.opponent.your_turn(self)
+
+    def computer_thinks(self) -> None:
+        """The computer looks for its move in the thinking thread; it is made when found (unless the game
+        moved on or was paused meanwhile)."""
         position = self.game.position
         engine = Engine(level=self.setup.level, seed=self.setup.seed + len(self.game.moves))
 
@@ -411,7 +410,7 @@ class GameSession:
         said, never over it)."""
         def check() -> None:
             with self.lock:
-                if not (self.thinking and self.computer_to_move() and self.game.position == position):
+                if not (self.thinking and self.opponent_to_move() and self.game.position == position):
                     return
                 reply = self.answer(phrases.computer_thinking(), interrupt=False)
             self.notify(reply)
@@ -496,13 +495,14 @@ class GameSession:
         line; the opening book only for a hint): said at once that it is coming, then (through
         notify) what it found, unless the position changed meanwhile."""
         with self.lock:
-            if self.remote is not None and not self.game.is_over:
-                return self.error(phrases.no_engine_online())
+            refusal = self.opponent.refuses("engine") if not self.game.is_over else None
+            if refusal is not None:
+                return self.error(refusal)
             position = self.viewed
             over = self.review.game.is_over if self.review is not None else self.game.is_over
             if over:
                 return self.error(self.announcer.illegal(position, 1, True))
-            if self.computer_to_move() and self.thinking:  # its search would be stopped, in a review too
+            if self.opponent_to_move() and self.thinking:  # its search would be stopped, in a review too
                 return self.error(phrases.not_your_turn())
 
         def answer(found: Any) -> None:
@@ -522,14 +522,15 @@ class GameSession:
         with self.lock:
             if self.review is not None:
                 return self.error(phrases.not_in_review("undo"))
-            if self.remote is not None:
-                return self.error(phrases.no_takeback_online())
+            refusal = self.opponent.refuses("undo")
+            if refusal is not None:
+                return self.error(refusal)
             self._cancel_thinking()
             count = 0
             while self.game.moves:
                 self.game.undo()
                 count += 1
-                if not self.computer_to_move():
+                if not self.opponent_to_move():
                     break
             if count == 0:
                 return self.error(phrases.nothing_to_undo())
@@ -540,7 +541,7 @@ class GameSession:
                 text = f"{text} {phrases.clocks_set_back(self.clock_words())}"
             problem = self._save()
             reply = self.answer(f"{text} {problem}" if problem else text)
-            self.let_computer_move()
+            self.let_opponent_move()
             return reply
 
     def resign(self) -> Reply:
@@ -552,10 +553,9 @@ class GameSession:
                 return self.error(self.announcer.illegal(self.game.position, 1, True))
             self._cancel_thinking()
             side = self.setup.human if self.setup.human is not None else self.game.position.to_move
-            if self.remote is not None:
-                problem = self.remote.send("resign")
-                if problem is not None:
-                    return self.error(phrases.command_not_sent(problem))
+            problem = self.opponent.send("resign")
+            if problem is not None:
+                return self.error(phrases.command_not_sent(problem))
             outcome = self.game.resign(side)
             self.sounds.end(outcome, self.setup.human)
             if self.clocks is not None:
@@ -650,7 +650,7 @@ class GameSession:
 
     def turn(self) -> Reply:
         """Whose turn it is, or how the game ended; while the computer thinks, for how long."""
-        if self.review is None and self.thinking and self.computer_to_move():
+        if self.review is None and self.thinking and self.opponent_to_move():
             return Reply(phrases.thinking_for(round(self.thinker.seconds)))
         outcome = self.review.game.outcome if self.review else self.game.outcome
         return Reply(self.announcer.turn(self.viewed, outcome))
@@ -808,15 +808,15 @@ class GameSession:
             clocks.resume(self.game.position.to_move, len(self.game.moves))
             self._poke_clock()
             reply = self.answer(f"{phrases.clocks_running_again()} {self.clock_words()} {self.turn().text}")
-            self.let_computer_move()
+            self.let_opponent_move()
             return reply
 
     # -- an online opponent ------------------------------------------------------------------------
-    def remote_move(self, pit: int) -> Reply | None:
-        """The online opponent played ``pit`` (the server says so): made and announced like the computer's
+    def opponent_moved(self, pit: int) -> Reply | None:
+        """The remote opponent played ``pit`` (its server says so): made and announced like the computer's
         move, after what is being said; None when it cannot be made here (the caller resynchronises)."""
         with self.lock:
-            if self.game.is_over or not self.computer_to_move():
+            if self.game.is_over or not self.opponent_to_move():
                 return None
             try:
                 report = self.game.play(pit)
@@ -825,8 +825,9 @@ class GameSession:
             self._clock_moved(report)
             return self._after_move(report, interrupt=False)
 
-    def remote_end(self, outcome_of: Callable[[Game], Any], flagged: Side | None = None) -> Reply | None:
-        """The server ended the game off the board (resignation, time, agreement): ``outcome_of`` declares
+    def opponent_ended(self, outcome_of: Callable[[Game], Any], flagged: Side | None = None) -> Reply | None:
+        """The remote opponent's server ended the game off the board (resignation, time, agreement):
+        ``outcome_of`` declares
         it on the game; said, and the game archived. None when the game had already ended here."""
         with self.lock:
             if self.game.is_over:
@@ -837,3 +838,8 @@ class GameSession:
             self.sounds.end(outcome, self.setup.human)
             text = self.game_announcer().outcome(outcome, flagged=flagged)
             return self.say(Reply(self._finish(text), kind="end"), interrupt=False)
+
+
+def opponent_for(setup: GameSetup) -> Opponent:
+    """The opponent a setup names: the computer, or a second person at this keyboard."""
+    return PersonOpponent() if setup.human is None else ComputerOpponent()

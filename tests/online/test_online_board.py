@@ -57,7 +57,7 @@ async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, pr
             for key in "accept":
                 await pilot.press(key)
             await pilot.press("enter")
-            await until(pilot, lambda: session.remote is not None)
+            await until(pilot, lambda: session.opponent.kind == "remote")
             await pilot.pause(0.2)
             assert "Alice" in app.game_screen.board.describe()
             server.opponent_moves("Qx7Lm2Pa", "f1e2")

@@ -256,7 +256,7 @@ async def test_a_whole_game_against_the_computer(make_app: MakeApp) -> None:
                 break
             await settle(pilot, app)
             moves = session.game.legal_moves()
-            if not moves or session.computer_to_move():
+            if not moves or session.opponent_to_move():
                 continue
             await pilot.press(str(moves[0]), "enter")
         await settle(pilot, app)

@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from rules import Game, MoveReport, NotationError, Side
 from rules.clock import TimeControl
@@ -23,6 +22,7 @@ from rules.movecode import move_code, read_move_code
 from speech import phrases
 from speech.i18n import _
 from toguz_tui.online.client import Client, OnlineError
+from toguz_tui.opponents import Kind, Opponent, Refusable
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.setup import GameSetup
 from toguz_tui.timing import GameClock
@@ -41,19 +41,29 @@ def board_speed(minutes: float, increment: int) -> bool:
     return minutes * 60 + 40 * increment >= RAPID_SECONDS
 
 
-@dataclass
-class Link:
-    """The session's view of the online game: where its moves and commands go."""
+class RemoteOpponent(Opponent):
+    """A person playing on the server: the moves made here go there before they are made; there are no
+    takebacks, and no help from the computer against a person."""
 
-    online: OnlinePlay
-    game_id: str
-    name: str
+    kind: ClassVar[Kind] = "remote"
 
-    def send_move(self, report: MoveReport) -> str | None:
+    def __init__(self, online: OnlinePlay, game_id: str, name: str) -> None:
+        self.online = online
+        self.game_id = game_id
+        self.name = name
+
+    def before_move(self, report: MoveReport) -> str | None:
         return self.online.post(lambda: self.online.client.move(self.game_id, move_code(report, 9)))
 
     def send(self, command: str) -> str | None:
         return self.online.post(lambda: self.online.client.command(self.game_id, command))
+
+    def refuses(self, what: Refusable) -> str | None:
+        if what == "undo":
+            return phrases.no_takeback_online()
+        if what == "engine":
+            return phrases.no_engine_online()
+        return None
 
 
 class OnlinePlay:
@@ -215,8 +225,8 @@ class OnlinePlay:
         """The whole game (at the start, or after a reconnection): join it if it is new here."""
         session = self.session
         with session.lock:
-            if session.remote is not None and isinstance(session.remote, Link) and \
-                    session.remote.game_id == self.game_id and not session.game.is_over:
+            current = session.opponent
+            if isinstance(current, RemoteOpponent) and current.game_id == self.game_id and not session.game.is_over:
                 return  # known: the state that follows brings what is missing
             me = side_of("p1" if _player_id(full.get("p1")) == self.account else "p2")
             assert me is not None
@@ -227,17 +237,17 @@ class OnlinePlay:
             if isinstance(clock, dict) and isinstance(clock.get("initial"), int) and \
                     isinstance(clock.get("increment"), int):
                 control = TimeControl(min(36_000.0, clock["initial"] / 1000), min(600.0, clock["increment"] / 1000))
-            session.remote = Link(self, str(self.game_id), opponent)
+            remote = RemoteOpponent(self, str(self.game_id), opponent)
             setup = GameSetup.from_settings(session.settings).changed(human=me, clock=control)
             state = full.get("state")
             codes = str(state.get("moves", "")).split()[:5000] if isinstance(state, dict) else []
             if codes:  # a game going on, taken up: its moves are made without a word, then where it stands
-                session.start_game(setup, quiet=True)
+                session.start_game(setup, quiet=True, opponent=remote)
                 self._catch_up(codes)
                 reply = session.say(Reply(phrases.online_taken_up(opponent, me, len(session.game.moves),
                                                                   session.turn().text)))
             else:
-                reply = session.start_game(setup)
+                reply = session.start_game(setup, opponent=remote)
             if session.clocks is not None:
                 session.clocks.remote = True
         self.notify(reply)
@@ -267,7 +277,7 @@ class OnlinePlay:
                     pit = read_move_code(session.game.position, code)
                 except NotationError:
                     break
-                reply = session.remote_move(pit)
+                reply = session.opponent_moved(pit)
                 if reply is not None:
                     self.notify(reply)
             self._server_clocks(state)
@@ -306,11 +316,11 @@ class OnlinePlay:
         winner = side_of(str(state.get("winner", "")))
         session = self.session
         if status == "resign" and winner is not None:
-            reply = session.remote_end(lambda game: game.resign(winner.opponent))
+            reply = session.opponent_ended(lambda game: game.resign(winner.opponent))
         elif status in ("outoftime", "timeout") and winner is not None:
-            reply = session.remote_end(lambda game: game.flag(winner.opponent), flagged=winner.opponent)
+            reply = session.opponent_ended(lambda game: game.flag(winner.opponent), flagged=winner.opponent)
         elif status == "draw":
-            reply = session.remote_end(lambda game: game.agree_draw())
+            reply = session.opponent_ended(lambda game: game.agree_draw())
         elif status == "aborted":
             reply = None
             self.say(phrases.online_aborted())
@@ -323,8 +333,7 @@ class OnlinePlay:
         return True
 
     def _opponent(self) -> str:
-        remote = self.session.remote
-        return remote.name if remote is not None else ""
+        return self.session.opponent.name
 
     # -- what the player asks ------------------------------------------------------------------------
     def seek(self, control: TimeControl, rated: bool) -> Reply:
@@ -387,18 +396,18 @@ class OnlinePlay:
 
     def draw(self) -> Reply:
         """Offer a draw, or accept the one offered."""
-        if self.game_id is None or self.session.remote is None:
+        if self.game_id is None or self.session.opponent.kind != "remote":
             return self.session.error(phrases.no_online_game())
-        problem = self.session.remote.send("draw/yes")
+        problem = self.session.opponent.send("draw/yes")
         if problem is not None:
             return self.session.error(phrases.command_not_sent(problem))
         return self.session.answer(phrases.draw_accepted() if self.draw_offered else phrases.draw_offer_sent())
 
     def abort(self) -> Reply:
         """Abort the game (before the second move)."""
-        if self.game_id is None or self.session.remote is None:
+        if self.game_id is None or self.session.opponent.kind != "remote":
             return self.session.error(phrases.no_online_game())
-        problem = self.session.remote.send("abort")
+        problem = self.session.opponent.send("abort")
         if problem is not None:
             return self.session.error(phrases.command_not_sent(problem))
         return self.session.answer(phrases.abort_sent())

@@ -116,8 +116,8 @@ class GameScreen(Screen[None]):
         elif human is not None:
             bottom = human
             you, computer = p_("board", "you"), p_("board", "computer")
-            if session.remote is not None:
-                computer = phrases.visible(session.remote.name)
+            if session.opponent.name:
+                computer = phrases.visible(session.opponent.name)
             names = (you, computer) if human is Side.WHITE else (computer, you)
         else:
             turns = session.settings.board_turns and review is None
@@ -162,7 +162,7 @@ class GameScreen(Screen[None]):
             if not self.plain:
                 parts.insert(1, reviewing.where(session.review))
         if not self.plain and session.review is None:
-            thinking = session.thinking and session.computer_to_move()
+            thinking = session.thinking and session.opponent_to_move()
             parts.insert(0, phrases.computer_thinking() if thinking else session.turn().text)
             clocks = session.clocks
             if clocks is not None:
@@ -288,7 +288,7 @@ class GameScreen(Screen[None]):
             self.run_command("play")
             return
         position = session.viewed
-        mine = focus[0] is position.to_move and not session.computer_to_move()
+        mine = focus[0] is position.to_move and not session.opponent_to_move()
         text = session.announcer.preview(position, number) if mine and not session.game.is_over else None
         self.move_to(focus, text)
 
