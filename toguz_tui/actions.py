@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import shlex
 from pathlib import Path
 
 from rules import VARIANT_KEYS, NotationError, Position, Side, variant_named
@@ -518,15 +517,6 @@ def abort(session: GameSession, args: list[str], focus: Focus) -> Reply:
     if online is None:
         return session.error(phrases.only_online("abort"))
     return online.abort()  # type: ignore[no-any-return]
-
-
-def command(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """``command WORDS``: the command the words say (the board's field to type in runs the same)."""
-    from toguz_tui.commands import run_line
-
-    if not args or args[0].lower() == "command":
-        return usage_error(session, "command")
-    return run_line(session, shlex.join(args), focus) or usage_error(session, "command")
 
 
 def quit_program(session: GameSession, args: list[str], focus: Focus) -> Reply:

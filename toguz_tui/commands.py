@@ -77,6 +77,13 @@ def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return session.answer(phrases.command_help(command.usage, command.help, command.aliases, keys))
 
 
+def command_words(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """``command WORDS``: the command the words say (the board's field to type in runs the same)."""
+    if not args or args[0].lower() == "command":
+        return actions.usage_error(session, "command")
+    return run_line(session, shlex.join(args), focus) or actions.usage_error(session, "command")
+
+
 COMMANDS: tuple[Command, ...] = (
     _cmd("play", [], ["enter", "space"], "play", actions.play,
          N_("play your pit N (the focused pit in the board view)"),
@@ -185,7 +192,7 @@ COMMANDS: tuple[Command, ...] = (
          N_("online: offer a draw, or accept the one offered")),
     _cmd("abort", [], [], "online", actions.abort,
          N_("online: abort the game before its second move")),
-    _cmd("command", [], ["colon"], "settings", actions.command,
+    _cmd("command", [], ["colon"], "settings", command_words,
          N_("type any command by its words (on the board: a field to type it in)"),
          N_("a field to type any command in, as in the line mode (seek, challenge, say ...)")),
     _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings", actions.settings,

@@ -1,9 +1,15 @@
-"""The game session shared by both front ends: the game, the opponent, speech, saving, review.
+"""The game session shared by both front ends: the game, and the small parts around it.
 
-Front ends call the methods here (through the command table) and show the ``Reply`` values they
-get back. The computer thinks in a background thread; what it does later reaches the front end
-through the ``notify`` callback, called from that thread. Keeping games on disk is the store's job
-(``toguz_tui.keeping``).
+Front ends call the methods here (through the command table) and show the ``Reply`` values they get
+back; they talk to nothing else. What happens later (the computer's move, a remote player's, a clock
+warning) reaches them through the ``notify`` callback, from another thread. The parts:
+
+- who plays the other side: ``toguz_tui.opponents`` (the computer, a second person here, a remote
+  player of ``toguz_tui.online.play``);
+- the announcement log: ``toguz_tui.announcements``;
+- the game store: ``toguz_tui.keeping`` (autosave, archive) and ``toguz_tui.recording`` (the records);
+- settings taking effect: ``toguz_tui.applying``;
+- the clocks: ``toguz_tui.timing``; the sound cues: ``toguz_tui.sounding``; thinking: ``toguz_tui.thinking``.
 """
 
 from __future__ import annotations
@@ -11,12 +17,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules import Game, IllegalMoveError, MoveReport, Position, Record, Side, Termination
-from rules.clock import ON_TIME, TimeControl, clock_comment
+from rules import Game, IllegalMoveError, MoveReport, Position, Side
+from rules.clock import TimeControl
 from rules.engine import LEVELS, Engine, SearchResult
 from rules.engine.engine import plies_to_end
 from rules.move import play_move
@@ -24,14 +30,16 @@ from rules.notation import TokenStyle
 from speech import phrases
 from speech.announce import Announcer, Perspective
 from speech.i18n import set_language
-from speech.player import CuePlayer, open_player
-from speech.speakers import Speaker, open_speaker
+from speech.player import CuePlayer
+from speech.speakers import Speaker
 from speech.vocabulary import side_title
-from toguz_tui import storage
+from toguz_tui import applying, storage
+from toguz_tui.announcements import AnnouncementLog
 from toguz_tui.keeping import GameStore
 from toguz_tui.opponents import ComputerOpponent, Opponent, PersonOpponent
+from toguz_tui.recording import record_names, record_text
 from toguz_tui.review import Review
-from toguz_tui.settings import Settings, save_setting, setting_label
+from toguz_tui.settings import Settings
 from toguz_tui.setup import GameSetup
 from toguz_tui.sounding import SoundCues
 from toguz_tui.thinking import Thinker, choose, prepare_engine
@@ -77,8 +85,7 @@ class GameSession:
         self.persist = persist
         self.store = GameStore(persist)
         self.lock = threading.RLock()
-        self.announcements: list[str] = []
-        self.cursor = 0  # for previous and next announcement
+        self.log = AnnouncementLog()  # everything said, for repeat, previous and next
         self.review: Review | None = None
         self.setup = GameSetup.from_settings(settings)
         self.game = Game(self.setup.variant)
@@ -196,8 +203,7 @@ class GameSession:
         said (the computer's reply to the player's move)."""
         safe = Reply(phrases.visible(reply.text), None if reply.spoken is None else phrases.visible(reply.spoken),
                      reply.kind, reply.quit)
-        self.announcements.append(safe.text)
-        self.cursor = len(self.announcements) - 1
+        self.log.add(safe.text)
         self.speaker.speak(safe.speech, interrupt=interrupt)
         return safe
 
@@ -205,21 +211,24 @@ class GameSession:
         """Say a query's answer."""
         return self.say(Reply(text, kind=kind), interrupt)
 
+    @property
+    def announcements(self) -> list[str]:
+        """Everything said so far, oldest first (the front ends show what is new in it)."""
+        return self.log.texts
+
     def repeat(self) -> Reply:
         """The last announcement again."""
-        if not self.announcements:
+        text = self.log.last()
+        if text is None:
             return Reply(phrases.nothing_said())
-        text = self.announcements[-1]
-        self.cursor = len(self.announcements) - 1
         self.speaker.speak(text)
         return Reply(text)
 
     def step_announcement(self, step: int) -> Reply:
         """The previous (-1) or next (+1) announcement of the history."""
-        if not self.announcements:
+        text = self.log.step(step)
+        if text is None:
             return Reply(phrases.nothing_said())
-        self.cursor = max(0, min(len(self.announcements) - 1, self.cursor + step))
-        text = self.announcements[self.cursor]
         self.speaker.speak(text)
         return Reply(text)
 
@@ -324,36 +333,11 @@ class GameSession:
 
     def names_for_record(self) -> tuple[str, str]:
         """White's and Black's names as a record of this game writes them ("" where a player has none)."""
-        human = self.setup.human
-        if human is None:
-            return self._names()
-        you, computer = phrases.record_player(), phrases.record_computer(self.setup.level)
-        if self.opponent.name:
-            computer = self.opponent.name
-        return (you, computer) if human is Side.WHITE else (computer, you)
+        return record_names(self.setup, self._names(), self.opponent.name)
 
     def record_text(self, style: TokenStyle = "federation") -> str:
-        """The game so far as a record."""
-        from rules.records import record_from_game, write_record
-
-        white, black = self.names_for_record()
-        tags = {"Event": "toguz", "White": white or "?", "Black": black or "?", "Date": self.setup.started}
-        if self.setup.clock is not None:
-            tags["TimeControl"] = self.setup.clock.pgn
-        outcome = self.game.outcome
-        if outcome is not None and outcome.reason is Termination.TIME:
-            tags["Termination"] = ON_TIME
-        record = record_from_game(self.game, tags)
-        if self.clocks is not None and self.clocks.after:
-            record = self._with_clock_comments(record)
-        return write_record(record, style=style)
-
-    def _with_clock_comments(self, record: Record) -> Record:
-        """``record`` with each move's clock after it (the mover's time left), as ``[%clk H:MM:SS]``."""
-        assert self.clocks is not None
-        notes = [(index, clock_comment(times[report.mover]))
-                 for index, (report, times) in enumerate(zip(self.game.reports, self.clocks.after, strict=False), 1)]
-        return replace(record, move_comments=tuple(notes))  # the last move's clock stands before the result
+        """The game so far as a record (``recording``)."""
+        return record_text(self.game, self.setup, self.names_for_record(), self.clocks, style)
 
     def _set_aside(self) -> tuple[str | None, str | None]:
         """Keep an unfinished game that is being replaced: (the archive's file name, None), or
@@ -565,63 +549,14 @@ class GameSession:
 
     # -- settings and leaving -----------------------------------------------------------------
     def change_setting(self, name: str, value: str) -> Reply:
-        """Change one setting, apply it now and keep it in the settings file (that line only)."""
-        try:
-            settings = self.settings.changed(name, value)
-            stored = self.stored.changed(name, value)
-        except ValueError as error:
-            return self.error(str(error))
-        self.settings, self.stored = settings, stored
-        if name == "level":
-            self.setup = self.setup.changed(level=settings.level, started=self.setup.started)
-        if name == "clock_warnings" and self.clocks is not None:
-            self.clocks.thresholds = settings.warning_thresholds  # this game's warnings too
-        reason = self._apply()
-        if name == "speech" and reason and self.speaker.name == "silent":
-            return self.answer(phrases.speech_not_on(reason))
-        problems = [phrases.speech_problem(reason)] if reason else []
-        if name in ("sounds", "sound_volume"):
-            silent = self._apply_sounds()
-            if silent is not None:  # kept for when sound can be heard; said why not now
-                problems.append(phrases.sounds_not_on(silent))
-        if self.persist:
-            written = save_setting(name, getattr(stored, name))
-            if written:
-                problems.append(written)
-        text = phrases.setting_changed(setting_label(name), dict(settings.describe())[name])
-        if name == "clock" and not self.game.is_over and settings.time_control != self.setup.clock:
-            text = f"{text} {phrases.clock_for_new_games()}"
-        return self.answer(" ".join([text, *problems]))
+        """Change one setting, apply it now and keep it in the settings file (``applying``)."""
+        return applying.change_setting(self, name, value)
 
-    def _apply(self) -> str | None:
-        """Make the current settings take effect; why speech could not start, if it is news."""
-        settings = self.settings
-        set_language(settings.language_code)
-        self.announcer.verbosity = settings.verbosity
-        self.announcer.perspective = self._perspective()
-        wanted = settings.voice_backend
-        if wanted != self.speaker.name and not (wanted == "auto" and self.speaker.name != "silent"):
-            self.speaker.close()
-            self.speaker, problem = open_speaker(wanted, rate=settings.rate, voice=settings.speech_voice,
-                                                 volume=settings.volume)
-            if problem and problem != self._speech_said:
-                self._speech_said = problem
-                return problem
-            return None
-        self.speaker.set_rate(settings.rate)
-        self.speaker.set_volume(settings.volume)
-        self.speaker.set_voice(settings.speech_voice or "")  # "": the engine's own voice (English)
-        return None
-
-    def _apply_sounds(self) -> str | None:
-        """Turn the sound cues on or off, at the volume set; why they could not start, if they could not."""
-        settings = self.settings
-        if settings.sounds != self.sounds.player.enabled:
-            self.sounds.close()
-            player, problem = open_player(settings.sounds, settings.sound_volume, hush=False)  # a screen may be up
-            self.sounds = SoundCues(player)
+    def speech_problem_news(self, problem: str | None) -> str | None:
+        """``problem`` (why a voice could not start) when it was not said before, else None."""
+        if problem and problem != self._speech_said:
+            self._speech_said = problem
             return problem
-        self.sounds.player.set_volume(settings.sound_volume)
         return None
 
     def quit(self, asked: bool = False) -> Reply:

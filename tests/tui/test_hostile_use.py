@@ -905,7 +905,7 @@ def test_24_a_sound_player_that_fails_is_said_once(tmp_path: Path, monkeypatch: 
 
 def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: MakeSession,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from toguz_tui import session as session_module
+    from toguz_tui import applying as applying_module
 
     problem = "no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server"
 
@@ -914,7 +914,7 @@ def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: 
 
     session = make_session()
     assert isinstance(session.speaker, RecordingSpeaker)
-    monkeypatch.setattr(session_module, "open_speaker", no_audio)
+    monkeypatch.setattr(applying_module, "open_speaker", no_audio)
     replies = [line(session, typed) for typed in ("set speech espeak-ng", "set rate 200", "set speech on",
                                                   "set volume 0.5", "speech on")]
     texts = [reply.text for reply in replies]

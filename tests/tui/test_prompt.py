@@ -82,7 +82,7 @@ EVERY_COMMAND = [
     "settings", "set rate 200", "help", "help board", "review", "forward", "back", "end", "start", "goto 1",
     "continue", "save", "new bestemshe human", "resign", "close", "open nowhere.pgn", "recent", "games", "more",
     "clock", "pause", "resume", "sounds off", "seek 15+10", "challenge alice 15+10", "accept", "decline",
-    "say hello", "draw", "abort", "quit",
+    "say hello", "draw", "abort", "command turn", "quit",
 ]
 
 

@@ -26,7 +26,8 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a mistake as one plain line and exit status 2."""
 
     def error(self, message: str) -> NoReturn:
-        print(f"toguz online: {message} ({_('see toguz online --help')})", file=sys.stderr)
+        see = _("see toguz online --help")
+        print(f"toguz online: {message} ({see})", file=sys.stderr)
         raise SystemExit(2)
 
 
