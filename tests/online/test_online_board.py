@@ -82,3 +82,52 @@ async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, pr
     assert len(archived) == 1
     record = read_record(archived[0].read_text(encoding="utf-8"))
     assert record.moves == (6, 6) and record.result == "0-1"
+
+
+async def test_a_whole_game_to_its_end_on_the_board_and_its_record_replays(server: FakePlayStrategy,
+                                                                           private_dirs: Path) -> None:
+    """Both sides play till the board ends the game: ours by the board's keys (a digit, then Enter), the
+    remote side's from the server; the record archived at the end replays with the rules."""
+    import random
+
+    from rules.move import play_move
+    from rules.movecode import move_code
+
+    apps: list[ToguzApp] = []
+
+    def notify(reply: Reply) -> None:
+        if apps:
+            apps[0].session_event(reply)
+
+    options = argparse.Namespace(server=server.url, speech="off", screen_reader=None)
+    session, replies = online_session(server.token, options, notify)
+    session.speaker = RecordingSpeaker()
+    app = ToguzApp(session, replies)
+    apps.append(app)
+    rng = random.Random(4)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            game = server.add_game("Whole001", me="p1", opponent="bob")
+            await until(pilot, lambda: session.opponent.kind == "remote")
+            while not game.over:
+                pit = rng.choice(game.game.legal_moves())
+                count = len(game.codes)
+                if count % 2 == 0:  # ours, by the keys
+                    await pilot.press(str(pit))
+                    await pilot.press("enter")
+                else:
+                    _after, report = play_move(game.game.position, pit)
+                    server.opponent_moves(game.id, move_code(report, 9))
+                await until(pilot, lambda count=count: len(session.game.moves) > count)
+            await until(pilot, lambda: session.game.is_over)
+            assert "Game over:" in said(session)[-1], said(session)[-1]
+    finally:
+        session.online.close()
+        session.close()
+    assert session.game.moves == game.game.moves
+    archived = sorted((private_dirs / "data" / "games").glob("*.pgn"))
+    assert len(archived) == 1
+    record = read_record(archived[0].read_text(encoding="utf-8"))
+    assert record.moves == game.game.moves and record.tags["Black"] == "Bob"
+    outcome = game.game.outcome
+    assert outcome is not None and record.result == outcome.result

@@ -183,3 +183,22 @@ def test_a_seek_finds_a_game_and_a_game_going_on_is_taken_up_at_the_next_start(
     again.type("history")
     again.hear("Moves so far. 1: pit 7 to 6, then pit 5 to 5.")
     again.quit()
+
+
+def test_a_flag_that_falls_at_the_server_ends_the_game_here(tmp_path: Path, server: FakePlayStrategy) -> None:
+    player = Player(tmp_path, server)
+    player.hear("Connected to PlayStrategy as me.")
+    game = server.add_game("Flag0001", me="p1", opponent="bob")
+    player.hear("You play White against Bob on PlayStrategy.")
+    player.type("7")
+    player.hear("You sow 9 stones from pit 7")
+    server.opponent_moves(game.id, code_for(server, game.id, 5))
+    player.hear("Bob sows 10 stones from pit 5")
+    server.flag(game.id, "p1")
+    player.hear("Game over: your time is up. Bob wins")
+    player.type("c")
+    player.hear("You: no time")
+    code, errors = player.quit()
+    assert code == 0 and errors == ""
+    archived = sorted((tmp_path / "data" / "games").glob("*.pgn"))
+    assert len(archived) == 1 and '[Termination "time forfeit"]' in archived[0].read_text(encoding="utf-8")
