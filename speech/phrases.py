@@ -422,14 +422,16 @@ def finished_kept(name: str) -> str:
     return _("The game is kept in the archive as {name}.").format(name=name)
 
 
-def prompt(position: Position, you: Side | None, over: bool) -> str:
-    """The state shown in the line mode's prompt."""
+def prompt(position: Position, you: Side | None, over: bool, opponent: str = "") -> str:
+    """The state shown in the line mode's prompt (``opponent``: the opponent's own name, if any)."""
     white, black = position.kazans
     if over:
         return _("Game over, {white} to {black}> ").format(white=white, black=black)
     side = position.to_move
     if you is side:
         text = _("Your move, {white} to {black}> ")
+    elif you is not None and opponent:
+        return _("{name} to move, {white} to {black}> ").format(name=visible(opponent), white=white, black=black)
     elif you is not None:
         text = _("Computer to move, {white} to {black}> ")
     elif side is Side.WHITE:
@@ -771,8 +773,12 @@ def reader_running(readers: list[str]) -> str:
               "start toguz with --screen-reader).", len(readers)).format(readers=listing_words(readers))
 
 
-def status_players(human: Side, level: int) -> str:
-    """Who plays, in the status line."""
+def status_players(human: Side, level: int, opponent: str = "") -> str:
+    """Who plays, in the status line (``opponent``: the opponent's own name, online)."""
+    if opponent:
+        if human is Side.WHITE:
+            return _("you play White against {opponent}").format(opponent=visible(opponent))
+        return _("you play Black against {opponent}").format(opponent=visible(opponent))
     if human is Side.WHITE:
         return _("you play White, computer level {level}").format(level=level)
     return _("you play Black, computer level {level}").format(level=level)

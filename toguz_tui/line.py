@@ -225,7 +225,7 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
                                                output=prompt_output, enable_suspend=True)
 
     def message() -> str:
-        return phrases.prompt(session.viewed, session.setup.human, session.game.is_over)
+        return phrases.prompt(session.viewed, session.setup.human, session.game.is_over, session.opponent.name)
 
     with patch_stdout():
         while True:

@@ -156,7 +156,7 @@ class GameScreen(Screen[None]):
         parts = [variant_title(session.viewed.variant)]
         human = session.setup.human
         if human is not None:
-            parts.append(phrases.status_players(human, session.setup.level))
+            parts.append(phrases.status_players(human, session.setup.level, session.opponent.name))
         if session.review is not None:
             parts.insert(0, phrases.review_word())
             if not self.plain:
