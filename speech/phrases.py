@@ -1235,3 +1235,8 @@ def online_taken_up(opponent: str, side: Side, moves: int, turn: str) -> str:
 def command_dialog_usage() -> str:
     """The command field left empty."""
     return _("type a command, such as say thanks or seek 15+10")
+
+
+def online_no_local_game() -> str:
+    """new (or a position to play from) in toguz online."""
+    return _("In toguz online, games start with seek or challenge; a game against the computer is toguz play.")

@@ -136,6 +136,8 @@ class GameSession:
         cannot be kept, nothing replaces it and the reason is said. ``quiet``: nothing is said (the
         caller says where the game stands)."""
         with self.lock:
+            if self.online is not None and (opponent is None or opponent.kind != "remote"):
+                return self.error(phrases.online_no_local_game())  # toguz online plays online games only
             kept, problem = self._set_aside()
             if problem is not None:
                 return self.error(problem)

@@ -108,6 +108,8 @@ def test_a_whole_online_game_is_played_through_the_line_mode(tmp_path: Path, ser
     player.hear("Moves cannot be taken back in an online game.")
     player.type("hint")
     player.hear("No help from the computer in a game against a person online.")
+    player.type("new computer")
+    player.hear("In toguz online, games start with seek or challenge")
     player.type("draw")
     player.hear("You accept the draw.")
     player.hear("Game over: the players agree to a draw.")
