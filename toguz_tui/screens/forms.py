@@ -224,6 +224,5 @@ def goto_args(values: dict[str, str]) -> list[str]:
 
 def command_dialog(speak: Speak, plain: bool = False, close_keys: Iterable[str] = ()) -> FormDialog:
     """Any command as the line mode types it (``seek 15+10``, ``say thanks``, ``pit their 4``)."""
-    return FormDialog(_("Type a command"), speak, [text_field(_("Command, as in the line mode"), "line",
-                                                               placeholder="seek 15+10")],
+    return FormDialog(_("Type a command"), speak, [text_field(_("Command, as in the line mode"), "line")],
                       ok=_("Run"), plain=plain, close_keys=close_keys)
