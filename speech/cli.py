@@ -47,18 +47,19 @@ def _description() -> str:
     ])
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a mistake as one plain line and exit status 2."""
+class PlainParser(argparse.ArgumentParser):
+    """argparse that reports a mistake as one plain line and exit status 2 (``toguz speech``, ``toguz
+    sounds``, ``toguz online``)."""
 
     def error(self, message: str) -> NoReturn:
-        see = _("see toguz speech --help")
-        print(f"toguz speech: {message} ({see})", file=sys.stderr)
+        see = _("see {command} --help").format(command=self.prog)
+        print(f"{self.prog}: {message} ({see})", file=sys.stderr)
         raise SystemExit(2)
 
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``toguz speech`` (its help in the language spoken now)."""
-    made = _Parser(prog="toguz speech", description=_description(),
+    made = PlainParser(prog="toguz speech", description=_description(),
                    formatter_class=argparse.RawDescriptionHelpFormatter)
     made.add_argument(
         "--speech", metavar="BACKEND", default=AUTO, choices=(AUTO, OFF, *BACKENDS),

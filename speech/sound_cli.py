@@ -12,8 +12,8 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
 
+from speech.cli import PlainParser
 from speech.cues import CUE_NAMES, SAMPLE_RATE, render_cue, write_wav
 from speech.i18n import LANGUAGES, _, from_environment, language_asked, n_, set_language
 
@@ -31,18 +31,9 @@ def _description() -> str:
     ])
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a mistake as one plain line and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        see = _("see toguz sounds --help")
-        print(f"{PROG}: {message} ({see})", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def parser() -> argparse.ArgumentParser:
     """The command line of ``toguz sounds`` (its help in the language spoken now)."""
-    made = _Parser(prog=PROG, description=_description(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    made = PlainParser(prog=PROG, description=_description(), formatter_class=argparse.RawDescriptionHelpFormatter)
     mode = made.add_mutually_exclusive_group(required=True)
     mode.add_argument("--wav", metavar="DIR", type=Path,
                       help=_("write every cue as DIR/NAME.wav (16-bit stereo, 44,100 Hz), making DIR if needed"))

@@ -156,13 +156,18 @@ def run_line_mode(options: argparse.Namespace) -> int:
         printer.show(reply)
     session.ready_engine()
     try:
-        if interactive:
-            interactive_loop(session, printer)
-        else:
-            plain_loop(session, printer)
+        read_commands(session, printer, interactive)
     finally:
         session.close()
     return 0
+
+
+def read_commands(session: GameSession, printer: Printer, interactive: bool) -> None:
+    """Read commands until quit or the end of input: with prompt-toolkit at a terminal, else plain lines."""
+    if interactive:
+        interactive_loop(session, printer)
+    else:
+        plain_loop(session, printer)
 
 
 def _leave_on_signal(number: int, frame: object) -> None:

@@ -29,15 +29,8 @@ def said(session: GameSession) -> list[str]:
     return session.announcements
 
 
-async def until(pilot: object, check: Callable[[], bool], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        await pilot.pause(0.05)  # type: ignore[attr-defined]
-
-
-async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, private_dirs: Path,
-                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+def board_app(server: FakePlayStrategy) -> tuple[GameSession, ToguzApp]:
+    """The board of ``toguz online`` on the fake server, its speech recorded."""
     apps: list[ToguzApp] = []
 
     def notify(reply: Reply) -> None:
@@ -49,6 +42,19 @@ async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, pr
     session.speaker = RecordingSpeaker()
     app = ToguzApp(session, replies)
     apps.append(app)
+    return session, app
+
+
+async def until(pilot: object, check: Callable[[], bool], timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
+
+
+async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, private_dirs: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    session, app = board_app(server)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             server.add_challenge()
@@ -93,17 +99,7 @@ async def test_a_whole_game_to_its_end_on_the_board_and_its_record_replays(serve
     from rules.move import play_move
     from rules.movecode import move_code
 
-    apps: list[ToguzApp] = []
-
-    def notify(reply: Reply) -> None:
-        if apps:
-            apps[0].session_event(reply)
-
-    options = argparse.Namespace(server=server.url, speech="off", screen_reader=None)
-    session, replies = online_session(server.token, options, notify)
-    session.speaker = RecordingSpeaker()
-    app = ToguzApp(session, replies)
-    apps.append(app)
+    session, app = board_app(server)
     rng = random.Random(4)
     try:
         async with app.run_test(size=(100, 30)) as pilot:

@@ -14,19 +14,7 @@ from rules.clock import (
     read_clock_comment,
     warnings_text,
 )
-
-
-class FakeTime:
-    """A time source that moves only when told."""
-
-    def __init__(self) -> None:
-        self.now = 5000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
+from tests.fakes import FakeTime
 
 
 @pytest.mark.parametrize(("typed", "initial", "increment", "pgn"), [

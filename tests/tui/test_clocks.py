@@ -14,25 +14,13 @@ from rules import Side, Termination, read_record
 from rules.clock import TimeControl, read_clock_comment
 from rules.engine import Engine
 from speech.speakers import RecordingSpeaker
+from tests.fakes import FakeTime
 from toguz_tui import storage
 from toguz_tui.commands import run_line
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.settings import Settings
 from toguz_tui.setup import GameSetup
 from toguz_tui.timing import ClockWatch, GameClock
-
-
-class FakeTime:
-    """A time source that moves only when told."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture

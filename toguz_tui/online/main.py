@@ -9,9 +9,9 @@ import argparse
 import getpass
 import sys
 from collections.abc import Callable
-from typing import NoReturn
 
 from speech import phrases
+from speech.cli import PlainParser
 from speech.i18n import _
 from speech.player import open_player
 from speech.speakers import open_speaker
@@ -22,18 +22,9 @@ from toguz_tui.session import GameSession, Reply
 from toguz_tui.settings import config_dir, load_settings
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse that reports a mistake as one plain line and exit status 2."""
-
-    def error(self, message: str) -> NoReturn:
-        see = _("see toguz online --help")
-        print(f"toguz online: {message} ({see})", file=sys.stderr)
-        raise SystemExit(2)
-
-
 def parser() -> argparse.ArgumentParser:
     """The command line of ``toguz online``."""
-    made = _Parser(prog="toguz online", description=_(
+    made = PlainParser(prog="toguz online", description=_(
         "Play people on PlayStrategy (playstrategy.org) with the same commands as a local game. "
         "First make a token there (account settings, API access tokens, scope board:play) and run "
         "toguz online login."))
@@ -132,7 +123,7 @@ def play(token: str, options: argparse.Namespace) -> int:
     """Play against people online, in the line mode or on the board, until quit."""
     if not options.line:
         return play_on_board(token, options)
-    from toguz_tui.line import Printer, interactive_loop, plain_loop
+    from toguz_tui.line import Printer, read_commands
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     printer = Printer(paged=interactive)
@@ -140,10 +131,7 @@ def play(token: str, options: argparse.Namespace) -> int:
     for reply in replies:
         printer.show(reply)
     try:
-        if interactive:
-            interactive_loop(session, printer)
-        else:
-            plain_loop(session, printer)
+        read_commands(session, printer, interactive)
     finally:
         session.online.close()
         session.close()
