@@ -1240,3 +1240,8 @@ def command_dialog_usage() -> str:
 def online_no_local_game() -> str:
     """new (or a position to play from) in toguz online."""
     return _("In toguz online, games start with seek or challenge; a game against the computer is toguz play.")
+
+
+def no_pause_online() -> str:
+    """pause in an online game: the server's clocks run on."""
+    return _("An online game's clocks are the server's: they cannot be paused.")

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from toguz_tui.session import GameSession
 
 Kind = Literal["computer", "person", "remote"]
-Refusable = Literal["undo", "engine"]
+Refusable = Literal["undo", "engine", "pause"]
 
 
 class Opponent:
@@ -48,7 +48,7 @@ class Opponent:
         return None
 
     def refuses(self, what: Refusable) -> str | None:
-        """Why ``undo`` or the engine's help is not allowed against it, or None."""
+        """Why ``undo``, the engine's help or a pause of the clocks is not allowed against it, or None."""
         return None
 
     def stop(self) -> None:

@@ -539,9 +539,13 @@ class GameSession:
                 return self.error(self.announcer.illegal(self.game.position, 1, True))
             self._cancel_thinking()
             side = self.setup.human if self.setup.human is not None else self.game.position.to_move
+            if self.online is not None and self.opponent.kind != "remote":
+                return self.error(phrases.no_online_game())
             problem = self.opponent.send("resign")
             if problem is not None:
                 return self.error(phrases.command_not_sent(problem))
+            if self.opponent.kind == "remote" and len(self.game.moves) < 2:  # the server aborts it instead
+                return self.online_game_gone(phrases.online_aborted()) or Reply(phrases.online_aborted())
             outcome = self.game.resign(side)
             self.sounds.end(outcome, self.setup.human)
             if self.clocks is not None:
@@ -722,6 +726,9 @@ class GameSession:
     def pause(self) -> Reply:
         """Stop the clocks (a game with running clocks), or start them again when they are stopped."""
         with self.lock:
+            refusal = self.opponent.refuses("pause")
+            if refusal is not None:
+                return self.error(refusal)
             clocks = self.clocks
             if clocks is not None and clocks.paused:
                 return self.resume_clocks()
@@ -749,11 +756,12 @@ class GameSession:
             return reply
 
     # -- an online opponent ------------------------------------------------------------------------
-    def opponent_moved(self, pit: int) -> Reply | None:
-        """The remote opponent played ``pit`` (its server says so): made and announced like the computer's
-        move, after what is being said; None when it cannot be made here (the caller resynchronises)."""
+    def server_move(self, pit: int) -> Reply | None:
+        """A move the server says was played: the remote opponent's, or ours when the server took it but
+        its answer was lost. Made and announced as any move, after what is being said; None when it
+        cannot be made here (the caller resynchronises)."""
         with self.lock:
-            if self.game.is_over or not self.opponent_to_move():
+            if self.game.is_over:
                 return None
             try:
                 report = self.game.play(pit)
@@ -761,6 +769,19 @@ class GameSession:
                 return None
             self._clock_moved(report)
             return self._after_move(report, interrupt=False)
+
+    def online_game_gone(self, text: str) -> Reply | None:
+        """The online game ended without a result (aborted): its clocks stop, nothing more goes to the
+        server, and nothing is archived (a game never played). None when it was gone already."""
+        with self.lock:
+            if self.opponent.kind != "remote":
+                return None
+            if self.clocks is not None:
+                self.clocks.stop()
+            self.clocks = None
+            self.opponent = PersonOpponent()
+            self.game = Game(self.game.variant)
+            return self.say(Reply(text, kind="end"), interrupt=False)
 
     def opponent_ended(self, outcome_of: Callable[[Game], Any], flagged: Side | None = None) -> Reply | None:
         """The remote opponent's server ended the game off the board (resignation, time, agreement):

@@ -108,6 +108,7 @@ class FakePlayStrategy:
         self.seeks_open = 0
         self.stopping = False
         self.reject_moves = 0
+        self.lose_answers = 0  # moves made but answered with a 502, as when the answer is lost on the way
         self.pending: set[str] = set()  # challenges not yet answered
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
@@ -189,6 +190,12 @@ class FakePlayStrategy:
         with self.changed:
             game.times[0 if side == "p1" else 1] = 0
             game.status, game.winner = "outoftime", other(side)
+            self._after_change(game)
+
+    def abort(self, game_id: str) -> None:
+        game = self.games[game_id]
+        with self.changed:
+            game.status = "aborted"
             self._after_change(game)
 
     def opponent_resigns(self, game_id: str) -> None:
@@ -307,6 +314,10 @@ class FakePlayStrategy:
                     game.play(what[1])
                 except ValueError as error:
                     return self.send(handler, 400, {"error": str(error)})
+                if self.lose_answers > 0:
+                    self.lose_answers -= 1
+                    self._after_change(game)
+                    return self.send(handler, 502, {"error": "Bad gateway"})
             elif what == ["resign"]:
                 game.status, game.winner = ("aborted", None) if len(game.codes) < 2 else ("resign", other(game.me))
             elif what == ["abort"]:

@@ -204,3 +204,32 @@ def test_a_flag_that_falls_at_the_server_ends_the_game_here(tmp_path: Path, serv
     assert code == 0 and errors == ""
     archived = sorted((tmp_path / "data" / "games").glob("*.pgn"))
     assert len(archived) == 1 and '[Termination "time forfeit"]' in archived[0].read_text(encoding="utf-8")
+
+
+def test_a_move_whose_answer_is_lost_an_abort_and_the_variant_setting(tmp_path: Path,
+                                                                      server: FakePlayStrategy) -> None:
+    """The server takes a move but its answer is lost: the move is said when the server's state shows it.
+    An aborted game leaves nothing going on. A Kozdatu setting does not change the online board."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.toml").write_text('variant = "kozdatu"\n')
+    player = Player(tmp_path, server)
+    player.hear("Connected to PlayStrategy as me.")
+    game = server.add_game("Lost0001", me="p1", opponent="bob")
+    player.hear("You play White against Bob on PlayStrategy.")
+    player.type("z")
+    player.hear("An online game's clocks are the server's: they cannot be paused.")
+    server.lose_answers = 1
+    player.type("7")
+    player.hear("Your move was not sent (Bad gateway)")
+    player.hear("You sow 9 stones from pit 7; the last stone falls into Bob's pit 6")
+    server.add_challenge("Other001", "carol")
+    player.hear("Carol challenges you")
+    player.type("accept")
+    player.hear("A game is going on; finish it first.")
+    server.abort(game.id)
+    player.hear("The game was aborted.")
+    player.type("5")
+    player.hear("No online game is going on.")
+    code, errors = player.quit()
+    assert code == 0 and errors == ""
+    assert not list((tmp_path / "data" / "games").glob("*.pgn")), "an aborted game is not archived"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,7 +28,7 @@ SEEK_VARIANT = "7_togyzkumalak"  # PlayStrategy's game family 7, the variant's k
 CHALLENGE_VARIANT = "togyzkumalak"
 LONGEST_LINE = 256 * 1024  # bytes: a gameFull of a long game is some kilobytes
 RETRY_AFTER = 60.0  # seconds to wait after a 429 that does not say
-TIMEOUT = httpx.Timeout(10.0, read=20.0)  # streams send a keep-alive every 3 to 6 seconds
+TIMEOUT = httpx.Timeout(8.0, read=20.0)  # streams send a keep-alive every 3 to 6 seconds
 
 
 @dataclass
@@ -112,15 +112,16 @@ class Client:
         self._request("POST", f"/api/board/game/{_part(game)}/chat", {"room": "player", "text": text})
 
     # -- streams ------------------------------------------------------------------------------
-    def events(self) -> Iterator[dict[str, Any]]:
+    def events(self, opened: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
         """The account's events as they come (gameStart, gameFinish, challenge ...): ends when the server
-        closes the stream; ``OnlineError`` when it cannot be opened or breaks."""
-        return self._stream("GET", "/api/stream/event")
+        closes the stream; ``OnlineError`` when it cannot be opened or breaks. ``opened`` is called once
+        the server has answered."""
+        return self._stream("GET", "/api/stream/event", opened=opened)
 
-    def game(self, game: str) -> Iterator[dict[str, Any]]:
+    def game(self, game: str, opened: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
         """One game's stream: ``gameFull`` first, then ``gameState`` and ``chatLine``; it ends after the
         game's last state."""
-        return self._stream("GET", f"/api/board/game/stream/{_part(game)}")
+        return self._stream("GET", f"/api/board/game/stream/{_part(game)}", opened=opened)
 
     def seek(self, minutes: float, increment: int, rated: bool) -> Iterator[dict[str, Any]]:
         """Seek an opponent: the request stays open while the seek stands (the game is announced on the
@@ -129,13 +130,16 @@ class Client:
                 "periods": "0", "rated": _flag(rated)}
         return self._stream("POST", "/api/board/seek", data)
 
-    def _stream(self, method: str, path: str, data: dict[str, str] | None = None) -> Iterator[dict[str, Any]]:
+    def _stream(self, method: str, path: str, data: dict[str, str] | None = None,
+                opened: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
         try:
             with self._count_lock:
                 self._reading += 1
             with self._http.stream(method, path, data=data) as response:
                 if response.status_code != 200:
                     _check(response, response.read()[:LONGEST_LINE])
+                if opened is not None:
+                    opened()
                 for line in _lines(response.iter_bytes()):
                     if self._closed.is_set():
                         return

@@ -13,10 +13,11 @@ on the session's clocks after every state, and only the server lets a flag fall.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, ClassVar
 
-from rules import Game, MoveReport, NotationError, Side
+from rules import TOGUZ, Game, MoveReport, NotationError, Side
 from rules.clock import TimeControl
 from rules.movecode import move_code, read_move_code
 from speech import phrases
@@ -25,9 +26,11 @@ from toguz_tui.online.client import Client, OnlineError
 from toguz_tui.opponents import Kind, Opponent, Refusable
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.setup import GameSetup
+from toguz_tui.storage import log_failure
 from toguz_tui.timing import GameClock
 
 LONGEST_WAIT = 30.0  # seconds between two attempts to reconnect, at most
+STEADY = 10.0  # seconds a stream must have lasted for a drop to count as a fresh one
 RAPID_SECONDS = 480  # the Board API plays Rapid or slower: minutes x 60 + 40 x increment at least this
 
 
@@ -59,6 +62,8 @@ class RemoteOpponent(Opponent):
         return self.online.post(lambda: self.online.client.command(self.game_id, command))
 
     def refuses(self, what: Refusable) -> str | None:
+        if what == "pause":
+            return phrases.no_pause_online()
         if what == "undo":
             return phrases.no_takeback_online()
         if what == "engine":
@@ -122,25 +127,31 @@ class OnlinePlay:
         return None
 
     # -- the streams, reconnecting ---------------------------------------------------------------------
-    def _follow(self, open_stream: Callable[[], Iterator[dict[str, Any]]], handle: Callable[[dict[str, Any]], bool],
-                what: str) -> None:
+    def _follow(self, open_stream: Callable[[Callable[[], None]], Iterator[dict[str, Any]]],
+                handle: Callable[[dict[str, Any]], bool], what: str) -> None:
         """Read a stream line by line with ``handle`` (which returns True when the stream's work is done);
-        when it drops or fails, say so once, wait (longer each time) and open it again."""
+        when it drops or fails, say so once, wait (longer each time) and open it again. Back is said when
+        the server answers again; the wait starts again from a second only after a stream that lasted."""
         wait = 1.0
         lost = False
+        opened_at = [0.0]
+
+        def opened() -> None:
+            nonlocal lost
+            opened_at[0] = time.monotonic()
+            if lost:
+                lost = False
+                self.say(phrases.online_back(what))
+
         while not self._closed.is_set():
             try:
-                for line in open_stream():
-                    if lost:
-                        lost = False
-                        wait = 1.0
-                        self.say(phrases.online_back(what))
+                for line in open_stream(opened):
                     if handle(line):
                         return
             except OnlineError as error:
                 if self._closed.is_set():
                     return
-                if error.status in (401, 403, 404):
+                if error.status in (400, 401, 403, 404):  # this will not get better by trying again
                     self.say(phrases.online_failed(str(error)), "error")
                     return
                 if error.retry_after is not None:
@@ -149,18 +160,24 @@ class OnlinePlay:
                 elif not lost:
                     self.say(phrases.online_lost(what, str(error)), "error")
                 lost = True
+            except Exception as error:  # a fault here is logged and said; the stream is left
+                self.say(phrases.online_failed(f"{type(error).__name__}: {error}"), "error")
+                log_failure(error)
+                return
             else:
                 if self._closed.is_set():
                     return
                 if not lost:
                     self.say(phrases.online_lost(what, _("the stream ended")), "error")
                 lost = True
+            if time.monotonic() - opened_at[0] > STEADY:
+                wait = 1.0  # the stream had been working: a fresh drop
             if self._closed.wait(wait):
                 return
             wait = min(LONGEST_WAIT, wait * 2)
 
     def _listen_to_events(self) -> None:
-        self._follow(self.client.events, self._event, _("your account's events"))
+        self._follow(lambda opened: self.client.events(opened), self._event, _("your account's events"))
 
     def _event(self, event: dict[str, Any]) -> bool:
         kind = event.get("type")
@@ -202,8 +219,14 @@ class OnlinePlay:
                 return
             self.game_id = game_id
         self._stop_seeking()
-        self._start(lambda: self._follow(lambda: self.client.game(game_id), self._game_line, _("the game")),
-                    "toguz-online-game")
+
+        def follow() -> None:
+            self._follow(lambda opened: self.client.game(game_id, opened), self._game_line, _("the game"))
+            with self._lock:  # finished, or given up: a new game can start
+                if self.game_id == game_id:
+                    self.game_id = None
+
+        self._start(follow, "toguz-online-game")
 
     # -- one game ---------------------------------------------------------------------------------------
     def _game_line(self, line: dict[str, Any]) -> bool:
@@ -238,7 +261,7 @@ class OnlinePlay:
                     isinstance(clock.get("increment"), int):
                 control = TimeControl(min(36_000.0, clock["initial"] / 1000), min(600.0, clock["increment"] / 1000))
             remote = RemoteOpponent(self, str(self.game_id), opponent)
-            setup = GameSetup.from_settings(session.settings).changed(human=me, clock=control)
+            setup = GameSetup.from_settings(session.settings).changed(variant=TOGUZ, human=me, clock=control)
             state = full.get("state")
             codes = str(state.get("moves", "")).split()[:5000] if isinstance(state, dict) else []
             if codes:  # a game going on, taken up: its moves are made without a word, then where it stands
@@ -267,28 +290,32 @@ class OnlinePlay:
         """A game's state: the moves not yet made here, the server's clocks, a draw offer, the end."""
         session = self.session
         codes = [code for code in str(state.get("moves", "")).split() if code][:5000]
-        with session.lock:
+        replies: list[Reply] = []
+        with session.lock:  # what to say is said after the lock is let go (the board's thread may wait on it)
             known = len(session.game.moves)
             if codes[:known] != [move_code(report, 9) for report in session.game.reports]:
-                self._resynchronise(codes)
-                known = len(session.game.moves)
-            for code in codes[known:]:
-                try:
-                    pit = read_move_code(session.game.position, code)
-                except NotationError:
-                    break
-                reply = session.opponent_moved(pit)
-                if reply is not None:
-                    self.notify(reply)
+                replies.append(self._resynchronise(codes))
+            else:
+                for code in codes[known:]:
+                    try:
+                        pit = read_move_code(session.game.position, code)
+                    except NotationError:
+                        replies.append(self._resynchronise(codes))
+                        break
+                    reply = session.server_move(pit)  # ours too, when the server took it but its answer was lost
+                    if reply is not None:
+                        replies.append(reply)
             self._server_clocks(state)
+        for reply in replies:
+            self.notify(reply)
         offered = bool(state.get("bdraw" if self.me is Side.WHITE else "wdraw"))
         if offered and not self.draw_offered and not session.game.is_over:
             self.say(phrases.draw_offered(self._opponent()))
         self.draw_offered = offered
         return self._ended(state)
 
-    def _resynchronise(self, codes: list[str]) -> None:
-        """The server's moves differ from the game here: take the server's (said once)."""
+    def _resynchronise(self, codes: list[str]) -> Reply:
+        """The server's moves differ from the game here: take the server's, and say so."""
         session = self.session
         game = Game()
         for code in codes:
@@ -297,7 +324,7 @@ class OnlinePlay:
             except NotationError:
                 break
         session.game = game
-        session.say(Reply(phrases.online_resynchronised(len(game.moves))), interrupt=False)
+        return session.say(Reply(phrases.online_resynchronised(len(game.moves))), interrupt=False)
 
     def _server_clocks(self, state: dict[str, Any]) -> None:
         clocks: GameClock | None = self.session.clocks
@@ -321,9 +348,8 @@ class OnlinePlay:
             reply = session.opponent_ended(lambda game: game.flag(winner.opponent), flagged=winner.opponent)
         elif status == "draw":
             reply = session.opponent_ended(lambda game: game.agree_draw())
-        elif status == "aborted":
-            reply = None
-            self.say(phrases.online_aborted())
+        elif status in ("aborted", "noStart"):
+            reply = session.online_game_gone(phrases.online_aborted())
         else:
             reply = None  # variantEnd and the like: the board ended it here too
         if reply is not None:
@@ -368,7 +394,11 @@ class OnlinePlay:
             seeking.close()
 
     def challenge(self, user: str, control: TimeControl, rated: bool) -> Reply:
-        """Challenge ``user``."""
+        """Challenge ``user`` (Rapid or slower, with no game going on)."""
+        if not board_speed(control.initial / 60, round(control.increment)):
+            return self.session.error(phrases.too_fast_online(control.typed))
+        if self.game_id is not None:
+            return self.session.error(phrases.online_game_going_on())
         problem = self.post(lambda: self.client.challenge(user, control.initial / 60, round(control.increment),
                                                           rated))
         if problem is not None:
@@ -379,10 +409,13 @@ class OnlinePlay:
         """Accept or decline the latest challenge."""
         if not self.challenges:
             return self.session.error(phrases.no_challenge())
-        challenge_id, who = self.challenges.pop()
+        if accept and self.game_id is not None:
+            return self.session.error(phrases.online_game_going_on())
+        challenge_id, who = self.challenges[-1]
         problem = self.post(lambda: self.client.accept(challenge_id) if accept else self.client.decline(challenge_id))
         if problem is not None:
             return self.session.error(phrases.command_not_sent(problem))
+        self.challenges.pop()
         return self.session.answer(phrases.challenge_answered(who, accept))
 
     def chat(self, text: str) -> Reply:
