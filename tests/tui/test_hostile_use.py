@@ -1060,7 +1060,9 @@ def test_32_a_narrow_terminal_gets_the_plain_board_and_a_dumb_one_the_line_mode(
     program = " ".join(toguz_command())
     term = tmux(f"{terminal_env(tmp_path)} {program} --speech off --new --opponent human --no-screen-reader",
                 width=60)
-    term.wait(lambda: "The terminal is 60 columns wide" in term.words())
+    # the message and the plain board may reach the terminal in separate writes on a loaded machine
+    term.wait(lambda: "The terminal is 60 columns wide" in term.words()
+              and "pit 9 8 7 6 5 4 3 2 1 kazan" in term.words())
     screen = term.screen()
     assert not [char for char in screen if 0x2500 <= ord(char) <= 0x257F and char != "─"], screen
     assert "pit 9 8 7 6 5 4 3 2 1 kazan" in term.words()

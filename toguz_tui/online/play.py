@@ -249,8 +249,8 @@ class OnlinePlay:
         session = self.session
         with session.lock:
             current = session.opponent
-            if isinstance(current, RemoteOpponent) and current.game_id == self.game_id and not session.game.is_over:
-                return  # known: the state that follows brings what is missing
+            if isinstance(current, RemoteOpponent) and current.game_id == self.game_id:
+                return  # known (a reconnection): the state that follows brings what is missing
             me = side_of("p1" if _player_id(full.get("p1")) == self.account else "p2")
             assert me is not None
             self.me = me
@@ -259,7 +259,8 @@ class OnlinePlay:
             control = None
             if isinstance(clock, dict) and isinstance(clock.get("initial"), int) and \
                     isinstance(clock.get("increment"), int):
-                control = TimeControl(min(36_000.0, clock["initial"] / 1000), min(600.0, clock["increment"] / 1000))
+                control = TimeControl(max(1.0, min(36_000.0, clock["initial"] / 1000)),
+                                      max(0.0, min(600.0, clock["increment"] / 1000)))
             remote = RemoteOpponent(self, str(self.game_id), opponent)
             setup = GameSetup.from_settings(session.settings).changed(variant=TOGUZ, human=me, clock=control)
             state = full.get("state")
