@@ -430,22 +430,21 @@ class OnlinePlay:
 
     def draw(self) -> Reply:
         """Offer a draw, or accept the one offered."""
-        if self.game_id is None or self.session.opponent.kind != "remote":
-            return self.session.error(phrases.no_online_game())
-        problem = self.session.opponent.send("draw/yes")
-        if problem is not None:
-            return self.session.error(phrases.command_not_sent(problem))
-        return self.session.answer(phrases.draw_accepted() if self.draw_offered else phrases.draw_offer_sent())
+        accepting = self.draw_offered
+        return self._command("draw/yes", phrases.draw_accepted() if accepting else phrases.draw_offer_sent())
 
     def abort(self) -> Reply:
         """Abort the game (before the second move)."""
+        return self._command("abort", phrases.abort_sent())
+
+    def _command(self, command: str, done: str) -> Reply:
+        """Send ``command`` to the game going on; ``done`` is said when the server took it."""
         if self.game_id is None or self.session.opponent.kind != "remote":
             return self.session.error(phrases.no_online_game())
-        problem = self.session.opponent.send("abort")
+        problem = self.session.opponent.send(command)
         if problem is not None:
             return self.session.error(phrases.command_not_sent(problem))
-        return self.session.answer(phrases.abort_sent())
-
+        return self.session.answer(done)
 
 def _name(player: object) -> str:
     """A player's name from a challenge's JSON (``?`` when it has none)."""
