@@ -57,6 +57,15 @@ def _times(run: int) -> str:
     return words.get(run, str(run))
 
 
+def _brief_events(report: MoveReport) -> str:
+    """What a move takes, in brief: ", takes 10", ", tuzdyk" or nothing."""
+    if report.captured:
+        return p_("brief", ", takes {count}").format(count=report.captured)
+    if report.tuzdyk_made is not None:
+        return p_("brief", ", tuzdyk")
+    return ""
+
+
 class Announcer(Namer):
     """Turns reports and positions into sentences for one perspective and verbosity."""
 
@@ -483,6 +492,33 @@ class Announcer(Namer):
         return _("Pit {pit}: {stones}, {effects}.").format(pit=pit, stones=stones(count),
                                                            effects=self._effects(position, pit))
 
+    def effects_of(self, position: Position, pit: int) -> str:
+        """What the side to move's legal ``pit`` does, its owner named: "the opponent's pit 4: 12 stones,
+        the last lands in your pit 6, making 10, captures 10." (brief: "4 goes to your 6, makes 10, takes
+        10.")."""
+        if self.verbosity == "brief":
+            return self._preview_brief(position, pit)
+        return self._cap(_("{pit_name}: {stones}, {effects}.").format(
+            pit_name=self.pit_name(position.to_move, pit), stones=stones(position.pit(position.to_move, pit)),
+            effects=self._effects(position, pit)))
+
+    def best_reply(self, position: Position, pit: int) -> str:
+        """The side to move's best reply ``pit`` and what it does: "Best reply: the opponent's pit 3, 9
+        stones, the last lands in your pit 2, captures 6." (brief: "Reply: 3 goes to your 2, makes 6,
+        takes 6.")."""
+        if self.verbosity == "brief":
+            _position, report = play_move(position, pit)
+            events = _brief_events(report)
+            if report.landing_tuzdyk is not None:
+                return p_("brief", "Reply {pit}: {owner} tuzdyk{events}.").format(
+                    pit=pit, owner=self._short(report.landing_tuzdyk), events=events)
+            return p_("brief", "Reply {pit}: {row} {landing}, makes {count}{events}.").format(
+                pit=pit, row=self._short(report.landing_side), landing=report.landing_pit,
+                count=report.landing_count, events=events)
+        return _("Best reply: {pit_name}, {stones}, {effects}.").format(
+            pit_name=self.pit_name(position.to_move, pit), stones=stones(position.pit(position.to_move, pit)),
+            effects=self._effects(position, pit))
+
     def _effects(self, position: Position, pit: int) -> str:
         """``"the last lands in your pit 6, no capture"`` and the like, for a legal pit."""
         _position, report = play_move(position, pit)
@@ -531,11 +567,7 @@ class Announcer(Namer):
 
     def _preview_brief(self, position: Position, pit: int) -> str:
         _position, report = play_move(position, pit)
-        events = ""
-        if report.captured:
-            events = p_("brief", ", takes {count}").format(count=report.captured)
-        elif report.tuzdyk_made is not None:
-            events = p_("brief", ", tuzdyk")
+        events = _brief_events(report)
         if report.landing_tuzdyk is not None:
             return p_("brief", "{pit} goes into {owner} tuzdyk{events}.").format(
                 pit=pit, owner=self._short(report.landing_tuzdyk), events=events)

@@ -33,6 +33,7 @@ class Perspective:
     you: Side | None = None
     names: tuple[str, str] = ("", "")
     opponent: str = ""
+    trainer: bool = False  # a lesson or a puzzle: the other side is "the opponent"
 
 
 @dataclass(frozen=True)
@@ -83,6 +84,9 @@ class Namer:
             # written "of the player {name}" (Russian "игрока {name}").
             return Party("one", p_("who", "{name}").format(name=name), p_("whose", "{name}'s").format(name=name),
                          p_("to whom", "{name}").format(name=name))
+        if you is not None and self.perspective.trainer:
+            return Party("one", p_("who", "the opponent"), p_("whose", "the opponent's"),
+                         p_("to whom", "the opponent"))
         if you is not None:
             return Party("one", p_("who", "the computer"), p_("whose", "the computer's"),
                          p_("to whom", "the computer"))

@@ -47,6 +47,7 @@ TECHNICAL: dict[str, str] = {
     "dialog help": "CSS classes",
     "time forfeit": "a record's Termination tag value for a game lost on time (PGN's own words, not said)",
     "Authorization": "an HTTP header's name", "Accept": "an HTTP header's name",
+    "Translators: lesson ": "a note to translators in the catalogue (Babel's extractor of the lesson files)",
 }
 
 

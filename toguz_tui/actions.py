@@ -12,7 +12,7 @@ from rules.notation import TokenStyle
 from speech import phrases, problems
 from speech.i18n import N_, _
 from speech.naming import VERBOSITIES
-from toguz_tui import files, reviewing, storage
+from toguz_tui import coaching, files, reviewing, storage
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.settings import COLOURS, NO_CLOCK_WORDS, OPPONENTS, Settings, setting_label
 from toguz_tui.setup import new_seed
@@ -37,6 +37,7 @@ USAGES: dict[str, str] = {
     "back": N_("back [N]"), "goto": N_("goto N, or goto N white, or goto N black"),
     "settings": N_("settings, or set NAME VALUE"), "set": N_("set NAME VALUE, the NAME one of {names}"),
     "help": N_("help [COMMAND]"),
+    "learn": N_("learn, learn N for lesson N, or learn list"), "puzzle": N_("puzzle, or puzzle N"),
 }
 
 
@@ -167,12 +168,15 @@ def legal(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """The legal moves."""
     position = session.viewed
     game = session.review.game if session.review is not None else session.game
-    return session.answer(session.announcer.legal_moves(position, game.legal_moves()))
+    moves = position.legal_moves() if session.training is not None else game.legal_moves()
+    return session.answer(session.announcer.legal_moves(position, moves))
 
 
 def last(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """The last move."""
     report = session.review.last_report if session.review is not None else session.game.last_report
+    if session.training is not None:
+        report = session.training.last_report
     return session.answer(session.announcer.last_move(report))
 
 
@@ -415,8 +419,43 @@ def continue_here(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 
 def close_review(session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """Leave the review."""
+    """Leave the lesson or the puzzles, or the review."""
+    if session.training is not None:
+        return coaching.close(session)
     return reviewing.close_review(session)
+
+
+def _one_number(session: GameSession, args: list[str], command: str, words: tuple[str, ...] = ()) -> int | Reply | None:
+    """The one number ``args`` hold (None for none); a complaint for anything else."""
+    if not args or (len(args) == 1 and args[0].lower() in words):
+        return None
+    if len(args) == 1 and args[0].isdecimal() and args[0].isascii() and len(args[0]) <= 6:
+        return int(args[0])
+    return usage_error(session, command)
+
+
+def learn(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The lessons: go on, take lesson N, or list them."""
+    if len(args) == 1 and args[0].lower() == "list":
+        return coaching.list_lessons(session)
+    number = _one_number(session, args, "learn")
+    return number if isinstance(number, Reply) else coaching.open_lessons(session, number)
+
+
+def lessons(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Every lesson, with what was done."""
+    return usage_error(session, "lessons") if args else coaching.list_lessons(session)
+
+
+def puzzle(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The next puzzle, or puzzle N."""
+    number = _one_number(session, args, "puzzle")
+    return number if isinstance(number, Reply) else coaching.open_puzzles(session, number)
+
+
+def skip(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """On to the next lesson or puzzle."""
+    return usage_error(session, "skip") if args else coaching.skip(session)
 
 
 def settings(session: GameSession, args: list[str], focus: Focus) -> Reply:

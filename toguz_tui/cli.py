@@ -18,7 +18,8 @@ from toguz_tui.settings import COLOURS, LANGUAGE_CHOICES, OPPONENTS
 def _description() -> str:
     return _("Toguz Kumalak, Kozdatu and Bestemshe in the terminal, for players with and without sight.\n"
              "Plain `toguz` (the same as `toguz play`) opens the full-screen board; `--line` plays line by line,\n"
-             "which every screen reader and braille display follows. `toguz speech --help` tests the voices.")
+             "which every screen reader and braille display follows. `toguz learn` teaches the game, `toguz puzzles`\n"
+             "trains on master games, `toguz speech --help` tests the voices.")
 
 
 def _epilog() -> str:
@@ -32,6 +33,8 @@ def _epilog() -> str:
         "  toguz --language kk                     "
         + _("play in Kazakh (kk), Russian (ru), Kyrgyz (ky) or English (en)"),
         "  toguz speech --check                    " + _("which voices work here, and how to fix the others"),
+        "  toguz learn                             " + _("lessons, spoken: the board, sowing, captures, tuzdyks ..."),
+        "  toguz puzzles --line                    " + _("puzzles from master games: find the best move"),
     ])
 
 
@@ -69,7 +72,8 @@ def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
                                "(60, 20, 15+10, 5+3; none for no clock)"))
     parser.add_argument("--sounds", choices=("on", "off"),
                         help=_("short sounds for moves, captures, your turn and errors (default: your setting, on)"))
-    parser.add_argument("--seed", type=int, metavar="N", help=_("seed the computer, to replay a game exactly"))
+    parser.add_argument("--seed", type=int, metavar="N",
+                        help=_("seed the computer, to replay a game exactly (toguz puzzles: the order of the puzzles)"))
     parser.add_argument("--new", action="store_true", help=_("start a new game even if one is saved"))
     return parser
 
@@ -152,9 +156,16 @@ def _main(argv: list[str] | None) -> int:
         return online_main(args[1:])
     choose_language(args)
     prog = "toguz"
-    if args and args[0] == "play":
-        args, prog = args[1:], "toguz play"
-    options = play_parser(prog).parse_args(args)
+    training = None
+    if args and args[0] in ("play", "learn", "puzzles"):
+        training = None if args[0] == "play" else args[0]
+        args, prog = args[1:], f"toguz {args[0]}"
+    parser = play_parser(prog)
+    if training == "puzzles":
+        parser.add_argument("--player", metavar="NAME", default="",
+                            help=_("whose puzzle rating and streak (each player has his own; default: yours)"))
+    options = parser.parse_args(args)
+    options.training = training
     install_last_guard()
     try:
         from toguz_tui.first_start import first_start

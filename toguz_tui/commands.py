@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from rules import Side
 from speech import phrases
 from speech.i18n import N_, _, p_
-from toguz_tui import actions, storage
+from toguz_tui import actions, coaching, storage
 from toguz_tui.session import GameSession, Reply
 
 Focus = tuple[Side, int] | None
@@ -94,9 +94,9 @@ COMMANDS: tuple[Command, ...] = (
     _cmd("pit", ["look"], ["p"], "ask", actions.pit,
          N_("how many stones one pit holds (yours, or theirs)"),
          N_("what the focused pit holds")),
-    _cmd("mine", ["row", "my"], ["m"], "ask", actions.my_row,
+    _cmd("mine", ["row", "my", "m"], ["m"], "ask", actions.my_row,
          N_("your row, pit by pit")),
-    _cmd("theirs", ["their", "opponent"], ["o"], "ask", actions.their_row,
+    _cmd("theirs", ["their", "opponent", "o"], ["o"], "ask", actions.their_row,
          N_("the opponent's row, pit by pit")),
     _cmd("board", ["b", "all"], ["b"], "ask", actions.board,
          N_("both rows, the kazans and whose turn")),
@@ -139,7 +139,7 @@ COMMANDS: tuple[Command, ...] = (
     _cmd("verbosity", ["verbose"], [], "speech", actions.verbosity,
          N_("how much is said after a move")),
     _cmd("hint", ["i", "idea"], ["i"], "game", actions.hint,
-         N_("the computer's suggestion for your move")),
+         N_("the computer's suggestion for your move (in a lesson: a hint; in a puzzle: its theme)")),
     _cmd("analyse", ["a", "analyze", "analysis"], ["a"], "game", actions.analyse,
          N_("every pit you may play, with what the computer thinks it comes to, best first")),
     _cmd("line", ["expected"], ["L"], "game", actions.expected_line,
@@ -177,7 +177,15 @@ COMMANDS: tuple[Command, ...] = (
     _cmd("continue", ["playhere"], ["C"], "review", actions.continue_here,
          N_("in a review: play on from this position")),
     _cmd("close", ["leave"], ["backspace", "escape"], "review", actions.close_review,
-         N_("leave the review, back to your game")),
+         N_("leave the review, the lesson or the puzzles, back to your game")),
+    _cmd("learn", ["lesson", "teach"], ["j"], "learn", actions.learn,
+         N_("the lessons: go on where you left off, take lesson N, or list them")),
+    _cmd("lessons", [], [], "learn", actions.lessons,
+         N_("every lesson, and which you have done")),
+    _cmd("puzzle", ["puzzles"], ["x"], "learn", actions.puzzle,
+         N_("a puzzle from a master game: find the best move (puzzle N for puzzle N)")),
+    _cmd("skip", [], ["X"], "learn", actions.skip,
+         N_("in a lesson: on to the next lesson; in a puzzle: its answer, then the next puzzle")),
     _cmd("seek", [], [], "online", actions.seek,
          N_("online: look for an opponent at this time control")),
     _cmd("challenge", [], [], "online", actions.challenge,
@@ -229,11 +237,15 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
         session.resign_asked = False  # resign asks once; anything else in between plays on
     if command is None:
         return session.error(session.announcer.unknown_command(phrases.clipped(head)))
+    if session.training is not None and command.name in coaching.GAME_ONLY:
+        return coaching.refused(session, command.name)
     return guarded(command.handler, session, words[1:], focus)
 
 
 def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str] = ()) -> Reply:
     """Carry out the command called ``name`` (as a key in the TUI does)."""
+    if session.training is not None and name in coaching.GAME_ONLY:
+        return coaching.refused(session, name)
     return guarded(BY_WORD[name].handler, session, list(args), focus)
 
 
@@ -253,6 +265,7 @@ HELP_TOPICS: dict[str, tuple[str, str]] = {
     "game": ("game", N_("hints, undo, new games, saving and opening records")),
     "speech": ("speech", N_("repeating, silencing and how much is said")),
     "review": ("review", N_("stepping through a game move by move")),
+    "learn": ("learn", N_("lessons and puzzles: learning the game by ear, training on master games")),
     "online": ("online", N_("playing people on PlayStrategy: seek, challenge, chat, draws")),
     "settings": ("settings", N_("settings, help and quitting")),
 }

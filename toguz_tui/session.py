@@ -44,6 +44,7 @@ from toguz_tui.setup import GameSetup
 from toguz_tui.sounding import SoundCues
 from toguz_tui.thinking import Thinker, choose, prepare_engine
 from toguz_tui.timing import ClockWatch, GameClock
+from toguz_tui.training.coach import Coach
 
 # An analysis: each legal pit, its score in stones, the plies to a forced end (None: an estimate), and
 # the result of an ending solved (1 won, 0 drawn, -1 lost; None: not solved).
@@ -76,6 +77,7 @@ class GameSession:
                  stored: Settings | None = None, now: Callable[[], float] = time.monotonic,
                  watch: bool = True, player: CuePlayer | None = None) -> None:
         self.opponent: Opponent = PersonOpponent()  # who plays the other side (set with each game)
+        self.training: Coach | None = None  # a lesson or a puzzle under way (``toguz_tui.coaching``)
         self.online: Any = None  # toguz online's connection (``toguz_tui.online.play.OnlinePlay``), if any
         self.settings = settings
         self.stored = stored or settings  # the settings file, without this run's command-line choices
@@ -104,6 +106,8 @@ class GameSession:
         self._watching = watch  # whether a thread watches the clocks (tests call tick themselves)
         self._watch: ClockWatch | None = None
         self.sounds = SoundCues(player)  # the sound cues (silent unless a player is given)
+        self.puzzle_player = ""  # whose puzzle rating and streak (``--player``)
+        self.puzzle_seed = 0  # the order of the puzzles (``--seed``): the same first puzzle in a fresh home
 
     # -- starting ----------------------------------------------------------------------------
     def view_changed(self) -> None:
@@ -113,6 +117,8 @@ class GameSession:
     def _perspective(self) -> Perspective:
         """Who "you" are: against the computer, you and the computer; between two players, their
         names; in the review of a record, White and Black (the names are said once, not every move)."""
+        if self.training is not None:
+            return Perspective(you=self.training.side, trainer=True)
         if self.review is not None and self.review.names is not None:
             return Perspective(you=None)
         names = (self.settings.white_name, self.settings.black_name)
@@ -147,6 +153,7 @@ class GameSession:
             self.setup = setup
             self.game = Game(setup.variant, start)
             self.review = None
+            self.training = None
             self.announcer.perspective = self._perspective()
             self.finished_saved = True
             self.clocks = self._new_clocks(setup)
@@ -197,6 +204,20 @@ class GameSession:
 
     def _names(self) -> tuple[str, str]:
         return (self.settings.white_name, self.settings.black_name)
+
+    def begin_training(self, coach: Coach | None) -> None:
+        """Open a lesson or the puzzles (``toguz_tui.coaching``), or leave them (None). The game waits
+        as it stands: the computer stops thinking, a game's running clocks are stopped and saved."""
+        with self.lock:
+            if coach is not None:
+                self._cancel_thinking()
+                clocks = self.clocks
+                if clocks is not None and not self.game.is_over and not clocks.paused and self.game.moves:
+                    clocks.pause()
+                    self._save()
+                self.review = None
+            self.training = coach
+            self.view_changed()
 
     # -- speaking and the announcement history ----------------------------------------------
     def say(self, reply: Reply, interrupt: bool = True) -> Reply:
@@ -251,6 +272,10 @@ class GameSession:
     def play(self, pit: int) -> Reply:
         """The player plays ``pit``; the announcement of the move (or why it cannot be played)."""
         with self.lock:
+            if self.training is not None:
+                from toguz_tui import coaching
+
+                return coaching.answer(self, pit)
             if self.review is not None:
                 return self.error(phrases.review_blocks_play())
             if self.online is not None and self.opponent.kind != "remote":
@@ -291,6 +316,8 @@ class GameSession:
     def bottom(self) -> Side:
         """The side whose row the board draws at the bottom (as the cues pan): the person's against the
         computer; between two players, White's, or the side to move's when the board turns."""
+        if self.training is not None:
+            return self.training.side
         if self.setup.human is not None:
             return self.setup.human
         return self.game.position.to_move if self.settings.board_turns and not self.game.is_over else Side.WHITE
@@ -444,7 +471,12 @@ class GameSession:
 
     def hint(self) -> Reply:
         """Ask the engine for the best pit of the side to move in the position looked at (the game's,
-        or the review's); the answer comes later through notify."""
+        or the review's); the answer comes later through notify. In a lesson, the step's hint; in a puzzle,
+        its theme."""
+        if self.training is not None:
+            from toguz_tui import coaching
+
+            return coaching.hint(self)
 
         def words(position: Position, result: SearchResult) -> str:
             return phrases.hint(result.pit, self.announcer.preview(position, result.pit))
@@ -582,15 +614,24 @@ class GameSession:
     # -- queries ------------------------------------------------------------------------------
     def my_side(self) -> Side:
         """The side whose row is "mine": the human's, or in a two-player game the side to move."""
+        if self.training is not None:
+            return self.training.side
         return self.setup.human if self.setup.human is not None else self.viewed.to_move
 
     @property
     def viewed(self) -> Position:
-        """The position being looked at: the review's, or the game's."""
+        """The position being looked at: the lesson's or puzzle's, the review's, or the game's."""
+        if self.training is not None:
+            return self.training.position
         return self.review.position if self.review is not None else self.game.position
 
     def turn(self) -> Reply:
-        """Whose turn it is, or how the game ended; while the computer thinks, for how long."""
+        """Whose turn it is, or how the game ended; while the computer thinks, for how long; in a lesson or a
+        puzzle, what is asked."""
+        if self.training is not None:
+            from toguz_tui import coaching
+
+            return coaching.task(self)
         if self.review is None and self.thinking and self.opponent_to_move():
             return Reply(phrases.thinking_for(round(self.thinker.seconds)))
         outcome = self.review.game.outcome if self.review else self.game.outcome

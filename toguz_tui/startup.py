@@ -59,9 +59,17 @@ def build_session(options: argparse.Namespace,
     if sounds_problem and sounds_problem != audio_problem():  # no sound at all: speech's line says it, if any
         replies.append(session.say(Reply(phrases.capital(sounds_problem) + ".", kind="error")))
     chosen = choose_game(session, options)
-    if options.open:  # the game is taken up quietly: the review's opening is what is said first
+    training = getattr(options, "training", None)
+    if options.open or training:  # the game is taken up quietly: the review's (the lesson's) opening is said first
         chosen = [reply for reply in chosen if reply.kind == "error"]
     replies.extend(chosen)
+    if training:
+        from toguz_tui import coaching
+
+        name: str = getattr(options, "player", "") or ""
+        session.puzzle_player = "".join(char for char in name if char.isprintable())[:60]
+        session.puzzle_seed = options.seed or 0
+        replies.append(coaching.open_puzzles(session) if training == "puzzles" else coaching.open_lessons(session))
     readers = machine().screen_readers()
     if readers and not settings.screen_reader and options.screen_reader is None:
         replies.append(session.say(Reply(phrases.reader_running(readers))))
@@ -79,6 +87,7 @@ def asked_for_another_game(options: argparse.Namespace, start: Position | None) 
 def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply]:
     """Resume the saved game, or start the one the options and settings ask for; what was said."""
     setup = GameSetup.from_settings(session.settings, options.seed)
+    quiet = bool(getattr(options, "training", None))
     said: list[Reply] = []
     start: Position | None = None
     if options.fen is not None:
@@ -103,10 +112,13 @@ def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply
             if session.game.is_over:
                 said.append(archive_finished(session))
             elif not asked_for_another_game(options, start):
+                if quiet:  # toguz learn or puzzles: the game waits, said when the player goes back to it
+                    session.resumed = True
+                    return said
                 return [*said, session.resume(saved)]
     if start is not None:
         setup = setup.changed(variant=start.variant)
-    reply = session.start_game(setup, start)
+    reply = session.start_game(setup, start, quiet=quiet)
     if reply.kind == "error":  # the unfinished game could not be archived: it goes on
         return [*said, reply, session.say(session.turn())]
     return [*said, reply]

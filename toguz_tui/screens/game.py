@@ -27,7 +27,7 @@ from textual.timer import Timer
 
 from rules import Side
 from speech import phrases
-from speech.i18n import p_
+from speech.i18n import _, p_
 from speech.vocabulary import variant_title
 from toguz_tui import reviewing
 from toguz_tui.commands import run
@@ -62,7 +62,7 @@ class GameScreen(Screen[None]):
         self.pit_focus: tuple[Side, int] = (Side.WHITE, 1)
         self.width_state = ""  # "", "plain" or "hidden": what the terminal's width does to the board
         self.board_timer: Timer | None = None
-        self.game_seen = session.game
+        self.game_seen: tuple[object, ...] = (session.game, None, None)
 
     def compose(self) -> ComposeResult:
         """Status, the speech area (screen-reader mode), board, focus line and announcements (boxed
@@ -111,7 +111,12 @@ class GameScreen(Screen[None]):
         review = session.review
         position = session.viewed
         human = session.setup.human
-        if review is not None and review.names is not None:
+        training = session.training
+        if training is not None:
+            bottom = training.side
+            you, other = p_("board", "you"), p_("board", "opponent")
+            names = (you, other) if bottom is Side.WHITE else (other, you)
+        elif review is not None and review.names is not None:
             bottom, names = Side.WHITE, review.names
         elif human is not None:
             bottom = human
@@ -128,6 +133,9 @@ class GameScreen(Screen[None]):
         analysis = session.analysis
         scores = tuple((pit, score_mark(score, plies, solved)) for pit, score, plies, solved in analysis[1]) \
             if analysis is not None and analysis[0] == position else ()
+        if training is not None:
+            return BoardView(position, bottom, None, names, False, self.pit_focus,  # a new position: no move marks
+                             self.plain or self.narrow, ())
         return BoardView(position, bottom, game.last_report, names, game.is_over, self.pit_focus,
                          self.plain or self.narrow, scores)
 
@@ -154,6 +162,10 @@ class GameScreen(Screen[None]):
         The screen-reader mode keeps it the same from move to move: turns are said, not redrawn."""
         session = self.session
         parts = [variant_title(session.viewed.variant)]
+        if session.training is not None:  # the screen-reader mode keeps it the same from step to step
+            where = session.training.status() if not self.plain else \
+                _("Lessons") if session.training.kind == "lesson" else _("Puzzles")
+            return " | ".join((where, *parts))
         human = session.setup.human
         if human is not None:
             parts.append(phrases.status_players(human, session.setup.level, session.opponent.name))
@@ -185,7 +197,8 @@ class GameScreen(Screen[None]):
             self.pit_focus = (self.pit_focus[0], 1)
         self.board.show(self.board_view())
         self.status.set_text(self.status_text())
-        self.footer.set_text(keys.footer_text(self.session.viewed.variant.pits, self.session.review is not None))
+        self.footer.set_text(keys.footer_text(self.session.viewed.variant.pits, self.session.review is not None,
+                                              self.session.training is not None))
         self.place_cursor()
 
     def board_follows(self) -> None:
@@ -215,8 +228,10 @@ class GameScreen(Screen[None]):
 
     def after(self, reply: Reply | None, follow: bool = False) -> None:
         """Show what a command (or the computer) did, then the board; leave when it says so."""
-        if self.session.game is not self.game_seen:  # a new game: the focus goes to the player's pit 1
-            self.game_seen = self.session.game
+        training = self.session.training
+        seen = (self.session.game, training, training.position if training is not None else None)
+        if seen != self.game_seen:  # a new game, lesson step or puzzle: the focus goes to the player's pit 1
+            self.game_seen = seen
             self.pit_focus = (self.session.my_side(), 1)
         self.follow_turn(reply)
         said = self.session.announcements
@@ -283,9 +298,12 @@ class GameScreen(Screen[None]):
             self.after(session.error(session.announcer.illegal(session.viewed, number)))
             return
         focus = (session.my_side(), number)
-        if session.settings.digit_plays and session.review is None:
+        if session.settings.digit_plays and session.review is None and session.training is None:
             self.pit_focus = focus
             self.run_command("play")
+            return
+        if session.training is not None:  # a lesson's question may be where it lands: the pit only
+            self.move_to(focus)
             return
         position = session.viewed
         mine = focus[0] is position.to_move and not session.opponent_to_move()
@@ -328,7 +346,9 @@ class GameScreen(Screen[None]):
     def run_command(self, name: str, args: list[str] | None = None) -> None:
         """Carry out a command with the focused pit (thinking ones answer later, through the session)."""
         focus = self.pit_focus
-        if name == "play" and focus[0] is not self.session.viewed.to_move:
+        if name == "play" and self.session.training is not None:
+            focus = (self.session.viewed.to_move, focus[1])  # an answer names a pit: of either row, by its number
+        elif name == "play" and focus[0] is not self.session.viewed.to_move:
             self.after(self.session.error(phrases.not_on_the_row_to_move(self.session.announcer.pit_name(*focus))))
             return
         self.after(run(self.session, name, focus, args or []))

@@ -34,11 +34,15 @@ OWN_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
 
 # The keys line: (command, key, its word there), short words so that the line fits 80 columns.
 # Translators: the words of the keys line (play, board, new, resign, settings, help, quit; go to,
-# play on, close) must be short: the whole line fits in 80 columns.
+# play on, close; answer, hint, skip) must be short: the whole line fits in 80 columns.
 FOOTER: tuple[tuple[str, str, str], ...] = (
     ("play", "enter", N_("play")), ("board", "b", N_("board")), ("new", "n", N_("new")),
     ("resign", "R", N_("resign")), ("settings", "O", N_("settings")), ("help", "h", N_("help")),
     ("quit", "q", N_("quit")),
+)
+TRAINING_FOOTER: tuple[tuple[str, str, str], ...] = (
+    ("play", "enter", N_("answer")), ("hint", "i", N_("hint")), ("skip", "X", N_("skip")),
+    ("close", "backspace", N_("close")), ("help", "h", N_("help")), ("quit", "q", N_("quit")),
 )
 REVIEW_FOOTER: tuple[tuple[str, str, str], ...] = (
     ("goto", "g", N_("go to")), ("continue", "C", N_("play on")), ("close", "backspace", N_("close")),
@@ -87,7 +91,7 @@ def _key(key: str) -> str:
     return key_label(key)
 
 
-def footer_text(pits: int = 9, reviewing: bool = False) -> str:
+def footer_text(pits: int = 9, reviewing: bool = False, training: bool = False) -> str:
     """The main keys in one line, short enough for 80 columns (checked against the command table):
     for play, or for a review. Letters as they are typed (``h`` help, ``O`` settings), so that a
     screen reader that takes the function keys loses none of them."""
@@ -96,7 +100,7 @@ def footer_text(pits: int = 9, reviewing: bool = False) -> str:
         parts = [_("{left} {right} steps").format(left=key_label("left"), right=key_label("right"))]
     else:
         parts = [_("1 to {pits} pits").format(pits=pits)]
-    for name, key, word in REVIEW_FOOTER if reviewing else FOOTER:
+    for name, key, word in TRAINING_FOOTER if training else REVIEW_FOOTER if reviewing else FOOTER:
         assert key in by_name[name].keys, (name, key)
         parts.append(f"{key if len(key) == 1 else key_label(key)} {_(word)}")
     return "  ".join(parts)

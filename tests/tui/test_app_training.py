@@ -1,0 +1,71 @@
+"""Pilot tests of lessons and puzzles on the board: the keys that open them, answers by digit and
+Enter (a pit of either row for a question), the board and the status line showing the lesson's
+position, and close back to the game as it was."""
+
+from __future__ import annotations
+
+from rules import Side
+from tests.tui.test_app_support import SIZE, MakeApp, focused_pit, make_app, said, screen_of, session_of
+from toguz_tui.training.lessons import load as lessons
+from toguz_tui.training.puzzles import START_RATING, load, next_puzzle
+
+__all__ = ["make_app"]
+
+
+async def test_j_opens_the_lessons_and_digits_and_enter_answer_them(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j")
+        await pilot.pause()
+        screen = screen_of(app)
+        assert said(app)[-1].startswith(f"Lesson 1 of {len(lessons())}: The board")
+        assert screen.status.shown_text.startswith(f"Lesson 1 of {len(lessons())}: The board, step 1 of 4")
+        assert "answer" in screen.footer.shown_text and "skip" in screen.footer.shown_text
+        await pilot.press("2")  # in a lesson a digit goes to the pit and says it: no preview gives answers away
+        await pilot.pause()
+        assert said(app)[-1] == "Your pit 2: 9 stones."
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Not this one." in said(app)[-1]
+        await pilot.press("i")
+        await pilot.pause()
+        assert said(app)[-1] == lessons()[0].steps[0].hint
+        await pilot.press("1", "enter")
+        await pilot.pause()
+        assert said(app)[-1].startswith("Right. You sow 9 stones from pit 1")
+        bottom = screen.board.describe().splitlines()[1]
+        assert bottom.startswith("pit 1 4 | pit 2 0 | pit 3 7")  # step 2's position is on the board
+        assert screen.status.shown_text.endswith("step 2 of 4 | Toguz Kumalak")
+        await pilot.press("backspace")
+        await pilot.pause()
+        assert said(app)[-1].startswith("You left the lesson; your progress is kept. Back to your game.")
+        assert screen.board.describe().splitlines()[1].startswith("pit 1 9 | pit 2 9")
+        assert session_of(app).training is None
+
+
+async def test_x_opens_a_puzzle_a_wrong_then_right_answer_and_the_board_turns_for_black(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        first = next_puzzle(load(), START_RATING, frozenset(), 0, 0)
+        await pilot.press("x")
+        await pilot.pause()
+        screen = screen_of(app)
+        assert said(app)[-1].startswith(f"Puzzle {first.number}: a position from ")
+        assert screen.status.shown_text.startswith(f"Puzzle {first.number}, rating 1200, streak 0")
+        assert focused_pit(app).side is first.position.to_move
+        wrong = next(pit for pit in first.position.legal_moves() if pit != first.answer)
+        await pilot.press(str(wrong), "enter")
+        await pilot.pause()
+        assert said(app)[-1].startswith(f"Not the best move. Your pit {wrong}:")
+        await pilot.press(str(first.answer), "enter")
+        await pilot.pause()
+        assert said(app)[-1].startswith(f"Right, the best move. Your pit {first.answer}:")
+        now = session_of(app).training
+        assert now is not None
+        bottom = screen.board.describe().splitlines()[1]
+        colour = "White" if now.side is Side.WHITE else "Black"
+        assert f"|| {colour} you kazan" in bottom  # the player's row at the bottom, whichever colour
+        assert focused_pit(app).side is now.side  # the focus is on the player's own row
+        await pilot.press("u")  # a game command: refused while training
+        await pilot.pause()
+        assert said(app)[-1] == "Undo is for games, not lessons or puzzles: type close to go back to your game first."
