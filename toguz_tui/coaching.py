@@ -92,17 +92,6 @@ def open_puzzles(session: GameSession, number: int | None = None) -> Reply:
         return session.answer(" ".join(part for part in (reply.text, coach.words(session.announcer)) if part))
 
 
-def answer(session: GameSession, pit: int) -> Reply:
-    """A pit given while training: the coach's verdict."""
-    coach = session.training
-    assert coach is not None
-    said = coach.answer(session.announcer, pit)
-    session.view_changed()  # a new puzzle may be played by the other side
-    if said.wrong:
-        session.sounds.error()
-    return session.say(Reply(said.text, kind="error" if said.wrong else "info"))
-
-
 def skip(session: GameSession) -> Reply:
     """``skip``: the next lesson, or the next puzzle (this one's answer said)."""
     with session.lock:
@@ -114,24 +103,6 @@ def skip(session: GameSession) -> Reply:
             session.view_changed()
             return session.answer(text)
         return session.error(_("There is nothing to skip: skip works in a lesson or a puzzle."))
-
-
-def hint(session: GameSession) -> Reply:
-    """``hint`` while training: the step's hint, or the puzzle's theme."""
-    coach = session.training
-    if isinstance(coach, LessonCoach):
-        return session.answer(coach.hint())
-    assert isinstance(coach, PuzzleCoach)
-    return session.answer(coach.theme(session.announcer))
-
-
-def task(session: GameSession) -> Reply:
-    """What the player is asked now (``turn`` while training)."""
-    coach = session.training
-    if isinstance(coach, LessonCoach):
-        return Reply(coach.step_words())
-    assert isinstance(coach, PuzzleCoach)
-    return Reply(coach.words(session.announcer))
 
 
 def close(session: GameSession) -> Reply:

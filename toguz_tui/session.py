@@ -272,10 +272,12 @@ class GameSession:
     def play(self, pit: int) -> Reply:
         """The player plays ``pit``; the announcement of the move (or why it cannot be played)."""
         with self.lock:
-            if self.training is not None:
-                from toguz_tui import coaching
-
-                return coaching.answer(self, pit)
+            if self.training is not None:  # an answer to a lesson or a puzzle
+                said = self.training.answer(self.announcer, pit)
+                self.view_changed()  # a new puzzle may be played by the other side
+                if said.wrong:
+                    self.sounds.error()
+                return self.say(Reply(said.text, kind="error" if said.wrong else "info"))
             if self.review is not None:
                 return self.error(phrases.review_blocks_play())
             if self.online is not None and self.opponent.kind != "remote":
@@ -474,9 +476,7 @@ class GameSession:
         or the review's); the answer comes later through notify. In a lesson, the step's hint; in a puzzle,
         its theme."""
         if self.training is not None:
-            from toguz_tui import coaching
-
-            return coaching.hint(self)
+            return self.answer(self.training.help_words(self.announcer))
 
         def words(position: Position, result: SearchResult) -> str:
             return phrases.hint(result.pit, self.announcer.preview(position, result.pit))
@@ -629,9 +629,7 @@ class GameSession:
         """Whose turn it is, or how the game ended; while the computer thinks, for how long; in a lesson or a
         puzzle, what is asked."""
         if self.training is not None:
-            from toguz_tui import coaching
-
-            return coaching.task(self)
+            return Reply(self.training.task(self.announcer))
         if self.review is None and self.thinking and self.opponent_to_move():
             return Reply(phrases.thinking_for(round(self.thinker.seconds)))
         outcome = self.review.game.outcome if self.review else self.game.outcome

@@ -112,8 +112,7 @@ def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply
             if session.game.is_over:
                 said.append(archive_finished(session))
             elif not asked_for_another_game(options, start):
-                if quiet:  # toguz learn or puzzles: the game waits, said when the player goes back to it
-                    session.resumed = True
+                if quiet:  # toguz learn or puzzles: the game waits (restored, not offered), said on close
                     return said
                 return [*said, session.resume(saved)]
     if start is not None:

@@ -69,3 +69,26 @@ async def test_x_opens_a_puzzle_a_wrong_then_right_answer_and_the_board_turns_fo
         await pilot.press("u")  # a game command: refused while training
         await pilot.pause()
         assert said(app)[-1] == "Undo is for games, not lessons or puzzles: type close to go back to your game first."
+
+
+async def test_where_a_stone_lands_is_answered_with_the_opponents_pit_focused(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        screen = screen_of(app)
+        screen.run_command("learn", ["2"])
+        await pilot.press("3", "enter")  # step 1: play your pit 3
+        await pilot.pause()
+        assert "Step 2 of 4." in said(app)[-1]  # step 2: on which of their pits does your pit 7's last stone land?
+        await pilot.press("up")
+        for _move in range(9):
+            if focused_pit(app).number == 3:
+                break
+            await pilot.press("left" if focused_pit(app).number < 3 else "right")
+        assert (focused_pit(app).side, focused_pit(app).number) == (Side.BLACK, 3)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert said(app)[-1].startswith("Right. You sow 6 stones from pit 7")
+        assert (focused_pit(app).side, focused_pit(app).number) == (Side.WHITE, 1)  # a new position: your pit 1
+        await pilot.press("up", "enter")  # step 3 plays a pit: the opponent's row is not yours to play
+        await pilot.pause()
+        assert said(app)[-1].startswith("The opponent's pit")

@@ -144,3 +144,21 @@ def test_lesson_one_in_the_line_mode_with_one_wrong_answer(tmp_path: Path) -> No
     again = subprocess.run([*toguz_command(), "learn", "--line", "--speech", "off", "--screen-reader"],
                            input="quit\n", capture_output=True, text=True, timeout=120, env=environment(tmp_path))
     assert again.stdout.startswith(f"Lesson 2 of {len(load())}: ")  # taken up where it was left
+
+
+def test_toguz_learn_keeps_the_game_in_progress_waiting_and_offers_no_resume_over_the_lesson(tmp_path: Path) -> None:
+    from toguz_tui.cli import play_parser
+    from toguz_tui.startup import build_session
+
+    subprocess.run([*toguz_command(), "play", "--line", "--opponent", "human", "--speech", "off"], input="7\nquit\n",
+                   capture_output=True, text=True, timeout=120, env=environment(tmp_path), check=True)
+    options = play_parser().parse_args(["--line", "--speech", "off"])
+    options.training = "learn"
+    session, replies = build_session(options)
+    try:
+        assert not session.resumed  # the board would otherwise ask over the lesson whether to resume
+        assert session.game.moves == (7,)
+        assert [reply.text[:9] for reply in replies] == ["Lesson 1 "]
+        assert session.quit().text == "Goodbye. Your game is saved and will be offered next time."
+    finally:
+        session.close()

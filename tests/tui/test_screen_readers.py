@@ -184,8 +184,8 @@ def test_fenrir_hears_the_clocks_a_warning_and_the_flag_fall_in_full(tmp_path: P
 
 def test_orca_hears_the_clocks_and_a_key_that_does_nothing(tmp_path: Path) -> None:
     command = [TOGUZ, "--speech", "off", "--new", "--opponent", "human", "--clock", "5", "--screen-reader"]
-    steps = orca(tmp_path, command, ["7", "Enter", "c", "z", "x"])
+    steps = orca(tmp_path, command, ["7", "Enter", "c", "z", "d"])
     spoken = {step["step"]: flat(" ".join(step["spoken"])) for step in steps}
     assert re.fullmatch(r"White: 5 minutes\. Black: 4 minutes 5\d running\.", spoken["c"]), spoken["c"]
     assert spoken["z"].startswith(flat("Clocks paused. Press z or type resume to go on. White: 5 minutes."))
-    assert spoken["x"] == flat("The key x does nothing here; press h for the keys.")
+    assert spoken["d"] == flat("The key d does nothing here; press h for the keys.")

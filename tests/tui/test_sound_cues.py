@@ -130,9 +130,9 @@ async def test_a_key_the_board_does_not_use_says_so_once_and_buzzes(make_app: ob
     player = RecordingPlayer()
     app.session.sounds.player = player
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("x")
+        await pilot.press("d")
         await pilot.pause()
-        assert app.session.speaker.spoken[-1] == "The key x does nothing here; press h for the keys."
+        assert app.session.speaker.spoken[-1] == "The key d does nothing here; press h for the keys."
         count = len(app.session.speaker.spoken)
         await pilot.press("b")  # a key the board uses says only its own answer
         await pilot.pause()

@@ -346,8 +346,9 @@ class GameScreen(Screen[None]):
     def run_command(self, name: str, args: list[str] | None = None) -> None:
         """Carry out a command with the focused pit (thinking ones answer later, through the session)."""
         focus = self.pit_focus
-        if name == "play" and self.session.training is not None:
-            focus = (self.session.viewed.to_move, focus[1])  # an answer names a pit: of either row, by its number
+        training = self.session.training
+        if name == "play" and training is not None and training.names_a_pit:
+            focus = (self.session.viewed.to_move, focus[1])  # where a stone lands: a pit of either row, by number
         elif name == "play" and focus[0] is not self.session.viewed.to_move:
             self.after(self.session.error(phrases.not_on_the_row_to_move(self.session.announcer.pit_name(*focus))))
             return

@@ -61,8 +61,22 @@ class Coach:
         """Where the training stands, for the status line."""
         raise NotImplementedError
 
+    @property
+    def names_a_pit(self) -> bool:
+        """True when the answer names a pit of either row by its number (where a stone lands), rather
+        than playing one."""
+        return False
+
     def answer(self, announcer: Announcer, pit: int) -> Said:
         """The player's answer: a pit."""
+        raise NotImplementedError
+
+    def help_words(self, announcer: Announcer) -> str:
+        """What ``hint`` says: a lesson step's hint, a puzzle's theme."""
+        raise NotImplementedError
+
+    def task(self, announcer: Announcer) -> str:
+        """What is asked now (``turn`` says it again)."""
         raise NotImplementedError
 
     def legal_problem(self, announcer: Announcer, pit: int) -> str | None:
@@ -103,6 +117,10 @@ class LessonCoach(Coach):
     def position(self) -> Position:
         return self.step.position
 
+    @property
+    def names_a_pit(self) -> bool:
+        return self.step.task == "landing"
+
     def status(self) -> str:
         """The lesson and the step, for the status line."""
         return _("Lesson {number} of {count}: {title}, step {step} of {steps}").format(
@@ -131,9 +149,11 @@ class LessonCoach(Coach):
         parts.append(_(self.step.say))
         return " ".join(parts)
 
-    def hint(self) -> str:
-        """The step's hint."""
+    def help_words(self, announcer: Announcer) -> str:
         return _(self.step.hint)
+
+    def task(self, announcer: Announcer) -> str:
+        return self.step_words()
 
     def answer(self, announcer: Announcer, pit: int) -> Said:
         """The player's answer to the step: a pit to play, or the pit named."""
@@ -278,6 +298,12 @@ class PuzzleCoach(Coach):
                 number=puzzle.number, source=puzzle.source, side=_side(puzzle.position)),
             announcer.compact(puzzle.position),
             _("Your puzzle rating is {rating}.").format(rating=self.score.rating)))
+
+    def task(self, announcer: Announcer) -> str:
+        return self.words(announcer)
+
+    def help_words(self, announcer: Announcer) -> str:
+        return self.theme(announcer)
 
     def theme(self, announcer: Announcer) -> str:
         """The puzzle's theme in words (asked for: it is a hint)."""
