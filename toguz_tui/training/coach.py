@@ -175,10 +175,10 @@ class LessonCoach(Coach):
         else:
             what = _("No: the last stone of pit {pit} does not land in pit {named}.").format(pit=step.pit, named=pit)
         if self.tries < TRIES:
-            return Said(" ".join((what, _("Not this one."), _(step.hint), _("Try again."))), wrong=True)
+            return Said(sentences(announcer, [what, _("Not this one."), _(step.hint), _("Try again.")]), wrong=True)
         shown = step.answer[0]
         given = _("The answer is pit {pit}.").format(pit=shown)
-        return Said(" ".join((what, given, self._right(announcer, shown, said_right=False))), wrong=True)
+        return Said(sentences(announcer, [what, given, self._right(announcer, shown, said_right=False)]), wrong=True)
 
     def _right(self, announcer: Announcer, pit: int, said_right: bool = True) -> str:
         """The answer ``pit`` was right (or given): what it does, why, and the next step."""
@@ -190,7 +190,7 @@ class LessonCoach(Coach):
         parts.append(_(step.right))
         parts.append(self.advance())
         problem, self.save_problem = self.save_problem, None
-        return " ".join(part for part in (*parts, problem) if part)
+        return sentences(announcer, [*parts, problem or ""])
 
     def advance(self) -> str:
         """On to the next step, or the next lesson; its words."""
