@@ -166,6 +166,8 @@ def _main(argv: list[str] | None) -> int:
                             help=_("whose puzzle rating and streak (each player has his own; default: yours)"))
     options = parser.parse_args(args)
     options.training = training
+    if training and (options.open or options.fen):
+        parser.error(_("--open and --fen start a game; toguz learn and toguz puzzles do not take them"))
     install_last_guard()
     try:
         from toguz_tui.first_start import first_start

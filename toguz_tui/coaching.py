@@ -18,7 +18,9 @@ from toguz_tui.training.progress import load_progress
 # Commands that act on a game, refused while training (close first).
 GAME_ONLY = frozenset({"undo", "resign", "pause", "resume", "analyse", "line", "review", "forward", "back",
                        "start", "end", "goto", "continue", "save", "draw", "abort", "seek", "challenge",
-                       "accept", "decline", "say", "history"})
+                       "accept", "decline", "say", "history", "new", "open", "recent"})
+# Questions that would solve a puzzle for the player (what every move takes, best first).
+PUZZLE_SOLVERS = frozenset({"chances", "threats"})
 
 
 def _enter(session: GameSession, coach: Coach, text: str, problem: str | None) -> Reply:
@@ -28,9 +30,24 @@ def _enter(session: GameSession, coach: Coach, text: str, problem: str | None) -
 
 
 def refusal(session: GameSession) -> Reply | None:
-    """Why training cannot start here (online), or None."""
+    """Why training cannot start here (online, or over a review), or None."""
     if session.online is not None:
         return session.error(_("Lessons and puzzles are in toguz itself, not in toguz online."))
+    if session.review is not None:
+        return session.error(_("Close the review first: lessons and puzzles open over your game."))
+    return None
+
+
+def blocked(session: GameSession, command: str, args: list[str]) -> Reply | None:
+    """Why ``command`` is refused while training (None when it is not, or when nothing is open)."""
+    coach = session.training
+    if coach is None:
+        return None
+    if command in GAME_ONLY or (command == "fen" and args):
+        return refused(session, command)
+    if command in PUZZLE_SOLVERS and isinstance(coach, PuzzleCoach):
+        return session.error(_("In a puzzle, what each move takes is for you to find: where N says where one pit "
+                               "lands."))
     return None
 
 
@@ -48,7 +65,7 @@ def open_lessons(session: GameSession, number: int | None = None) -> Reply:
             return session.error(_("There is no lesson {number}: choose 1 to {count}.").format(
                 number=number, count=len(lessons)))
         current = session.training
-        if isinstance(current, LessonCoach) and number is None:
+        if isinstance(current, LessonCoach) and number is None and not current.over:
             return session.answer(current.step_words(announcing_lesson=True))
         progress, problem = load_progress()
         coach = LessonCoach(lessons, progress)
@@ -63,8 +80,9 @@ def list_lessons(session: GameSession) -> Reply:
         except lesson_files.LessonFileError as error:
             return session.error(_("The lessons cannot be read: {problem}").format(problem=error))
         current = session.training
-        progress = current.progress if isinstance(current, LessonCoach) else load_progress()[0]
-        return session.answer(LessonCoach(lessons, progress).listing())
+        progress, problem = (current.progress, None) if isinstance(current, LessonCoach) else load_progress()
+        listing = LessonCoach(lessons, progress).listing()
+        return session.answer(f"{problem} {listing}" if problem else listing)
 
 
 def open_puzzles(session: GameSession, number: int | None = None) -> Reply:
@@ -110,8 +128,12 @@ def close(session: GameSession) -> Reply:
     with session.lock:
         coach = session.training
         session.begin_training(None)
-        left = _("You left the lesson; your progress is kept.") if isinstance(coach, LessonCoach) else (
-            _("You left the puzzles.") + " " + coach.summary() if isinstance(coach, PuzzleCoach) else "")
+        if coach is not None and not coach.saved:
+            left = _("You left; your progress could not be saved.")
+        elif isinstance(coach, LessonCoach):
+            left = _("You left the lesson; your progress is kept.")
+        else:
+            left = _("You left the puzzles.") + " " + coach.summary() if isinstance(coach, PuzzleCoach) else ""
         back = _("Back to your game.")
         text = f"{left} {back} {session.turn().text}"
         clocks = session.clocks

@@ -237,15 +237,17 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
         session.resign_asked = False  # resign asks once; anything else in between plays on
     if command is None:
         return session.error(session.announcer.unknown_command(phrases.clipped(head)))
-    if session.training is not None and command.name in coaching.GAME_ONLY:
-        return coaching.refused(session, command.name)
+    refused = coaching.blocked(session, command.name, words[1:])
+    if refused is not None:
+        return refused
     return guarded(command.handler, session, words[1:], focus)
 
 
 def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str] = ()) -> Reply:
     """Carry out the command called ``name`` (as a key in the TUI does)."""
-    if session.training is not None and name in coaching.GAME_ONLY:
-        return coaching.refused(session, name)
+    refused = coaching.blocked(session, name, list(args))
+    if refused is not None:
+        return refused
     return guarded(BY_WORD[name].handler, session, list(args), focus)
 
 

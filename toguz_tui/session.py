@@ -403,8 +403,9 @@ class GameSession:
 
         def move(result: SearchResult) -> None:
             with self.lock:
-                if self.game.position != position or (self.clocks is not None and self.clocks.paused):
-                    return  # the game moved on, or was paused while this answer waited for the lock
+                if self.game.position != position or (self.clocks is not None and self.clocks.paused) \
+                        or self.training is not None:
+                    return  # the game moved on, was paused, or waits under a lesson while this answer waited
                 fallen = self._flag_fall()  # its time ran out while it thought
                 if fallen is not None:
                     reply = fallen
@@ -425,7 +426,8 @@ class GameSession:
         said, never over it)."""
         def check() -> None:
             with self.lock:
-                if not (self.thinking and self.opponent_to_move() and self.game.position == position):
+                if not (self.thinking and self.opponent_to_move() and self.game.position == position) \
+                        or self.training is not None:
                     return
                 reply = self.answer(phrases.computer_thinking(), interrupt=False)
             self.notify(reply)

@@ -61,7 +61,11 @@ def build_session(options: argparse.Namespace,
     chosen = choose_game(session, options)
     training = getattr(options, "training", None)
     if options.open or training:  # the game is taken up quietly: the review's (the lesson's) opening is said first
-        chosen = [reply for reply in chosen if reply.kind == "error"]
+        kept = [reply for reply in chosen if reply.kind == "error"]
+        if training and session.persist and not session.store.autosave and session.review is not None:
+            session.review = None  # another toguz holds the game: the game here is a new one, not saved
+            kept.append(session.say(Reply(phrases.open_elsewhere_new())))
+        chosen = kept
     replies.extend(chosen)
     if training:
         from toguz_tui import coaching

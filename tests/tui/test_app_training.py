@@ -92,3 +92,12 @@ async def test_where_a_stone_lands_is_answered_with_the_opponents_pit_focused(ma
         await pilot.press("up", "enter")  # step 3 plays a pit: the opponent's row is not yours to play
         await pilot.pause()
         assert said(app)[-1].startswith("The opponent's pit")
+
+
+async def test_a_game_dialog_key_is_refused_over_a_lesson(make_app: MakeApp) -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("j", "n")
+        await pilot.pause()
+        assert said(app)[-1] == "New is for games, not lessons or puzzles: type close to go back to your game first."
+        assert app.screen is screen_of(app)  # no dialog opened

@@ -162,3 +162,23 @@ def test_toguz_learn_keeps_the_game_in_progress_waiting_and_offers_no_resume_ove
         assert session.quit().text == "Goodbye. Your game is saved and will be offered next time."
     finally:
         session.close()
+
+
+def test_a_skip_after_a_wrong_answer_leaves_the_next_lesson_its_hint() -> None:
+    coach = LessonCoach(load(), load_progress()[0])
+    coach.open(1)
+    coach.answer(announcer(), 2)
+    coach.skip()
+    wrong = next(pit for pit in coach.step.position.legal_moves() if pit not in coach.step.answer) \
+        if coach.step.task == "move" else coach.step.answer[0] % coach.step.position.variant.pits + 1
+    said = coach.answer(announcer(), wrong)
+    assert said.wrong and said.text.endswith("Try again.") and "The answer is" not in said.text
+
+
+def test_toguz_learn_refuses_open_and_fen_in_one_line(tmp_path: Path) -> None:
+    result = subprocess.run([*toguz_command(), "learn", "--open", "games.pgn"], capture_output=True, text=True,
+                            timeout=60, env=environment(tmp_path))
+    assert result.returncode == 2
+    assert result.stderr.strip().endswith(
+        "--open and --fen start a game; toguz learn and toguz puzzles do not take them")
+    assert "Traceback" not in result.stderr

@@ -106,7 +106,7 @@ def test_a_seen_puzzle_does_not_come_again_until_all_were_seen() -> None:
     puzzles = load()[:3]
     seen = frozenset(puzzle.number for puzzle in puzzles[:2])
     assert next_puzzle(puzzles, START_RATING, seen, 0, 2) == puzzles[2]
-    assert next_puzzle(puzzles, START_RATING, frozenset(p.number for p in puzzles), 0, 3) in puzzles
+    assert next_puzzle(puzzles, START_RATING, frozenset(p.number for p in puzzles), 0, 3) in puzzles  # round again
 
 
 def test_ratings_move_by_elo_and_stay_bounded() -> None:
@@ -267,3 +267,37 @@ def test_a_broken_progress_file_is_kept_aside_and_training_starts_afresh(tmp_pat
     assert problem is not None and problem.startswith("Your training progress could not be read (rating is not")
     assert "The old file was kept as training.broken-" in problem
     assert not path.exists() and len(list(path.parent.glob("training.broken-*.json"))) == 1
+
+
+def test_asking_for_the_puzzle_again_does_not_rate_it_again() -> None:
+    trainer, announcer = coach()
+    puzzle = trainer.puzzle
+    trainer.answer(announcer, wrong_move(puzzle))
+    trainer.open()  # "puzzle": the same puzzle said again, its tries kept
+    trainer.open(puzzle.number)
+    said = trainer.answer(announcer, puzzle.answer)
+    assert "rating" not in said.text.split(f"Puzzle {trainer.puzzle.number}:")[0].lower()
+    assert (trainer.score.rating, trainer.score.tried, trainer.score.solved) == (1180, 1, 0)
+    trainer.open(puzzle.number)  # chosen again by its number: seen, so not rated again
+    said = trainer.answer(announcer, puzzle.answer)
+    assert (trainer.score.rating, trainer.score.tried, trainer.score.streak) == (1180, 1, 0)
+
+
+def test_when_every_puzzle_was_seen_they_come_round_in_a_new_order() -> None:
+    puzzles = load()
+    seen = frozenset(puzzle.number for puzzle in puzzles)
+    picked = [next_puzzle(puzzles, START_RATING, seen, 0, turn).number for turn in range(800, 820)]
+    assert len(set(picked)) > 10
+
+
+def test_the_progress_file_keeps_the_fifty_players_seen_last_and_stays_readable() -> None:
+    progress = load_progress()[0]
+    for number in range(60):
+        progress.player(f"pupil{number}").tried = number + 1
+    progress.player("pupil5")  # seen again: kept
+    from toguz_tui.training.progress import MOST_PLAYERS, save_progress
+
+    assert save_progress(progress) is None
+    again, problem = load_progress()
+    assert problem is None and len(again.players) == MOST_PLAYERS
+    assert "pupil5" in again.players and "pupil59" in again.players and "pupil10" not in again.players

@@ -72,3 +72,72 @@ def test_hint_in_a_lesson_is_the_steps_hint_and_in_a_puzzle_its_theme(make_sessi
     say(session, "puzzle")
     assert say(session, "hint").startswith("The theme: ")
     assert say(session, "turn").startswith("Puzzle ")  # what is asked, again
+
+
+def test_records_and_new_games_wait_until_the_lesson_is_closed(make_session: MakeSession, tmp_path: object) -> None:
+    session = make_session()
+    say(session, "7")
+    say(session, "puzzle")
+    start = "9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 S 1"
+    for line in ("open nowhere.pgn", "recent 1", "new", f"fen {start}"):
+        reply = run_line(session, line)
+        assert reply is not None and reply.kind == "error", line
+        assert reply.text.endswith("type close to go back to your game first."), line
+    assert say(session, "fen").count("/") == 1  # the puzzle's position, as FEN: a question, allowed
+    assert session.game.moves == (7,) and session.review is None and session.training is not None
+
+
+def test_a_puzzle_is_not_solved_for_you_by_chances_or_threats(make_session: MakeSession) -> None:
+    session = make_session()
+    say(session, "puzzle")
+    for command in ("chances", "threats"):
+        assert say(session, command).startswith("In a puzzle, what each move takes is for you to find")
+    say(session, "learn")
+    assert say(session, "chances").startswith("Your chances: pit 2 takes 10")  # in a lesson it teaches
+
+
+def test_lessons_and_puzzles_do_not_open_over_a_review(make_session: MakeSession) -> None:
+    session = make_session()
+    say(session, "7")
+    say(session, "review")
+    assert say(session, "learn") == "Close the review first: lessons and puzzles open over your game."
+    assert say(session, "puzzle") == "Close the review first: lessons and puzzles open over your game."
+    assert session.review is not None and session.training is None
+
+
+def test_after_the_last_lesson_learn_starts_again_at_the_first_not_done(make_session: MakeSession) -> None:
+    session = make_session()
+    say(session, f"learn {len(lessons())}")
+    for step in lessons()[-1].steps:
+        say(session, str(step.answer[0]))
+    nothing = "There is no lesson under way. Type learn and a number to take one again"
+    assert say(session, "turn").startswith(nothing)
+    assert say(session, "skip").startswith(nothing)
+    assert say(session, "learn").startswith(f"Lesson 1 of {len(lessons())}: The board")
+
+
+def test_a_broken_progress_file_is_said_by_lessons_too(make_session: MakeSession, private_dirs: object) -> None:
+    from toguz_tui.training.progress import progress_path
+
+    session = make_session()
+    progress_path().parent.mkdir(parents=True, exist_ok=True)
+    progress_path().write_text('{"version": 1, "done": ["board"], "players": {"x": {"rating": 5}}}', encoding="utf-8")
+    text = say(session, "lessons")
+    assert text.startswith("Your training progress could not be read (rating is not a whole number from 100 to 3500)")
+    assert "Lessons: 1. The board (not done yet)" in text
+
+
+def test_close_says_when_the_progress_could_not_be_saved(make_session: MakeSession, private_dirs: object,
+                                                         monkeypatch: object) -> None:
+    import os
+
+    session = make_session()
+    data = os.environ["TOGUZ_DATA_DIR"]
+    blocker = f"{data}-file"
+    with open(blocker, "w", encoding="utf-8") as handle:
+        handle.write("not a folder")
+    monkeypatch.setenv("TOGUZ_DATA_DIR", f"{blocker}/d")  # type: ignore[attr-defined]
+    say(session, "learn")
+    text = say(session, "skip")
+    assert text.startswith("Lesson 1 skipped.") and "Your training progress could not be saved (" in text
+    assert say(session, "close").startswith("You left; your progress could not be saved. Back to your game.")

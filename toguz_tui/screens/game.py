@@ -29,7 +29,7 @@ from rules import Side
 from speech import phrases
 from speech.i18n import _, p_
 from speech.vocabulary import variant_title
-from toguz_tui import reviewing
+from toguz_tui import coaching, reviewing
 from toguz_tui.commands import run
 from toguz_tui.screens import keys
 from toguz_tui.screens.opening import open_dialog
@@ -336,7 +336,10 @@ class GameScreen(Screen[None]):
     # -- commands ------------------------------------------------------------------------------
     def action_command(self, name: str) -> None:
         """Run the command ``name`` of the table, through a dialog when it needs words."""
-        if name in keys.NAVIGATION and self.session.review is None:
+        refused = coaching.blocked(self.session, name, []) if name in keys.DIALOGS else None
+        if refused is not None:  # a dialog for a game (new, open, save, resign): not over a lesson
+            self.after(refused)
+        elif name in keys.NAVIGATION and self.session.review is None:
             self.navigate(keys.NAVIGATION[name])
         elif name in keys.DIALOGS:
             open_dialog(self, name)

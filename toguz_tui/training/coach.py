@@ -46,7 +46,8 @@ class Coach:
         self.progress = progress
         self.tries = 0
         self.last_report: MoveReport | None = None  # the last answer's move, for the board and ``last``
-        self.save_problem: str | None = None
+        self.save_problem: str | None = None  # why the last save failed, until it is said
+        self.saved = True  # whether the last save succeeded
 
     @property
     def position(self) -> Position:
@@ -56,6 +57,12 @@ class Coach:
     def save(self) -> None:
         """Keep the progress (a problem is said once, with the next answer)."""
         self.save_problem = save_progress(self.progress)
+        self.saved = self.save_problem is None
+
+    def pending_problem(self) -> str:
+        """A save problem not said yet ("" for none); said once."""
+        problem, self.save_problem = self.save_problem, None
+        return problem or ""
 
     def status(self) -> str:
         """Where the training stands, for the status line."""
@@ -153,14 +160,19 @@ class LessonCoach(Coach):
         return _(self.step.hint)
 
     def task(self, announcer: Announcer) -> str:
-        return self.step_words()
+        return self.nothing_under_way() if self.over else self.step_words()
+
+    @staticmethod
+    def nothing_under_way() -> str:
+        """Every lesson was gone through: how to take one again."""
+        return _("There is no lesson under way. Type learn and a number to take one again, or close to go back "
+                 "to your game.")
 
     def answer(self, announcer: Announcer, pit: int) -> Said:
         """The player's answer to the step: a pit to play, or the pit named."""
         step = self.step
         if self.over:
-            return Said(_("There is no lesson under way. Type learn and a number to take one again, or close to "
-                          "go back to your game."), wrong=True)
+            return Said(self.nothing_under_way(), wrong=True)
         if step.task == "move":
             problem = self.legal_problem(announcer, pit)
             if problem is not None:
@@ -189,8 +201,7 @@ class LessonCoach(Coach):
         parts.append(announcer.move(report))
         parts.append(_(step.right))
         parts.append(self.advance())
-        problem, self.save_problem = self.save_problem, None
-        return sentences(announcer, [*parts, problem or ""])
+        return sentences(announcer, [*parts, self.pending_problem()])
 
     def advance(self) -> str:
         """On to the next step, or the next lesson; its words."""
@@ -210,10 +221,14 @@ class LessonCoach(Coach):
 
     def skip(self) -> str:
         """Leave the lesson under way for the next one (it is marked skipped unless it was done)."""
+        if self.over:
+            return self.nothing_under_way()
         skipped = self.lesson
         if skipped.key not in self.progress.done and skipped.key not in self.progress.skipped:
             self.progress.skipped.append(skipped.key)
-        return " ".join((_("Lesson {number} skipped.").format(number=skipped.number), self._next_lesson()))
+        text = " ".join((_("Lesson {number} skipped.").format(number=skipped.number), self._next_lesson()))
+        problem = self.pending_problem()
+        return f"{text} {problem}" if problem else text
 
     def _next_lesson(self) -> str:
         """Go on to the lesson after this one; or, after the last, say that all are done."""
@@ -229,6 +244,7 @@ class LessonCoach(Coach):
                      "close to go back to your game.")
         self.index += 1
         self.step_index = 0
+        self.tries = 0
         self.last_report = None
         self.progress.lesson, self.progress.step = self.lesson.key, 0
         self.save()
@@ -261,8 +277,7 @@ class PuzzleCoach(Coach):
         self.side = self.puzzle.position.to_move
 
     def _pick(self) -> Puzzle:
-        return next_puzzle(self.puzzles, self.score.rating, frozenset(self.score.seen), self.seed,
-                           len(self.score.seen))
+        return next_puzzle(self.puzzles, self.score.rating, frozenset(self.score.seen), self.seed, self.score.turns)
 
     @property
     def position(self) -> Position:
@@ -273,14 +288,13 @@ class PuzzleCoach(Coach):
         return _("Puzzle {number}, rating {rating}, streak {streak}").format(
             number=self.puzzle.number, rating=self.score.rating, streak=self.score.streak)
 
-    def open(self, number: int | None = None) -> str:
-        """Say the puzzle (puzzle ``number`` of the file when one is asked for)."""
-        if number is not None:
+    def open(self, number: int | None = None) -> None:
+        """Puzzle ``number`` of the file (None: the one under way, its tries as they stand)."""
+        if number is not None and number != self.puzzle.number:
             self.puzzle = self.puzzles[number - 1]
             self.side = self.puzzle.position.to_move
-        self.tries = 0
-        self.last_report = None
-        return ""
+            self.tries = 0
+            self.last_report = None
 
     def words(self, announcer: Announcer) -> str:
         """The puzzle said: its number, whose move, the board in brief, the player's rating."""
@@ -318,7 +332,7 @@ class PuzzleCoach(Coach):
         if problem is not None:
             return Said(problem, wrong=True)  # not a try
         puzzle = self.puzzle
-        first = self.tries == 0
+        first = self.tries == 0 and puzzle.number not in self.score.seen  # rated once, at its first try
         self.tries += 1
         right = pit == puzzle.answer
         change = ""
@@ -329,9 +343,8 @@ class PuzzleCoach(Coach):
             self.score.streak = self.score.streak + 1 if right else 0
             self.score.best_streak = max(self.score.best_streak, self.score.streak)
             self.score.solved += 1 if right else 0
-            if puzzle.number not in self.score.seen:
-                self.score.seen.append(puzzle.number)
-                del self.score.seen[:-4000]
+            self.score.seen.append(puzzle.number)
+            del self.score.seen[:-4000]
             change = self._rating_words(announcer, before)
         what = self._move_and_reply(announcer, pit)
         if right:
@@ -340,7 +353,7 @@ class PuzzleCoach(Coach):
             return Said(self._and_next(announcer, words))
         if self.tries < TRIES:
             self.save()
-            problem, self.save_problem = self.save_problem, None
+            problem = self.pending_problem()
             words = [p_("brief", "Not best.") if announcer.verbosity == "brief" else _("Not the best move."), *what,
                      change, p_("brief", "Try again.") if announcer.verbosity == "brief" else _("Try again."),
                      problem or ""]
@@ -364,8 +377,9 @@ class PuzzleCoach(Coach):
 
     def _and_next(self, announcer: Announcer, words: list[str]) -> str:
         """``words``, then the next puzzle said."""
+        self.score.turns += 1
         self.save()
-        problem, self.save_problem = self.save_problem, None
+        problem = self.pending_problem()
         self.puzzle = self._pick()
         self.side = self.puzzle.position.to_move
         self.tries = 0

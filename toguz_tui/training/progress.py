@@ -35,6 +35,7 @@ class PlayerScore:
     solved: int = 0
     tried: int = 0
     seen: list[int] = field(default_factory=list)
+    turns: int = 0  # puzzles given so far (the next one is chosen with it)
 
 
 @dataclass
@@ -48,10 +49,13 @@ class Progress:
     players: dict[str, PlayerScore] = field(default_factory=dict)
 
     def player(self, name: str) -> PlayerScore:
-        """``name``'s puzzle scores (new ones for a new player)."""
-        if name not in self.players:
-            self.players[name] = PlayerScore()
-        return self.players[name]
+        """``name``'s puzzle scores (new ones for a new player). The players are kept most recent last;
+        beyond ``MOST_PLAYERS`` the one unseen longest is forgotten, so that the file stays readable."""
+        score = self.players.pop(name, None) or PlayerScore()
+        self.players[name] = score
+        while len(self.players) > MOST_PLAYERS:
+            del self.players[next(iter(self.players))]
+        return score
 
     def to_json(self) -> str:
         """The progress as the file keeps it."""
@@ -102,7 +106,7 @@ def from_json(text: str) -> Progress:
             _int(score.get("streak", 0), 0, 10**6, "streak"),
             _int(score.get("best_streak", 0), 0, 10**6, "best_streak"),
             _int(score.get("solved", 0), 0, 10**7, "solved"), _int(score.get("tried", 0), 0, 10**7, "tried"),
-            [_int(number, 1, 10**6, "seen") for number in seen])
+            [_int(number, 1, 10**6, "seen") for number in seen], _int(score.get("turns", 0), 0, 10**7, "turns"))
     return Progress(_keys(data.get("done", []), "done"), _keys(data.get("skipped", []), "skipped"), lesson,
                     _int(data.get("step", 0), 0, 1000, "step"), players)
 
