@@ -207,6 +207,13 @@ def typed_history(prompt_input: Input | None) -> History:
     return InMemoryHistory()
 
 
+def prompt_message(session: GameSession) -> str:
+    """The prompt: whose move and the score (in a lesson or a puzzle, always the player's move)."""
+    if session.training is not None:
+        return phrases.prompt(session.viewed, session.training.side, False)
+    return phrases.prompt(session.viewed, session.setup.human, session.game.is_over, session.opponent.name)
+
+
 def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input | None = None,
                      prompt_output: Output | None = None) -> None:
     """A prompt-toolkit prompt with readline-like completion (no menus, no toolbars, no timers),
@@ -229,13 +236,10 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
                                                complete_while_typing=False, input=prompt_input,
                                                output=prompt_output, enable_suspend=True)
 
-    def message() -> str:
-        return phrases.prompt(session.viewed, session.setup.human, session.game.is_over, session.opponent.name)
-
     with patch_stdout():
         while True:
             try:
-                line = prompt.prompt(message)
+                line = prompt.prompt(lambda: prompt_message(session))
             except KeyboardInterrupt:
                 continue
             except EOFError:

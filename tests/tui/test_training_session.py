@@ -141,3 +141,16 @@ def test_close_says_when_the_progress_could_not_be_saved(make_session: MakeSessi
     text = say(session, "skip")
     assert text.startswith("Lesson 1 skipped.") and "Your training progress could not be saved (" in text
     assert say(session, "close").startswith("You left; your progress could not be saved. Back to your game.")
+
+
+def test_the_line_modes_prompt_says_your_move_in_a_puzzle_played_as_black(make_session: MakeSession) -> None:
+    from toguz_tui.line import prompt_message
+    from toguz_tui.training.puzzles import load as puzzles
+
+    session = make_session(opponent="computer", colour="white")
+    black = next(puzzle for puzzle in puzzles() if puzzle.position.to_move.key == "black")
+    say(session, f"puzzle {black.number}")
+    white, black_kazan = black.position.kazans
+    assert prompt_message(session) == f"Your move, {white} to {black_kazan}> "
+    say(session, "close")
+    assert prompt_message(session) == "Your move, 0 to 0> "
