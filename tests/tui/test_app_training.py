@@ -66,6 +66,7 @@ async def test_x_opens_a_puzzle_a_wrong_then_right_answer_and_the_board_turns_fo
         colour = "White" if now.side is Side.WHITE else "Black"
         assert f"|| {colour} you kazan" in bottom  # the player's row at the bottom, whichever colour
         assert focused_pit(app).side is now.side  # the focus is on the player's own row
+        assert screen.focus_line.shown_text == session_of(app).announcer.pit(now.position, now.side, 1)
         await pilot.press("u")  # a game command: refused while training
         await pilot.pause()
         assert said(app)[-1] == "Undo is for games, not lessons or puzzles: type close to go back to your game first."

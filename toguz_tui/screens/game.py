@@ -233,6 +233,8 @@ class GameScreen(Screen[None]):
         if seen != self.game_seen:  # a new game, lesson step or puzzle: the focus goes to the player's pit 1
             self.game_seen = seen
             self.pit_focus = (self.session.my_side(), 1)
+            if not self.plain:  # the focus line follows, silently (the new position is being announced)
+                self.focus_line.set_text(self.session.announcer.pit(self.session.viewed, *self.pit_focus))
         self.follow_turn(reply)
         said = self.session.announcements
         new = said[self.shown:]
