@@ -106,8 +106,9 @@ def open_puzzles(session: GameSession, number: int | None = None) -> Reply:
         progress, problem = load_progress()
         coach = PuzzleCoach(puzzles, progress, session.puzzle_player, session.puzzle_seed)
         coach.open(number)
-        reply = _enter(session, coach, "", problem)
-        return session.answer(" ".join(part for part in (reply.text, coach.words(session.announcer)) if part))
+        session.begin_training(coach)  # first: the puzzle is said from the side it is played by
+        words = coach.words(session.announcer)
+        return session.answer(f"{problem} {words}" if problem else words)
 
 
 def skip(session: GameSession) -> Reply:

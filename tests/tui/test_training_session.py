@@ -70,6 +70,7 @@ def test_hint_in_a_lesson_is_the_steps_hint_and_in_a_puzzle_its_theme(make_sessi
     say(session, "learn 2")
     assert say(session, "hint") == lessons()[1].steps[0].hint
     say(session, "puzzle")
+    assert session.announcements[-1].startswith("Puzzle ") and "" not in session.announcements  # said once
     assert say(session, "hint").startswith("The theme: ")
     assert say(session, "turn").startswith("Puzzle ")  # what is asked, again
 
