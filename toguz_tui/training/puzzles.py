@@ -7,15 +7,14 @@ puzzle ratings (Elo, as chess sites rate puzzles).
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import random
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from rules import TOGUZ, IllegalMoveError, NotationError, Position
-from rules.move import play_move
+from rules import TOGUZ, IllegalMoveError, MoveReport, NotationError, Position, Side
+from rules.move import moves_of, play_move
 from speech.i18n import _
 
 PUZZLE_FILE = Path(__file__).with_name("puzzles.json")
@@ -51,18 +50,23 @@ class PuzzleFileError(ValueError):
 
 def immediate_gain(position: Position, pit: int) -> int:
     """The stones ``pit`` brings the side to move into its kazan at once."""
-    _after, report = play_move(position, pit)
+    return _gain(position, play_move(position, pit)[1])
+
+
+def _gain(position: Position, report: MoveReport) -> int:
     return report.kazans[report.mover] - position.kazans[report.mover]
 
 
-def best_gain(position: Position) -> int:
-    """The most the side to move can take at once (0 when it cannot move)."""
-    return max((immediate_gain(position, pit) for pit in position.legal_moves()), default=0)
+def best_gain(position: Position, side: Side | None = None) -> int:
+    """The most ``side`` (the side to move by default) could take at once, were it its turn (0 when it
+    cannot move)."""
+    mover = position.to_move if side is None else side
+    return max((_gain(position, report) for report in moves_of(position, mover)), default=0)
 
 
 def most_threatened(position: Position) -> int:
     """The most the side not to move could take at once, were it its turn."""
-    return best_gain(dataclasses.replace(position, to_move=position.to_move.opponent))
+    return best_gain(position, position.to_move.opponent)
 
 
 @cache
