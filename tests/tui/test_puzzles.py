@@ -301,3 +301,29 @@ def test_the_progress_file_keeps_the_fifty_players_seen_last_and_stays_readable(
     again, problem = load_progress()
     assert problem is None and len(again.players) == MOST_PLAYERS
     assert "pupil5" in again.players and "pupil59" in again.players and "pupil10" not in again.players
+
+
+def test_puzzles_in_a_second_toguz_say_the_game_is_open_elsewhere_and_still_open(tmp_path: Path) -> None:
+    import subprocess
+    import time
+
+    from toguz_tui.cli import play_parser
+    from toguz_tui.startup import build_session
+
+    holder = subprocess.Popen([*toguz_command(), "play", "--line", "--opponent", "human", "--speech", "off"],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment(tmp_path))
+    try:
+        assert holder.stdout is not None
+        holder.stdout.readline()  # its game has started: it holds the game in progress
+        time.sleep(0.2)
+        options = play_parser().parse_args(["--line", "--speech", "off"])
+        options.training, options.player = "puzzles", ""
+        session, replies = build_session(options)
+        try:
+            texts = [reply.text for reply in replies]
+            assert texts[0].startswith("The game in progress is open in another toguz; this game will not be saved")
+            assert texts[1].startswith("Puzzle ") and session.training is not None and session.review is None
+        finally:
+            session.close()
+    finally:
+        holder.communicate("quit\n", timeout=60)
