@@ -50,6 +50,11 @@ def braille_lines(sentences: list[str], width: int = BRAILLE_CELLS) -> str:
     return "\n".join(lines)
 
 
+def in_threes(cells: Sequence[str]) -> str:
+    """A row's cells in groups of three, as rows are said: "2 5 6, 15 15 4, 2 15 6"."""
+    return ROW_GROUPS.join(ROW_CELLS.join(cells[start:start + 3]) for start in range(0, len(cells), 3))
+
+
 def _times(run: int) -> str:
     """How many pits in a row hold the same count, as a word ("two" to "nine")."""
     words = {2: p_("times", "two"), 3: p_("times", "three"), 4: p_("times", "four"), 5: p_("times", "five"),
@@ -294,7 +299,7 @@ class Announcer(Namer):
         where it stands (always the other side's, so not said whose); ``following`` another row, it
         says only whose it is ("The computer's:")."""
         cells = self._cells(position, side)
-        grouped = ROW_GROUPS.join(ROW_CELLS.join(cells[start:start + 3]) for start in range(0, len(cells), 3))
+        grouped = in_threes(cells)
         if self.verbosity == "brief":
             return f"{self._cap(self._short_rows(side))}: {grouped}."
         party = self.party(side)

@@ -12,7 +12,7 @@ from speech.i18n import _
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.training import lessons as lesson_files
 from toguz_tui.training import puzzles as puzzle_file
-from toguz_tui.training.coach import Coach, LessonCoach, PuzzleCoach
+from toguz_tui.training.coach import Coach, LessonCoach, PuzzleCoach, lesson_listing
 from toguz_tui.training.progress import load_progress
 
 # Commands that act on a game, refused while training (close first).
@@ -81,7 +81,7 @@ def list_lessons(session: GameSession) -> Reply:
             return session.error(_("The lessons cannot be read: {problem}").format(problem=error))
         current = session.training
         progress, problem = (current.progress, None) if isinstance(current, LessonCoach) else load_progress()
-        listing = LessonCoach(lessons, progress).listing()
+        listing = lesson_listing(lessons, progress)
         return session.answer(f"{problem} {listing}" if problem else listing)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rules import MoveReport, Position, Side
 from rules.move import play_move
-from speech.announce import Announcer, braille_lines
+from speech.announce import Announcer, braille_lines, in_threes
 from speech.i18n import N_, _, p_
 from toguz_tui.training.lessons import Lesson, Step, move_of
 from toguz_tui.training.progress import Progress, save_progress
@@ -252,14 +252,19 @@ class LessonCoach(Coach):
 
     def listing(self) -> str:
         """Every lesson, numbered, with its state."""
-        items = []
-        for lesson in self.lessons:
-            state = (_("done") if lesson.key in self.progress.done else
-                     _("skipped") if lesson.key in self.progress.skipped else _("not done yet"))
-            items.append(_("{number}. {title} ({state})").format(number=lesson.number, title=_(lesson.title),
-                                                                   state=state))
-        return " ".join((_("Lessons:"), "; ".join(items) + ".",
-                         _("Type learn and a number to take a lesson, or learn to go on.")))
+        return lesson_listing(self.lessons, self.progress)
+
+
+def lesson_listing(lessons: tuple[Lesson, ...], progress: Progress) -> str:
+    """Every lesson, numbered, with its state (done, skipped, not done yet)."""
+    items = []
+    for lesson in lessons:
+        state = (_("done") if lesson.key in progress.done else
+                 _("skipped") if lesson.key in progress.skipped else _("not done yet"))
+        items.append(_("{number}. {title} ({state})").format(number=lesson.number, title=_(lesson.title),
+                                                               state=state))
+    return " ".join((_("Lessons:"), "; ".join(items) + ".",
+                     _("Type learn and a number to take a lesson, or learn to go on.")))
 
 
 class PuzzleCoach(Coach):
@@ -438,7 +443,7 @@ def _brief_row(position: Position, side: Side, label: str) -> str:
     Kyrgyz word, is a tuzdyk)."""
     cells = [p_("brief", "tuz") if position.tuzdyk_owner(side, pit) is not None else str(count)
              for pit, count in enumerate(position.row(side), 1)]
-    return f"{label} {', '.join(' '.join(cells[start:start + 3]) for start in range(0, len(cells), 3))}."
+    return f"{label} {in_threes(cells)}."
 
 
 def _side(position: Position) -> str:
