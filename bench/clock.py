@@ -18,10 +18,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import Side, Termination
 from rules.engine import Engine
-from speech.speakers import SilentSpeaker
-from toguz_tui.session import GameSession
-from toguz_tui.settings import Settings
-from toguz_tui.setup import GameSetup
+from speech.voices import SilentSpeaker
+from toguz_tui.files.settings import Settings
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.setup import GameSetup
 
 
 def one_game(seed: int) -> tuple[str, int, float, float]:

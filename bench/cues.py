@@ -21,8 +21,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules.game import Game
-from speech import cues
-from speech.player import MiniaudioPlayer
+from speech.sounds import cues
+from speech.sounds.player import MiniaudioPlayer
 
 BUILDS = 20       # builds of each cue, for its median
 MOVES = 50
@@ -92,10 +92,10 @@ def latency_through_session() -> None:
     import os
     import tempfile
 
-    from speech.speakers import SilentSpeaker
-    from toguz_tui.session import GameSession
-    from toguz_tui.settings import Settings
-    from toguz_tui.setup import GameSetup
+    from speech.voices import SilentSpeaker
+    from toguz_tui.files.settings import Settings
+    from toguz_tui.session.facade import GameSession
+    from toguz_tui.session.setup import GameSetup
 
     os.environ.setdefault("TOGUZ_DATA_DIR", tempfile.mkdtemp(prefix="toguz-bench-"))
     player = MiniaudioPlayer("null")

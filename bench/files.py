@@ -61,10 +61,10 @@ def big_record(folder: Path, megabytes: int) -> Path:
 
 def open_big(path: Path) -> None:
     """Open the big file through a session as the board does, and print what happens when."""
-    from speech.speakers import RecordingSpeaker
-    from toguz_tui import files
-    from toguz_tui.session import GameSession, Reply
-    from toguz_tui.settings import Settings
+    from speech.voices import RecordingSpeaker
+    from toguz_tui.commands import records as files
+    from toguz_tui.files.settings import Settings
+    from toguz_tui.session.facade import GameSession, Reply
 
     events: list[tuple[float, Reply]] = []
     done = threading.Event()

@@ -17,10 +17,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from speech.speakers import WorkerSpeaker, audio, backend_problem
-from speech.speakers.dispatcher import DispatcherSpeaker
-from speech.speakers.espeak import EspeakSpeaker
-from speech.speakers.pyttsx3_backend import Pyttsx3Speaker, default_player, render_problem
+from speech.voices import WorkerSpeaker, audio, backend_problem
+from speech.voices.dispatcher import DispatcherSpeaker
+from speech.voices.espeak import EspeakSpeaker
+from speech.voices.pyttsx3_backend import Pyttsx3Speaker, default_player, render_problem
 
 ROUNDS = 20
 SLOW = '#!/bin/sh\necho "$$" >> "{log}"\nexec sleep 30\n'

@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import Game, Side
-from speech.announce import VERBOSITIES, Announcer, Perspective
-from speech.speakers.espeak import render
-from toguz_tui.settings import Settings
+from speech.voices.espeak import render
+from speech.words.announce import VERBOSITIES, Announcer, Perspective
+from toguz_tui.files.settings import Settings
 
 OPENING = [7, 3, 9, 5, 2, 8, 6, 4, 1, 7]  # pits played from the start, White first
 BOARD_BEFORE_S = 29.0

@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from speech.speakers import RecordingSpeaker
+from speech.voices import RecordingSpeaker
 
 TOGUZ = Path(sys.executable).with_name("toguz")
 
@@ -74,10 +74,10 @@ async def in_process(runs: int) -> tuple[list[float], dict[str, list[float]]]:
     """Headless start-up times, and key-to-speech latencies by key."""
     from textual import events
 
-    from toguz_tui.app import ToguzApp
-    from toguz_tui.session import GameSession
-    from toguz_tui.settings import Settings
-    from toguz_tui.setup import GameSetup
+    from toguz_tui.board.app import ToguzApp
+    from toguz_tui.files.settings import Settings
+    from toguz_tui.session.facade import GameSession
+    from toguz_tui.session.setup import GameSetup
 
     startups: list[float] = []
     latencies: dict[str, list[float]] = {"right": [], "k": []}
@@ -107,10 +107,10 @@ async def screen_reader_latency(runs: int) -> list[float]:
     """Seconds from a key to its message written in the speech area (screen-reader mode)."""
     from textual import events
 
-    from toguz_tui.app import ToguzApp
-    from toguz_tui.session import GameSession
-    from toguz_tui.settings import Settings
-    from toguz_tui.setup import GameSetup
+    from toguz_tui.board.app import ToguzApp
+    from toguz_tui.files.settings import Settings
+    from toguz_tui.session.facade import GameSession
+    from toguz_tui.session.setup import GameSetup
 
     figures: list[float] = []
     for _ in range(runs):

@@ -1,4 +1,4 @@
-"""The errors the rules raise: typed, without wording (``speech.problems`` words them).
+"""The errors the rules raise: typed, without wording (``speech.words.problems`` words them).
 
 Each error carries a ``Fault`` (what is wrong), its ``details`` (the numbers and texts a sentence
 about it needs) and a ``context`` (where it was found: the file, the game, the line, the move, the

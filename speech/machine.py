@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from speech.i18n import _
+from speech.words.i18n import _
 
 # Screen readers a running process shows (its command name, lower case) and the name said for it.
 SCREEN_READER_PROCESSES = {"orca": "Orca", "fenrir": "Fenrir", "brltty": "BRLTTY", "nvda": "NVDA",

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import pytest
 
-from speech.i18n import set_language
 from speech.machine import FakeMachine, Machine, use_machine
+from speech.words.i18n import set_language
 
 
 @pytest.fixture(autouse=True)

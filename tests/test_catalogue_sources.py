@@ -140,7 +140,7 @@ VOCABULARIES: dict[str, set[str]] = {
     "languages": {"en", "kk", "ru", "ky"},
 }
 # Defined by records, not by a list of words: rules.Side (its members' names, lowered) and the
-# Language entries of speech.i18n (each code once, with its name and voice).
+# Language entries of speech.words.i18n (each code once, with its name and voice).
 DEFINED_BY_RECORDS = {"sides", "languages"}
 
 

@@ -8,11 +8,11 @@ import sys
 
 from rules import VARIANT_KEYS
 from rules.engine import LEVELS
-from speech.i18n import LANGUAGES, _, from_environment, language_asked, set_language
-from speech.naming import VERBOSITIES
-from speech.speakers import AUTO_ORDER, SPEECH_CHOICES
+from speech.voices import AUTO_ORDER, SPEECH_CHOICES
+from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, set_language
+from speech.words.naming import VERBOSITIES
 from toguz_tui import __version__
-from toguz_tui.settings import COLOURS, LANGUAGE_CHOICES, OPPONENTS
+from toguz_tui.files.settings import COLOURS, LANGUAGE_CHOICES, OPPONENTS
 
 
 def _description() -> str:
@@ -80,7 +80,7 @@ def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
 
 def _clock_option(text: str) -> str:
     """``--clock``'s value as the settings keep it; argparse says the reason when it cannot be read."""
-    from toguz_tui.settings import clock_setting
+    from toguz_tui.files.settings import clock_setting
 
     try:
         return clock_setting(text)
@@ -91,7 +91,7 @@ def _clock_option(text: str) -> str:
 def choose_language(args: list[str]) -> str:
     """Speak the language that ``--language`` asks for, else the setting's, else the system's, before
     anything is said (the help of the options too); its code."""
-    from toguz_tui.settings import stored_language
+    from toguz_tui.files.settings import stored_language
 
     wanted = language_asked(args)
     if wanted not in LANGUAGES:
@@ -107,7 +107,7 @@ def install_last_guard() -> None:
     on the screen (where it would also garble the full-screen board)."""
     import threading
 
-    from toguz_tui.storage import log_failure
+    from toguz_tui.files.storage import log_failure
 
     def tell(error: BaseException) -> None:
         where = log_failure(error)
@@ -141,11 +141,11 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if args and args[0] == "speech":
-        from speech.cli import main as speech_main
+        from speech.voices.cli import main as speech_main
 
         return speech_main(args[1:])
     if args and args[0] == "sounds":
-        from speech.sound_cli import main as sounds_main
+        from speech.sounds.cli import main as sounds_main
 
         return sounds_main(args[1:])
     if args and args[0] == "online":
@@ -170,19 +170,19 @@ def _main(argv: list[str] | None) -> int:
         parser.error(_("--open and --fen start a game; toguz learn and toguz puzzles do not take them"))
     install_last_guard()
     try:
-        from toguz_tui.first_start import first_start
+        from toguz_tui.start.first_run import first_start
 
         first_start(options)
         if not options.line and os.environ.get("TERM", "") in ("dumb", "unknown"):
-            from speech import phrases
+            from speech.words import phrases
 
             print(phrases.dumb_terminal(os.environ["TERM"]), flush=True)
             options.line = True
         if options.line:
-            from toguz_tui.line import run_line_mode
+            from toguz_tui.line.console import run_line_mode
 
             return run_line_mode(options)
-        from toguz_tui.tui import run_tui
+        from toguz_tui.board.start import run_tui
 
         return run_tui(options)
     except KeyboardInterrupt:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Level:
-    """One playing strength (its name and description are words: ``speech.vocabulary`` has them).
+    """One playing strength (its name and description are words: ``speech.words.vocabulary`` has them).
 
     ``depth`` caps the search (plies); ``time_limit`` is the suggested seconds a move for the front
     ends; ``nodes``, when set, is the search's node budget a move (it makes the level's play

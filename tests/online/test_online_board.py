@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from rules import read_record
-from speech.speakers import RecordingSpeaker
+from speech.voices import RecordingSpeaker
 from tests.online.server import FakePlayStrategy
-from toguz_tui.app import ToguzApp
+from toguz_tui.board.app import ToguzApp
 from toguz_tui.online.main import online_session
-from toguz_tui.session import GameSession, Reply
+from toguz_tui.session.facade import GameSession, Reply
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The rules' errors as a user reads them: ``speech.problems`` words them (in English here)."""
+"""The rules' errors as a user reads them: ``speech.words.problems`` words them (in English here)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from contextlib import contextmanager
 import pytest
 
 from rules import RulesError
-from speech.problems import describe
+from speech.words.problems import describe
 
 
 def said(error: RulesError | None) -> str | None:

@@ -33,7 +33,7 @@ def test_squares_are_named_as_the_first_player_sees_the_board() -> None:
     ("f1e1", "says where its last stone lands wrongly: it is f1e2"),
 ])
 def test_a_wrong_code_is_refused_with_the_reason(code: str, why: str) -> None:
-    from speech.problems import described
+    from speech.words.problems import described
 
     with pytest.raises(NotationError) as caught:
         read_move_code(Position.start(TOGUZ), code)

@@ -1,4 +1,4 @@
-"""Positions and calls for the exact-sentence tests of ``speech.announce``."""
+"""Positions and calls for the exact-sentence tests of ``speech.words.announce``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from rules import BESTEMSHE, TOGUZ, Game, MoveReport, Outcome, Position, Side, Termination
 from rules.move import play_move
-from speech.announce import Announcer, Perspective
+from speech.words.announce import Announcer, Perspective
 
 W, B = Side.WHITE, Side.BLACK
 

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from rules import Game, Position, Side
-from speech.announce import VERBOSITIES, Announcer, Perspective
+from speech.words.announce import VERBOSITIES, Announcer, Perspective
 from tests.speech.announce_cases import BOARD, MOVES, PERSPECTIVES, QUERIES
 from tests.speech.announce_sentences import MOVE_SENTENCES, QUERY_SENTENCES
 

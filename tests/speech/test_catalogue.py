@@ -14,8 +14,8 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
-from speech import i18n
-from speech.i18n import DOMAIN, LANGUAGES, LOCALES
+from speech.words import i18n
+from speech.words.i18n import DOMAIN, LANGUAGES, LOCALES
 from tests.needs import REPO
 
 SHIPPED = [code for code in LANGUAGES if code != i18n.DEFAULT]

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-import speech.speakers as speakers
+import speech.voices as speakers
 from speech.machine import FakeMachine, Machine
-from speech.speakers import AUTO_ORDER, BACKENDS, SilentSpeaker, audio, open_speaker
-from speech.speakers.base import RecordingSpeaker
-from speech.speakers.espeak import EspeakSpeaker
+from speech.voices import AUTO_ORDER, BACKENDS, SilentSpeaker, audio, open_speaker
+from speech.voices.base import RecordingSpeaker
+from speech.voices.espeak import EspeakSpeaker
 from tests.speech.conftest import started
 
 SlowProgram = Callable[[str, float], tuple[Path, Path]]

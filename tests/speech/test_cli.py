@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from speech.cli import main
 from speech.machine import FakeMachine, Machine
-from speech.speakers import audio
+from speech.voices import audio
+from speech.voices.cli import main
 from tests.needs import need_library, need_program
 from tests.speech.conftest import started
 

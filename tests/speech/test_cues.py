@@ -14,7 +14,8 @@ import numpy.typing as npt
 import pytest
 
 from rules import Game, Side
-from speech import cues, sound_cli
+from speech.sounds import cli as sound_cli
+from speech.sounds import cues
 
 Samples = npt.NDArray[np.float64]
 

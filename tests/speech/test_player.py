@@ -12,8 +12,8 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from speech import cues
-from speech.player import (
+from speech.sounds import cues
+from speech.sounds.player import (
     CuePlayer,
     MiniaudioPlayer,
     Mixer,
@@ -22,7 +22,7 @@ from speech.player import (
     _quiet_stderr,
     open_player,
 )
-from speech.speakers.audio import fix_audio
+from speech.voices.audio import fix_audio
 from tests.needs import need
 
 

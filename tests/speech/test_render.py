@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from speech.machine import Machine
-from speech.speakers import render_wav
+from speech.voices import render_wav
 from tests.needs import need_library, need_program
 
 SHORT = "Your turn."

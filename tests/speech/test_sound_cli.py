@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from speech import sound_cli
-from speech.cues import CUE_NAMES
+from speech.sounds import cli as sound_cli
+from speech.sounds.cues import CUE_NAMES
 
 
 def test_it_writes_every_cue_and_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from speech.machine import Machine
-from speech.speakers import RecordingSpeaker, SilentSpeaker, Speaker
-from speech.speakers.dispatcher import DispatcherSpeaker
-from speech.speakers.dispatcher import options as spd_options
-from speech.speakers.espeak import EspeakSpeaker
-from speech.speakers.espeak import options as espeak_options
-from speech.speakers.pyttsx3_backend import Pyttsx3Speaker
-from speech.speakers.screen_reader import ScreenReaderSpeaker
+from speech.voices import RecordingSpeaker, SilentSpeaker, Speaker
+from speech.voices.dispatcher import DispatcherSpeaker
+from speech.voices.dispatcher import options as spd_options
+from speech.voices.espeak import EspeakSpeaker
+from speech.voices.espeak import options as espeak_options
+from speech.voices.pyttsx3_backend import Pyttsx3Speaker
+from speech.voices.screen_reader import ScreenReaderSpeaker
 from tests.needs import need_library
 from tests.speech.conftest import alive, started, wait_gone
 

@@ -8,8 +8,8 @@ import wave
 from pathlib import Path
 
 from rules import Game, Position, Side
-from speech.announce import Announcer, Perspective
-from speech.speakers.espeak import render
+from speech.voices.espeak import render
+from speech.words.announce import Announcer, Perspective
 from tests.needs import need_program
 
 RATE = 180  # toguz's default rate, in words a minute

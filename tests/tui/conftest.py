@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from speech.speakers import RecordingSpeaker
-from toguz_tui.session import GameSession, Reply
-from toguz_tui.settings import Settings
-from toguz_tui.setup import GameSetup
+from speech.voices import RecordingSpeaker
+from toguz_tui.files.settings import Settings
+from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.setup import GameSetup
 
 
 @pytest.fixture(autouse=True)

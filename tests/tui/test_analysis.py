@@ -12,13 +12,13 @@ import pytest
 from rules import Position
 from rules.engine import Engine
 from rules.move import play_move
-from speech.announce import Announcer
-from speech.naming import Perspective
+from speech.words.announce import Announcer
+from speech.words.naming import Perspective
 from tests.tui.conftest import MakeSession, spoken
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said, screen_of, settle
-from toguz_tui.commands import run_line
-from toguz_tui.session import GameSession
-from toguz_tui.widgets.board import score_mark
+from toguz_tui.board.widgets.board import score_mark
+from toguz_tui.commands.table import run_line
+from toguz_tui.session.facade import GameSession
 
 __all__ = ["make_app"]  # a fixture
 

@@ -6,7 +6,7 @@ import pytest
 
 from rules import Side
 from tests.tui.test_app_support import SIZE, MakeApp, focused_pit, make_app, said, screen_of, settle
-from toguz_tui.screens.keys import footer_text, key_help_lines
+from toguz_tui.board.screens.keys import footer_text, key_help_lines
 
 __all__ = ["make_app"]
 

@@ -8,8 +8,8 @@ from textual.widgets import Input
 
 from rules import Side
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said, screen_of
-from toguz_tui.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
-from toguz_tui.widgets.choice import Choice
+from toguz_tui.board.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
+from toguz_tui.board.widgets.choice import Choice
 
 __all__ = ["make_app"]
 

@@ -13,10 +13,10 @@ from textual.geometry import Offset
 
 from rules import Side
 from tests.tui.test_app_support import MakeApp, make_app, said, screen_of, settle
-from toguz_tui.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
-from toguz_tui.settings import Settings
-from toguz_tui.widgets import speech_area
-from toguz_tui.widgets.speech_area import SpeechArea, wrap
+from toguz_tui.board.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
+from toguz_tui.board.widgets import speech_area
+from toguz_tui.board.widgets.speech_area import SpeechArea, wrap
+from toguz_tui.files.settings import Settings
 
 __all__ = ["make_app"]
 SIZE = (80, 24)

@@ -8,11 +8,11 @@ import pytest
 from textual.pilot import Pilot
 
 from rules import Position, Side
-from speech.speakers import RecordingSpeaker
+from speech.voices import RecordingSpeaker
 from tests.tui.conftest import MakeSession
-from toguz_tui.app import ToguzApp
-from toguz_tui.screens.game import GameScreen
-from toguz_tui.session import GameSession
+from toguz_tui.board.app import ToguzApp
+from toguz_tui.board.screens.game import GameScreen
+from toguz_tui.session.facade import GameSession
 
 SIZE = (80, 24)
 MakeApp = Callable[..., ToguzApp]

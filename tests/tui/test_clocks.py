@@ -13,14 +13,14 @@ import pytest
 from rules import Side, Termination, read_record
 from rules.clock import TimeControl, read_clock_comment
 from rules.engine import Engine
-from speech.speakers import RecordingSpeaker
+from speech.voices import RecordingSpeaker
 from tests.fakes import FakeTime
-from toguz_tui import storage
-from toguz_tui.commands import run_line
-from toguz_tui.session import GameSession, Reply
-from toguz_tui.settings import Settings
-from toguz_tui.setup import GameSetup
-from toguz_tui.timing import ClockWatch, GameClock
+from toguz_tui.commands.table import run_line
+from toguz_tui.files import storage
+from toguz_tui.files.settings import Settings
+from toguz_tui.session.clocks import ClockWatch, GameClock
+from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.setup import GameSetup
 
 
 @pytest.fixture

@@ -12,8 +12,8 @@ from rules import BLACK, WHITE
 from rules.engine import Engine
 from tests.needs import SHARED_DATA, need_shared_data
 from tests.tui.conftest import MakeSession, spoken
-from toguz_tui.commands import COMMANDS, key_label, run, run_line
-from toguz_tui.session import Reply
+from toguz_tui.commands.table import COMMANDS, key_label, run, run_line
+from toguz_tui.session.facade import Reply
 
 
 def line(session: object, text: str) -> Reply:
@@ -353,7 +353,7 @@ def test_the_computers_reply_is_queued_after_the_players_move_not_cut_off(make_s
 def test_a_move_that_cannot_be_saved_is_still_played_and_the_problem_said(
     make_session: MakeSession, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from toguz_tui import storage
+    from toguz_tui.files import storage
 
     def full_disk(saved: object) -> None:
         raise OSError(28, "No space left on device")

@@ -9,7 +9,8 @@ import pytest
 
 from tests.tui.conftest import MakeSession
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, settle
-from toguz_tui import storage, thinking
+from toguz_tui.files import storage
+from toguz_tui.session import thinker as thinking
 
 __all__ = ["make_app"]  # a fixture
 

@@ -30,17 +30,18 @@ import pytest
 from rules import Game, Position
 from rules.records import record_from_game, write_record
 from speech.machine import FakeMachine
-from speech.speakers import RecordingSpeaker, SilentSpeaker
+from speech.voices import RecordingSpeaker, SilentSpeaker
 from tests.needs import need_program
 from tests.tui.conftest import MakeSession, environment, toguz_command
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said
-from toguz_tui import files, storage
 from toguz_tui.cli import play_parser
-from toguz_tui.commands import run_line
-from toguz_tui.session import GameSession, Reply
-from toguz_tui.settings import Settings, load_settings, settings_path
-from toguz_tui.setup import GameSetup
-from toguz_tui.startup import build_session
+from toguz_tui.commands import records as files
+from toguz_tui.commands.table import run_line
+from toguz_tui.files import storage
+from toguz_tui.files.settings import Settings, load_settings, settings_path
+from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.setup import GameSetup
+from toguz_tui.start.launch import build_session
 
 __all__ = ["make_app"]
 
@@ -757,7 +758,7 @@ def test_19_a_decided_fen_starts_as_a_finished_game(make_session: MakeSession, f
 
 def test_20_no_save_error_message_says_none(make_session: MakeSession, private_dirs: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    from toguz_tui import user_files
+    from toguz_tui.files import user_files
 
     session = make_session()
     line(session, "7")
@@ -850,9 +851,9 @@ def test_23_a_broken_saved_game_that_cannot_be_moved_aside_stays_where_it_is(
 @pytest.mark.slow
 def test_24_a_sound_player_that_fails_is_said_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                    machine: FakeMachine, capsys: pytest.CaptureFixture[str]) -> None:
-    from speech.cli import main as speech_main
-    from speech.speakers.espeak import EspeakSpeaker
-    from speech.speakers.pyttsx3_backend import Pyttsx3Speaker
+    from speech.voices.cli import main as speech_main
+    from speech.voices.espeak import EspeakSpeaker
+    from speech.voices.pyttsx3_backend import Pyttsx3Speaker
 
     folder = tmp_path / "bin"
     folder.mkdir()
@@ -905,7 +906,7 @@ def test_24_a_sound_player_that_fails_is_said_once(tmp_path: Path, monkeypatch: 
 
 def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: MakeSession,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from toguz_tui import applying as applying_module
+    from toguz_tui.session import output as applying_module
 
     problem = "no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server"
 

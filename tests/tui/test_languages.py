@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 from rules import Side
-from speech.i18n import LANGUAGES, language, set_language
 from speech.machine import FakeMachine
-from speech.speakers import RecordingSpeaker
+from speech.voices import RecordingSpeaker
+from speech.words.i18n import LANGUAGES, language, set_language
 from tests.needs import need_program
 from tests.tui.conftest import MakeSession, environment, toguz_command
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said, screen_of
-from toguz_tui.commands import COMMANDS, run_line
-from toguz_tui.settings import Settings
+from toguz_tui.commands.table import COMMANDS, run_line
+from toguz_tui.files.settings import Settings
 
 __all__ = ["make_app"]  # the fixture
 
@@ -107,7 +107,7 @@ def test_the_voice_follows_the_language_unless_one_is_chosen(make_session: MakeS
 
 
 def test_the_sides_have_their_names_in_each_language() -> None:
-    from speech.vocabulary import side_title
+    from speech.words.vocabulary import side_title
 
     names = set()
     for code in SHIPPED:
@@ -138,7 +138,7 @@ def test_toguz_speech_writes_a_wav_in_the_languages_voice(tmp_path: Path, code: 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_keys_line_fits_80_columns_in_every_language(code: str) -> None:
-    from toguz_tui.screens.keys import footer_text
+    from toguz_tui.board.screens.keys import footer_text
 
     set_language(code)
     try:

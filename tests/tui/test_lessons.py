@@ -11,7 +11,7 @@ import pytest
 
 from rules import Side
 from rules.move import play_move
-from speech.announce import Announcer, Perspective
+from speech.words.announce import Announcer, Perspective
 from tests.tui.conftest import environment, toguz_command
 from tests.tui.lesson_rules import problems
 from toguz_tui.training.coach import LessonCoach
@@ -148,7 +148,7 @@ def test_lesson_one_in_the_line_mode_with_one_wrong_answer(tmp_path: Path) -> No
 
 def test_toguz_learn_keeps_the_game_in_progress_waiting_and_offers_no_resume_over_the_lesson(tmp_path: Path) -> None:
     from toguz_tui.cli import play_parser
-    from toguz_tui.startup import build_session
+    from toguz_tui.start.launch import build_session
 
     subprocess.run([*toguz_command(), "play", "--line", "--opponent", "human", "--speech", "off"], input="7\nquit\n",
                    capture_output=True, text=True, timeout=120, env=environment(tmp_path), check=True)

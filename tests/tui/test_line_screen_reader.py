@@ -22,11 +22,11 @@ from prompt_toolkit.output.vt100 import Vt100_Output
 
 from speech.machine import FakeMachine, Machine
 from tests.tui.conftest import MakeSession
-from toguz_tui import first_start
-from toguz_tui.commands import HELP_TOPICS, run_line
-from toguz_tui.line import Printer, interactive_loop
-from toguz_tui.session import Reply
-from toguz_tui.settings import load_settings
+from toguz_tui.commands.table import HELP_TOPICS, run_line
+from toguz_tui.files.settings import load_settings
+from toguz_tui.line.console import Printer, interactive_loop
+from toguz_tui.session.facade import Reply
+from toguz_tui.start import first_run as first_start
 
 LONG = " ".join(f"word{number}" for number in range(200))
 

@@ -11,8 +11,8 @@ from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
 from tests.tui.conftest import MakeSession, spoken
-from toguz_tui.line import CommandCompleter, Printer, interactive_loop
-from toguz_tui.session import Reply
+from toguz_tui.line.console import CommandCompleter, Printer, interactive_loop
+from toguz_tui.session.facade import Reply
 
 
 def completions(text: str) -> list[str]:
@@ -88,7 +88,7 @@ EVERY_COMMAND = [
 
 
 def test_every_command_answers_through_the_prompt(make_session: MakeSession) -> None:
-    from toguz_tui.commands import COMMANDS
+    from toguz_tui.commands.table import COMMANDS
 
     typed = {text.split()[0] for text in EVERY_COMMAND}
     assert all(command.name in typed or command.name == "play" for command in COMMANDS)

@@ -15,8 +15,8 @@ import pytest
 from rules import Side
 from rules.engine import Engine
 from rules.move import play_move
-from speech.announce import Announcer, Perspective
-from speech.i18n import LANGUAGES, set_language
+from speech.words.announce import Announcer, Perspective
+from speech.words.i18n import LANGUAGES, set_language
 from tests.tui.conftest import environment, toguz_command
 from toguz_tui.training import puzzles as puzzle_module
 from toguz_tui.training.coach import PuzzleCoach
@@ -308,7 +308,7 @@ def test_puzzles_in_a_second_toguz_say_the_game_is_open_elsewhere_and_still_open
     import time
 
     from toguz_tui.cli import play_parser
-    from toguz_tui.startup import build_session
+    from toguz_tui.start.launch import build_session
 
     holder = subprocess.Popen([*toguz_command(), "play", "--line", "--opponent", "human", "--speech", "off"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment(tmp_path))

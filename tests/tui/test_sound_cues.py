@@ -9,13 +9,13 @@ import numpy as np
 import pytest
 
 from rules import Side
-from speech.player import RecordingPlayer, SilentPlayer
-from speech.speakers import RecordingSpeaker
+from speech.sounds.player import RecordingPlayer, SilentPlayer
+from speech.voices import RecordingSpeaker
 from tests.tui.test_app_support import SIZE, make_app, screen_of
-from toguz_tui.commands import run_line
-from toguz_tui.session import GameSession, Reply
-from toguz_tui.settings import Settings
-from toguz_tui.setup import GameSetup
+from toguz_tui.commands.table import run_line
+from toguz_tui.files.settings import Settings
+from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.setup import GameSetup
 
 __all__ = ["make_app"]
 

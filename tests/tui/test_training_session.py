@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.fakes import FakeTime
 from tests.tui.conftest import MakeSession
 from tests.tui.test_clocks import MakeClocked, clocked, fake_time, say
-from toguz_tui.commands import run_line
+from toguz_tui.commands.table import run_line
 from toguz_tui.training.lessons import load as lessons
 
 __all__ = ["clocked", "fake_time"]
@@ -145,7 +145,7 @@ def test_close_says_when_the_progress_could_not_be_saved(make_session: MakeSessi
 
 
 def test_the_line_modes_prompt_says_your_move_in_a_puzzle_played_as_black(make_session: MakeSession) -> None:
-    from toguz_tui.line import prompt_message
+    from toguz_tui.line.console import prompt_message
     from toguz_tui.training.puzzles import load as puzzles
 
     session = make_session(opponent="computer", colour="white")

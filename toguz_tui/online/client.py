@@ -21,7 +21,7 @@ from typing import Any
 
 import httpx
 
-from speech.i18n import _
+from speech.words.i18n import _
 
 DEFAULT_SERVER = "https://playstrategy.org"
 SEEK_VARIANT = "7_togyzkumalak"  # PlayStrategy's game family 7, the variant's key

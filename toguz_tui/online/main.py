@@ -10,16 +10,16 @@ import getpass
 import sys
 from collections.abc import Callable
 
-from speech import phrases
-from speech.cli import PlainParser
-from speech.i18n import _
-from speech.player import open_player
-from speech.speakers import open_speaker
+from speech.sounds.player import open_player
+from speech.voices import open_speaker
+from speech.voices.cli import PlainParser
+from speech.words import phrases
+from speech.words.i18n import _
+from toguz_tui.files.settings import config_dir, load_settings
 from toguz_tui.online import token as tokens
 from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError
 from toguz_tui.online.play import OnlinePlay
-from toguz_tui.session import GameSession, Reply
-from toguz_tui.settings import config_dir, load_settings
+from toguz_tui.session.facade import GameSession, Reply
 
 
 def parser() -> argparse.ArgumentParser:
@@ -123,7 +123,7 @@ def play(token: str, options: argparse.Namespace) -> int:
     """Play against people online, in the line mode or on the board, until quit."""
     if not options.line:
         return play_on_board(token, options)
-    from toguz_tui.line import Printer, read_commands
+    from toguz_tui.line.console import Printer, read_commands
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     printer = Printer(paged=interactive)
@@ -140,8 +140,8 @@ def play(token: str, options: argparse.Namespace) -> int:
 
 def play_on_board(token: str, options: argparse.Namespace) -> int:
     """The full-screen board against people online (every command also by its words, with ``:``)."""
-    from toguz_tui.app import ToguzApp
-    from toguz_tui.driver import driver_class
+    from toguz_tui.board.app import ToguzApp
+    from toguz_tui.board.driver import driver_class
 
     apps: list[ToguzApp] = []
 

@@ -20,14 +20,14 @@ from typing import Any, ClassVar
 from rules import TOGUZ, Game, MoveReport, NotationError, Side
 from rules.clock import TimeControl
 from rules.movecode import move_code, read_move_code
-from speech import phrases
-from speech.i18n import _
+from speech.words import phrases
+from speech.words.i18n import _
+from toguz_tui.files.storage import log_failure
 from toguz_tui.online.client import Client, OnlineError
-from toguz_tui.opponents import Kind, Opponent, Refusable
-from toguz_tui.session import GameSession, Reply
-from toguz_tui.setup import GameSetup
-from toguz_tui.storage import log_failure
-from toguz_tui.timing import GameClock
+from toguz_tui.session.clocks import GameClock
+from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.opponents import Kind, Opponent, Refusable
+from toguz_tui.session.setup import GameSetup
 
 LONGEST_WAIT = 30.0  # seconds between two attempts to reconnect, at most
 STEADY = 10.0  # seconds a stream must have lasted for a drop to count as a fresh one

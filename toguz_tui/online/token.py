@@ -12,8 +12,8 @@ import os
 import stat
 from pathlib import Path
 
-from speech.i18n import _
-from toguz_tui.user_files import FileProblem, read_text
+from speech.words.i18n import _
+from toguz_tui.files.user_files import FileProblem, read_text
 
 SERVICE = "toguz-playstrategy"
 ENVIRONMENT = "TOGUZ_PLAYSTRATEGY_TOKEN"

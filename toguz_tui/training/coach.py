@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from rules import MoveReport, Position, Side
 from rules.move import play_move
-from speech.announce import Announcer, braille_lines, in_threes
-from speech.i18n import N_, _, p_
+from speech.words.announce import Announcer, braille_lines, in_threes
+from speech.words.i18n import N_, _, p_
 from toguz_tui.training.lessons import Lesson, Step, move_of
 from toguz_tui.training.progress import Progress, save_progress
 from toguz_tui.training.puzzles import Puzzle, best_gain, most_threatened, next_puzzle, rated

@@ -35,7 +35,7 @@ from typing import Any, BinaryIO
 
 from rules import IllegalMoveError, NotationError, Position
 from rules.move import play_move
-from speech.i18n import _
+from speech.words.i18n import _
 
 LESSON_DIR = Path(__file__).with_name("lessons")
 MOST_BYTES = 64_000  # a lesson file is a few kilobytes

@@ -12,10 +12,10 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from speech.i18n import _
-from toguz_tui import storage
+from speech.words.i18n import _
+from toguz_tui.files import storage
+from toguz_tui.files.user_files import FileProblem, read_bytes
 from toguz_tui.training.puzzles import START_RATING
-from toguz_tui.user_files import FileProblem, read_bytes
 
 MOST_BYTES = 512_000
 MOST_PLAYERS = 50

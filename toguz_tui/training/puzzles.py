@@ -15,7 +15,7 @@ from pathlib import Path
 
 from rules import TOGUZ, IllegalMoveError, MoveReport, NotationError, Position, Side
 from rules.move import moves_of, play_move
-from speech.i18n import _
+from speech.words.i18n import _
 
 PUZZLE_FILE = Path(__file__).with_name("puzzles.json")
 MOST_BYTES = 2_000_000  # the file is some hundred kilobytes; one far larger is not ours

@@ -1,0 +1,99 @@
+"""``toguz sounds``: write every sound cue to a WAV file, or list the cues with their lengths.
+
+``--wav DIR`` writes ``DIR/NAME.wav`` for each name of ``speech.sounds.cues.CUE_NAMES`` (16-bit stereo,
+44,100 Hz), creating DIR if needed. It never overwrites a file it was not asked to: when any of
+the files is already there it writes nothing and names the first one, unless ``--replace`` is
+given. Mistakes are reported as one plain line on stderr with exit status 2, as in ``toguz speech``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from speech.sounds.cues import CUE_NAMES, SAMPLE_RATE, render_cue, write_wav
+from speech.voices.cli import PlainParser
+from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, n_, set_language
+
+PROG = "toguz sounds"
+
+
+def _description() -> str:
+    return "\n".join([
+        _("Hear toguz's sound cues outside the game: write them as WAV files, or list them."),
+        "",
+        _("examples:"),
+        "  toguz sounds --list",
+        "  toguz sounds --wav cues",
+        "  toguz sounds --wav cues --replace",
+    ])
+
+
+def parser() -> argparse.ArgumentParser:
+    """The command line of ``toguz sounds`` (its help in the language spoken now)."""
+    made = PlainParser(prog=PROG, description=_description(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    mode = made.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--wav", metavar="DIR", type=Path,
+                      help=_("write every cue as DIR/NAME.wav (16-bit stereo, 44,100 Hz), making DIR if needed"))
+    mode.add_argument("--list", action="store_true", help=_("list the cues, each with its length"))
+    made.add_argument("--replace", action="store_true",
+                      help=_("with --wav: replace the files of the same names that are already in DIR"))
+    made.add_argument("--language", choices=tuple(LANGUAGES), metavar="CODE",
+                      help=_("the language of the messages: {codes} (default: the system's)").format(
+                          codes=", ".join(LANGUAGES)))
+    return made
+
+
+def main(args: list[str]) -> int:
+    """Run ``toguz sounds ARGS``; the exit status (2 for a mistake, 1 when the files cannot be
+    written, each with one line on stderr)."""
+    wanted = language_asked(args)
+    set_language(wanted if wanted in LANGUAGES else from_environment(os.environ))
+    try:
+        options = parser().parse_args(args)
+    except SystemExit as leaving:
+        return int(leaving.code or 0)
+    if options.list:
+        return _list()
+    return _write(options.wav, options.replace)
+
+
+def _fail(message: str, status: int = 2) -> int:
+    print(f"{PROG}: {message}", file=sys.stderr)
+    return status
+
+
+def _list() -> int:
+    """Each cue's name and its length in milliseconds, one a line."""
+    width = max(len(name) for name in CUE_NAMES)
+    for name in CUE_NAMES:
+        ms = round(len(render_cue(name)) * 1000 / SAMPLE_RATE)
+        print(_("{name}  {ms} ms").format(name=name.ljust(width), ms=ms))
+    return 0
+
+
+def _write(folder: Path, replace: bool) -> int:
+    """Write every cue into ``folder``; nothing at all when a file is in the way and not ``replace``."""
+    if folder.exists() and not folder.is_dir():
+        return _fail(_("{path} is a file, not a folder").format(path=folder))
+    targets = [folder / f"{name}.wav" for name in CUE_NAMES]
+    if not replace:
+        for target in targets:
+            if target.exists() or target.is_symlink():
+                return _fail(_("{path} already exists; add --replace to replace the cue files in {folder}").format(
+                    path=target, folder=folder), 1)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, target in zip(CUE_NAMES, targets, strict=True):
+            if target.is_dir():
+                return _fail(_("{path} is a folder, not a sound file").format(path=target), 1)
+            write_wav(target, render_cue(name))
+    except OSError as error:
+        return _fail(_("cannot write the sound cues to {folder}: {reason}").format(
+            folder=folder, reason=error.strerror or error), 1)
+    count = len(CUE_NAMES)
+    print(n_("wrote {count} sound cue to {folder}", "wrote {count} sound cues to {folder}", count).format(
+        count=count, folder=folder))
+    return 0

@@ -1,0 +1,80 @@
+"""Whether this machine can make a sound at all, and the commands that fix what is missing."""
+
+from __future__ import annotations
+
+from speech.machine import machine
+from speech.words.i18n import _
+
+
+def fix_audio() -> str:
+    """No sound at all, and how to get some."""
+    return _("no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server "
+             "(connect or enable a sound device; for desktop sound: sudo apt install pipewire-audio)")
+
+
+def fix_espeak_ng() -> str:
+    """The espeak-ng program is missing."""
+    return _("the espeak-ng program is missing (sudo apt install espeak-ng)")
+
+
+def fix_libespeak() -> str:
+    """pyttsx3's library is missing."""
+    return _("pyttsx3 needs the eSpeak NG library (sudo apt install libespeak-ng1)")
+
+
+def fix_pyttsx3() -> str:
+    """pyttsx3 is missing."""
+    return _("pyttsx3 is not installed (pip install pyttsx3)")
+
+
+def fix_aplay() -> str:
+    """pyttsx3's player is missing."""
+    return _("aplay, which plays pyttsx3's sound, is missing (sudo apt install alsa-utils)")
+
+
+def fix_spd_say() -> str:
+    """speech-dispatcher's client is missing."""
+    return _("spd-say is missing (sudo apt install speech-dispatcher)")
+
+
+def fix_screen_reader() -> str:
+    """accessible_output2 is missing."""
+    return _("accessible_output2 is not installed (pip install 'toguz[screen-reader]'; "
+             "on Linux it speaks through speech-dispatcher: sudo apt install speech-dispatcher)")
+
+
+def audio_problem() -> str | None:
+    """Why no sound can be heard here, or None when some audio output exists."""
+    here = machine()
+    if here.platform != "linux":
+        return None
+    if here.sound_device() or here.sound_server():
+        return None
+    return fix_audio()
+
+
+def program(name: str) -> str | None:
+    """The full path of a program on PATH, or None."""
+    return machine().program(name)
+
+
+def play_problem(backend: str) -> str | None:
+    """Play a moment of silence through ``backend``'s player; why nothing can be heard, or None. An
+    audio server that is announced but dead passes ``audio_problem`` and fails here."""
+    import tempfile
+    import wave
+    from pathlib import Path
+
+    here = machine()
+    if backend == "espeak-ng":
+        return here.play_fails(["espeak-ng", "-a", "1", "."])
+    if backend != "pyttsx3" or here.platform == "darwin":
+        return None
+    with tempfile.TemporaryDirectory(prefix="toguz-check-") as folder:
+        path = Path(folder) / "silence.wav"
+        with wave.open(str(path), "wb") as sound:
+            sound.setnchannels(1)
+            sound.setsampwidth(2)
+            sound.setframerate(22050)
+            sound.writeframes(b"\0\0" * 1100)
+        return here.play_fails(["aplay", "-q", str(path)])

@@ -1,0 +1,179 @@
+"""pyttsx3, kept in its own process: it renders each utterance to a WAV file, and a player
+(``aplay`` on Linux) that this side owns plays it, so that an interruption only ends the player.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import select
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import Any
+
+from speech.machine import machine
+from speech.voices import audio
+from speech.voices.base import WorkerSpeaker
+from speech.words.i18n import _
+
+NAME = "pyttsx3"
+
+
+def render_problem() -> str | None:
+    """Why pyttsx3 cannot render speech here, or None."""
+    here = machine()
+    if not here.module("pyttsx3"):
+        return audio.fix_pyttsx3()
+    if here.platform == "linux" and not here.library("espeak-ng"):
+        return audio.fix_libespeak()
+    return None
+
+
+def default_player() -> list[str]:
+    """The command that plays a WAV file here (the file's path is appended)."""
+    if machine().platform == "darwin":
+        return ["afplay"]
+    return ["aplay", "-q"]
+
+
+def problem() -> str | None:
+    """Why pyttsx3 cannot speak aloud here, or None."""
+    found = render_problem()
+    if found is not None:
+        return found
+    if machine().platform == "linux" and audio.program("aplay") is None:
+        return audio.fix_aplay()
+    return audio.audio_problem()
+
+
+def _failure(answer: dict[str, object]) -> str:
+    """The worker's failure in words ("" when it gave none)."""
+    kind, detail = answer.get("failed"), str(answer.get("detail", ""))
+    if kind == "start":
+        return _("pyttsx3 could not start: {error}").format(error=detail)
+    if kind == "no-sound":
+        return _("pyttsx3 wrote no sound to {path}").format(path=detail)
+    return detail
+
+
+class Pyttsx3Renderer:
+    """A client of ``speech.voices.pyttsx3_worker``: one worker process, one request at a time."""
+
+    def __init__(self, log: Path | None = None, start_timeout: float = 20.0) -> None:
+        package_root = str(Path(__file__).resolve().parents[2])  # where the speech package lives
+        paths = [package_root, os.environ.get("PYTHONPATH", "")]
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(path for path in paths if path))
+        with open(log or os.devnull, "ab") as errors:
+            self._process = subprocess.Popen(
+                [sys.executable, "-m", "speech.voices.pyttsx3_worker"], stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE, stderr=errors, env=env, start_new_session=True,
+            )
+        self._lock = threading.Lock()
+        answer = self._answer(start_timeout)
+        if not answer.get("ready"):
+            self.close()
+            raise RuntimeError(_failure(answer) or _("the pyttsx3 worker did not start"))
+
+    def render(self, text: str, path: Path, rate: int | None = None, voice: str | None = None,
+               volume: float | None = None, timeout: float = 30.0) -> Path:
+        """Write ``text`` to the WAV file ``path``; RuntimeError if the worker fails."""
+        answer = self._ask({"text": text, "path": str(path), "rate": rate, "voice": voice, "volume": volume},
+                           timeout)
+        if not answer.get("ok"):
+            raise RuntimeError(_failure(answer) or _("pyttsx3 failed"))
+        return path
+
+    def voices(self) -> list[str]:
+        """The voice ids pyttsx3 offers."""
+        answer = self._ask({"voices": True}, 10.0)
+        return [str(name) for name in answer.get("voices", [])]
+
+    def close(self) -> None:
+        """End the worker process and reap it."""
+        process = self._process
+        if process.stdin is not None and not process.stdin.closed:
+            with contextlib.suppress(OSError):
+                process.stdin.close()
+        try:
+            process.wait(timeout=2)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+
+    def _ask(self, request: dict[str, Any], timeout: float) -> dict[str, Any]:
+        with self._lock:
+            stdin = self._process.stdin
+            if stdin is None or self._process.poll() is not None:
+                raise RuntimeError(_("the pyttsx3 worker has ended"))
+            try:
+                stdin.write((json.dumps(request) + "\n").encode())
+                stdin.flush()
+            except OSError as error:
+                raise RuntimeError(_("the pyttsx3 worker has ended: {error}").format(error=error)) from error
+            return self._answer(timeout)
+
+    def _answer(self, timeout: float) -> dict[str, Any]:
+        stdout = self._process.stdout
+        assert stdout is not None
+        ready, _writable, _failed = select.select([stdout], [], [], timeout)
+        if not ready:
+            raise RuntimeError(_("the pyttsx3 worker did not answer within {seconds} s").format(seconds=f"{timeout:g}"))
+        line = stdout.readline()
+        if not line:
+            raise RuntimeError(_("the pyttsx3 worker ended without an answer"))
+        answer: dict[str, Any] = json.loads(line)
+        return answer
+
+
+class Pyttsx3Speaker(WorkerSpeaker):
+    """Renders with pyttsx3 in a worker process and plays with ``player`` (``aplay -q``)."""
+
+    name = NAME
+
+    def __init__(self, player: list[str] | None = None, renderer: Pyttsx3Renderer | None = None) -> None:
+        self.player = player if player is not None else default_player()
+        self._renderer = renderer if renderer is not None else Pyttsx3Renderer()
+        self._folder = Path(tempfile.mkdtemp(prefix="toguz-speech-"))
+        self._count = 0
+        super().__init__()
+
+    def _utter(self, text: str, generation: int, interrupt: bool) -> None:
+        if self._cancelled(generation):
+            return
+        self._count += 1
+        path = self._folder / f"utterance-{self._count}.wav"
+        try:
+            self._renderer.render(text, path, self.rate, self.voice, self.volume)
+            self._run([*self.player, str(path)], generation)
+        finally:
+            path.unlink(missing_ok=True)
+
+    def voices(self) -> list[str]:
+        """pyttsx3's voice ids (``gmw/en``, ``kk`` ...)."""
+        try:
+            return self._renderer.voices()
+        except RuntimeError:
+            return []
+
+    def _release(self) -> None:
+        self._renderer.close()
+        shutil.rmtree(self._folder, ignore_errors=True)
+
+
+def render(text: str, path: Path, rate: int | None = None, voice: str | None = None) -> Path:
+    """Write ``text`` as a WAV file with pyttsx3 (in a worker process); RuntimeError when it fails."""
+    found = render_problem()
+    if found is not None:
+        raise RuntimeError(found)
+    renderer = Pyttsx3Renderer()
+    try:
+        return renderer.render(text, path.resolve(), rate, voice)
+    finally:
+        renderer.close()

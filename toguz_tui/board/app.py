@@ -1,0 +1,130 @@
+"""The Textual application: a thin shell around ``GameScreen`` with themes and the visible cursor.
+
+The app is built on a ready ``GameSession`` (tests inject one with a recording speaker). Events
+from the computer's thread reach it through ``session_event``, which hops onto the app's thread.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import signal
+from collections.abc import Sequence
+from typing import ClassVar
+
+from textual.app import App
+from textual.binding import Binding, BindingType
+from textual.driver import Driver
+from textual.theme import Theme
+
+from speech.words import phrases
+from speech.words.vocabulary import variant_title
+from toguz_tui.board.screens.dialogs import ConfirmDialog
+from toguz_tui.board.screens.game import GameScreen
+from toguz_tui.board.screens.opening import open_dialog
+from toguz_tui.files.settings import THEMES
+from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.setup import GameSetup
+
+HIGH_CONTRAST = Theme(
+    name="toguz-high-contrast",
+    primary="#FFFF00",
+    secondary="#00FFFF",
+    accent="#FFFF00",
+    foreground="#FFFFFF",
+    background="#000000",
+    surface="#000000",
+    panel="#000000",
+    success="#00FF00",
+    warning="#FFFF00",
+    error="#FF6060",
+    dark=True,
+)
+TEXTUAL_THEMES = dict(zip(THEMES, ("textual-dark", HIGH_CONTRAST.name, "ansi-dark"), strict=True))
+SHOW_CURSOR = "\x1b[?25h"
+HIDE_CURSOR = "\x1b[?25l"
+
+
+class ToguzApp(App[int], inherit_bindings=False):
+    """Toguz Kumalak on one screen, for the keyboard alone."""
+
+    CSS_PATH = "toguz.tcss"
+    TITLE = "toguz"
+    ENABLE_COMMAND_PALETTE = False
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+c", "ask_quit", show=False, priority=True),
+        Binding("ctrl+z", "suspend_process", show=False, priority=True),
+    ]
+
+    def __init__(self, session: GameSession, replies: Sequence[Reply] = (), resumed: bool = False,
+                 driver_class: type[Driver] | None = None) -> None:
+        super().__init__(driver_class=driver_class)
+        self.session = session
+        self.replies = list(replies)
+        self.resumed = resumed
+        self.game_screen = GameScreen(session, self.apply_look)
+        self.register_theme(HIGH_CONTRAST)
+
+    def on_mount(self) -> None:
+        """Show the board; offer the saved game when one was taken up. SIGTERM and SIGHUP end the
+        program as quitting does, so that the terminal gets its screen, cursor and mouse back."""
+        for number in (signal.SIGTERM, getattr(signal, "SIGHUP", None)):
+            if number is not None:
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    asyncio.get_running_loop().add_signal_handler(number, self.exit)
+        self.apply_look()
+        self.push_screen(self.game_screen)
+        if self.resumed:
+            self.offer_resume()
+
+    def offer_resume(self) -> None:
+        """A dialog: go on with the saved game (also what Escape does: the safe choice), or start a
+        new one with the settings."""
+        session = self.session
+
+        def answered(resume: bool | None) -> None:
+            if resume is False:
+                self.game_screen.back_from_dialog(session.start_game(GameSetup.from_settings(session.settings)))
+            else:
+                self.game_screen.back_from_dialog(session.say(session.turn()))
+
+        game, setup = session.game, session.setup
+        opponent = phrases.against_computer(setup.level) if setup.human is not None else phrases.two_players()
+        question = phrases.resume_question(variant_title(game.variant), opponent,
+                                           session.announcer.turn(game.position, None),
+                                           session.announcer.kazans(game.position))
+        self.push_screen(ConfirmDialog(phrases.saved_game_title(), question, session.speaker.speak,
+                                       phrases.resume_word(), phrases.new_game_word(),
+                                       plain=session.settings.screen_reader, cancelled=True), answered)
+
+    def apply_look(self) -> None:
+        """The theme, the face (boxed board or screen-reader mode) and the cursor the settings ask for."""
+        settings = self.session.settings
+        self.theme = TEXTUAL_THEMES.get(settings.theme, "textual-dark")
+        self.set_class(settings.screen_reader, "-screen-reader")
+        self.show_cursor(settings.screen_reader)
+        if self.game_screen.is_mounted:
+            self.game_screen.apply_mode()
+
+    def show_cursor(self, visible: bool) -> None:
+        """Show the terminal cursor (for screen readers and braille displays) or hide it again."""
+        driver = self._driver
+        if driver is not None and not self.is_headless:
+            driver.write(SHOW_CURSOR if visible else HIDE_CURSOR)
+            driver.flush()
+
+    def on_resize(self) -> None:
+        """Keep the cursor where it belongs after the terminal changes size."""
+        if self.screen is self.game_screen:
+            self.game_screen.place_cursor()
+
+    def action_ask_quit(self) -> None:
+        """Ctrl+C asks as the quit key does."""
+        if self.screen is self.game_screen:
+            open_dialog(self.game_screen, "quit")
+
+    def session_event(self, reply: Reply) -> None:
+        """Called from the computer's thread: show its move on the app's thread."""
+        # Not running (yet, or any more): the board is drawn from the session on mount.
+        with contextlib.suppress(RuntimeError):
+            self.call_from_thread(self.game_screen.session_event, reply)

@@ -1,0 +1,168 @@
+"""The dialogs that stand in for a command's words on the board, and what happens when they close.
+
+Each dialog closes with Escape, ``q``, Backspace or the key that opened it; what it did is said
+on the board screen afterwards as a fresh message, with the cursor back there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from speech.words import phrases
+from toguz_tui.board.screens import keys
+from toguz_tui.board.screens.dialogs import ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
+from toguz_tui.board.screens.forms import (
+    changed_settings,
+    command_dialog,
+    game_dialog,
+    goto_args,
+    goto_dialog,
+    new_game_args,
+    new_game_dialog,
+    open_dialog_form,
+    open_path_chosen,
+    save_args,
+    save_dialog,
+    settings_dialog,
+)
+from toguz_tui.commands import records as files
+from toguz_tui.commands.table import BY_WORD, run, run_line
+from toguz_tui.files import storage
+from toguz_tui.session.facade import Reply
+
+if TYPE_CHECKING:
+    from toguz_tui.board.screens.game import GameScreen
+
+
+def opening_keys(name: str) -> tuple[str, ...]:
+    """The keys of command ``name``, which also close the dialog it opened."""
+    return BY_WORD[name].keys
+
+
+def open_dialog(screen: GameScreen, name: str) -> None:
+    """Open the dialog standing in for command ``name``'s words."""
+    session = screen.session
+    speak, plain, closers = session.speaker.speak, screen.plain, opening_keys(name)
+    if name == "help":
+        screen.app.push_screen(HelpScreen(keys.key_help_lines(), speak, plain=plain, close_keys=closers),
+                               lambda _: screen.back_from_dialog(None))
+    elif name == "quit":
+        confirm(screen, phrases.quit_title(), quit_question(screen), "quit", phrases.quit_word(),
+                phrases.stay_word())
+    elif name == "resign":
+        confirm(screen, phrases.resign_title(), phrases.resign_question(), "resign", phrases.resign_word(),
+                phrases.play_on_word(), selected=1)  # a reflexive Enter plays on
+    elif name == "new":
+        form(screen, new_game_dialog(session, speak, plain, closers),
+             lambda values: run(session, "new", None, new_game_args(values)))
+    elif name == "save":
+        form(screen, save_dialog(speak, plain, closers), lambda values: save_asking(screen, save_args(values)))
+    elif name == "open":
+        form(screen, open_dialog_form(speak, storage.recent_records(), plain, closers),
+             lambda values: open_chosen(screen, open_path_chosen(values)))
+    elif name == "goto":
+        if session.review is None:
+            screen.run_command("goto")
+            return
+        form(screen, goto_dialog(speak, session.review.total, plain, closers),
+             lambda values: run(session, "goto", None, goto_args(values)))
+    elif name == "settings":
+        form(screen, settings_dialog(session, speak, plain, closers), lambda values: apply_settings(screen, values))
+    elif name == "command":
+        form(screen, command_dialog(speak, plain, closers),
+             lambda values: run_line(session, values.get("line", ""), screen.pit_focus) or
+             session.error(phrases.usage_error("command", phrases.command_dialog_usage())))
+
+
+def quit_question(screen: GameScreen) -> str:
+    """What quitting will do to the game."""
+    session = screen.session
+    if session.game.is_over and not session.finished_saved:
+        return phrases.quit_unsaved_question()
+    if not session.progress_saved:
+        return phrases.quit_not_saved_question(session.store.why_not)
+    return phrases.quit_question(not session.game.is_over and bool(session.game.moves) and session.persist)
+
+
+def confirm(screen: GameScreen, title: str, question: str, command: str, yes: str, no: str,
+            selected: int = 0) -> None:
+    """Ask, then run ``command`` on yes."""
+    session = screen.session
+
+    def answered(yes_pressed: bool | None) -> None:
+        if not yes_pressed:
+            screen.back_from_dialog(session.answer(phrases.cancelled(title)))
+            return
+        reply = run(session, command, args=["now"] if command == "resign" else [])  # the dialog asked
+        if command == "quit" and not reply.quit:
+            reply = run(session, command)  # the dialog already asked
+        screen.back_from_dialog(reply)
+
+    screen.app.push_screen(ConfirmDialog(title, question, session.speaker.speak, yes, no, plain=screen.plain,
+                                         close_keys=opening_keys(command), selected=selected), answered)
+
+
+def form(screen: GameScreen, dialog: FormDialog, done: Callable[[dict[str, str]], Reply | None]) -> None:
+    """Show a form; with its values, ``done`` runs."""
+    def closed(values: dict[str, str] | None) -> None:
+        if values is None:
+            screen.back_from_dialog(screen.session.answer(phrases.cancelled(dialog.title_text)))
+            return
+        screen.back_from_dialog(done(values))
+
+    screen.app.push_screen(dialog, closed)
+
+
+def open_chosen(screen: GameScreen, chosen: str) -> Reply | None:
+    """Open the file chosen; a collection of several games (small enough to list at once) asks which."""
+    session = screen.session
+    if not chosen:
+        return session.error(phrases.usage_error("open", phrases.open_dialog_usage()))
+    path = Path(chosen).expanduser()
+    big = path.is_file() and path.stat().st_size > files.BIG_FILE
+    entries = [] if big else files.game_list(path)
+    if isinstance(entries, str) or len(entries) <= 1:
+        return run(session, "open", None, [chosen])
+    labels = [files.game_label(entry) for entry in entries]
+
+    def picked(values: dict[str, str]) -> Reply | None:
+        return run(session, "open", None, [chosen, values["game"]])
+
+    form(screen, game_dialog(session.speaker.speak, path.name, labels, screen.plain, opening_keys("open")), picked)
+    return None
+
+
+def save_asking(screen: GameScreen, args: list[str]) -> Reply | None:
+    """Save; when the file exists, ask whether to add the game to it or replace it (nothing is
+    written without a yes)."""
+    session = screen.session
+    reply = run(session, "save", None, args)
+    if reply.kind != "exists":
+        return reply
+    add, replace, cancel = phrases.add_word(), phrases.replace_word(), phrases.cancel_word()
+    name = Path(args[0]).name
+
+    def answered(answer: str | None) -> None:
+        if answer in (add, replace):
+            screen.back_from_dialog(run(session, "save", None, [*args, "append" if answer == add else "replace"]))
+        else:
+            screen.back_from_dialog(session.answer(phrases.nothing_written(name)))
+
+    question = phrases.file_exists_question(name)
+    screen.app.push_screen(ChoiceDialog(phrases.file_exists_title(), question, session.speaker.speak,
+                                        [add, replace, cancel], plain=screen.plain, close_keys=opening_keys("save")),
+                           answered)
+    return None
+
+
+def apply_settings(screen: GameScreen, values: dict[str, str]) -> Reply | None:
+    """Change each setting the dialog changed, then let the app apply the look."""
+    session = screen.session
+    reply: Reply | None = None
+    changes = changed_settings(session, values)
+    for name, value in changes:
+        reply = run(session, "settings", None, [name, value])
+    screen.on_settings()
+    return reply if changes else session.answer(phrases.settings_unchanged())

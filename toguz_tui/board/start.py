@@ -1,0 +1,30 @@
+"""The full-screen Textual board: ``toguz`` (or ``toguz play``) without ``--line``."""
+
+from __future__ import annotations
+
+import argparse
+
+from toguz_tui.session.facade import Reply
+
+
+def run_tui(options: argparse.Namespace) -> int:
+    """Start the full-screen interface; the exit status."""
+    from toguz_tui.board.app import ToguzApp
+    from toguz_tui.board.driver import driver_class
+    from toguz_tui.start.launch import build_session
+
+    apps: list[ToguzApp] = []
+
+    def notify(reply: Reply) -> None:
+        if apps:
+            apps[0].session_event(reply)
+
+    session, replies = build_session(options, notify)
+    app = ToguzApp(session, replies, resumed=session.resumed,
+                   driver_class=driver_class(session.settings.screen_reader))
+    apps.append(app)
+    try:
+        app.run()
+    finally:
+        session.close()
+    return app.return_code or 0

@@ -1,0 +1,218 @@
+"""Saving the game to a file the player names, and opening records and FEN positions.
+
+Saving never replaces or adds to a file without being told so (``save FILE replace``,
+``save FILE append``, or a yes in a dialog), refuses anything that is not a regular file, and
+writes atomically. Opening reads only regular files of at most ``RECORD_LIMIT`` bytes, finds the
+games with a quick index (kept for the files opened lately, so that a collection of thousands of
+games is not read again for each game) and replays only the game asked for. A file of more than
+``BIG_FILE`` bytes is read in the background, with its progress said.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import OrderedDict
+from pathlib import Path
+
+from rules import NotationError, Position, Side
+from rules.notation import TokenStyle
+from rules.records import GameEntry, index_games, read_game
+from speech.words import phrases, problems
+from speech.words.vocabulary import side_title
+from toguz_tui.files import storage
+from toguz_tui.files.user_files import (
+    MEGABYTE,
+    FileProblem,
+    WriteMode,
+    read_text,
+    size_words,
+    where_to_write,
+    write_text,
+)
+from toguz_tui.session import reviewer as reviewing
+from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.review import Review, record_clocks
+
+RECORD_LIMIT = 64 * MEGABYTE
+BIG_FILE = 2 * MEGABYTE
+KEPT_INDEXES = 4
+_MOVE_NUMBER = re.compile(r"(?:^|\s)\d+\.")
+_indexes: OrderedDict[tuple[str, int, int], list[GameEntry]] = OrderedDict()
+
+
+def save(session: GameSession, path: Path | None, style: TokenStyle, mode: WriteMode = "new") -> Reply:
+    """Write the game as a record to ``path`` (or into the archive); say where. An existing file is
+    replaced or added to only when ``mode`` says so; else the reply (kind ``exists``) asks."""
+    text = session.record_text(style)
+    if path is None:
+        try:
+            kept = session.store.archive(text, session.names_for_record())
+        except OSError as error:
+            return session.error(phrases.save_failed(phrases.archive_word(), error.strerror or str(error)))
+        session.finished_saved = True
+        return session.answer(phrases.saved_in_archive(kept.name))
+    try:
+        target = where_to_write(path)
+        if target.exists and mode == "new":
+            return session.say(Reply(phrases.file_exists(path.name, games_in(target.path)), kind="exists"))
+        if target.exists and mode == "append" and games_in(target.path) is None:
+            return session.error(phrases.not_a_record_to_add_to(path.name))
+        written = write_text(path, text, mode)
+    except FileExistsError:
+        return session.say(Reply(phrases.file_exists(path.name, None), kind="exists"))
+    except FileProblem as problem:
+        return session.error(phrases.save_failed(path.name, str(problem)))
+    except OSError as error:
+        return session.error(phrases.save_failed(path.name, error.strerror or str(error)))
+    session.finished_saved = True
+    storage.remember_record(written)
+    return session.answer(phrases.saved(written.name, mode))
+
+
+def games_in(path: Path) -> int | None:
+    """How many games the record file at ``path`` holds (0 when empty); None when it is no record."""
+    try:
+        text = read_text(path, RECORD_LIMIT)
+    except FileProblem:
+        return None
+    if not text.strip():
+        return 0
+    entries = index_games(text)
+    return len(entries) if entries and all(entry.tags for entry in entries) else None
+
+
+def open_path(session: GameSession, path: Path, number: int = 1) -> Reply:
+    """Open a record file for review (its game ``number``), or a file holding one FEN to play. A big
+    file is read in the background: the reply says so, and the review follows through notify."""
+    try:
+        size = path.stat().st_size if path.is_file() else 0
+    except OSError:
+        size = 0
+    if size > BIG_FILE:
+        note = phrases.reading_big(path.name, size_words(size))
+        return session.in_background(note, lambda: _open(session, path, number, big=True))
+    return _open(session, path, number)
+
+
+def _open(session: GameSession, path: Path, number: int, big: bool = False) -> Reply:
+    try:
+        text = read_text(path, RECORD_LIMIT)
+    except FileProblem as problem:
+        return session.error(phrases.open_failed(path.name, str(problem)))
+    position_lines = fen_lines(text)
+    if position_lines is not None:
+        return _open_position(session, path, position_lines)
+    entries = _index(path, text, session if big else None)
+    if not entries:
+        return session.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
+    if not 1 <= number <= len(entries):
+        return session.error(phrases.open_failed(path.name, phrases.games_not_n(len(entries), number)))
+    try:
+        record = read_game(text, entries[number - 1])
+    except NotationError as error:
+        return session.error(phrases.open_failed(path.name, problems.describe(error)))
+    storage.remember_record(path)
+    session.collection = (path, len(entries))
+    names = (_player(record.tags, Side.WHITE), _player(record.tags, Side.BLACK))
+    review = Review.of_game(record.game, record.tags, record.result, names)
+    review.clocks = record_clocks(record)
+    said = phrases.opened_record(names[0], names[1], review.moves, record.result)
+    if len(entries) > 1:
+        said = f"{phrases.game_n_of(number, len(entries))} {said}"
+    return reviewing.open_review(session, review, said)
+
+
+def fen_lines(text: str) -> list[str] | None:
+    """The lines of a position file (no tags, no move numbers), or None for anything else."""
+    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
+    if not lines or any(line.startswith(("[", "{")) or _MOVE_NUMBER.search(line) for line in lines):
+        return None
+    return lines
+
+
+def _open_position(session: GameSession, path: Path, lines: list[str]) -> Reply:
+    if len(lines) != 1:
+        return session.error(phrases.open_failed(path.name, phrases.one_position_a_file(len(lines))))
+    try:
+        position = Position.from_fen(lines[0])
+    except NotationError as error:
+        return session.error(phrases.open_failed(path.name, problems.describe(error)))
+    return session.start_game(session.setup.changed(variant=position.variant), position)
+
+
+def _index(path: Path, text: str, session: GameSession | None) -> list[GameEntry]:
+    """The games of a record file, from the index kept for it when the file has not changed."""
+    try:
+        info = path.stat()
+        key = (str(path.resolve()), info.st_size, info.st_mtime_ns)
+    except OSError:
+        return index_games(text)
+    if key in _indexes:
+        _indexes.move_to_end(key)
+        return _indexes[key]
+    told = [0]
+
+    def progress(offset: int) -> None:
+        quarter = offset * 4 // max(len(text), 1)
+        if session is not None and quarter > told[0]:
+            told[0] = quarter
+            session.notify(session.answer(phrases.reading_progress(path.name, quarter * 25), interrupt=False))
+
+    entries = index_games(text, progress)
+    _indexes[key] = entries
+    while len(_indexes) > KEPT_INDEXES:
+        _indexes.popitem(last=False)
+    return entries
+
+
+def game_list(path: Path) -> list[GameEntry] | str:
+    """The games of the record file at ``path``, or why they cannot be listed."""
+    try:
+        text = read_text(path, RECORD_LIMIT)
+    except FileProblem as problem:
+        return str(problem)
+    if fen_lines(text) is not None:
+        return []
+    return _index(path, text, None)
+
+
+def game_label(entry: GameEntry) -> str:
+    """One game as a list names it: its number, the players, the result, the date."""
+    tags = dict(entry.tags)
+    white, black = (_shown(_player(tags, side), side) for side in Side)
+    return phrases.game_label(entry.number, white, black, entry.tag("Result", "*"), entry.tag("Date"))
+
+
+def list_games(session: GameSession, path: Path | None) -> Reply:
+    """``games``: the games of a collection (the one last opened), numbered, to open by number."""
+    if path is None:
+        return session.error(phrases.no_collection())
+    entries = game_list(path)
+    if isinstance(entries, str):
+        return session.error(phrases.open_failed(path.name, entries))
+    if not entries:
+        return session.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
+    text = "\n".join([phrases.games_title(path.name, len(entries)), *(game_label(entry) for entry in entries)])
+    return session.say(Reply(text, spoken=phrases.games_spoken(path.name, len(entries))))
+
+
+def list_recent(session: GameSession) -> Reply:
+    """``recent``: the record files opened or saved lately, numbered."""
+    paths = storage.recent_records()
+    if not paths:
+        return session.answer(phrases.no_recent())
+    lines = [phrases.recent_title(), *(phrases.recent_line(number, path.name, str(path.parent))
+                                       for number, path in enumerate(paths, 1))]
+    return session.say(Reply("\n".join(lines)))
+
+
+def _player(tags: dict[str, str], side: Side) -> str:
+    """A player's name from a record's tags ("" when the record gives none, or only the side's own)."""
+    tag = side.name.title()
+    name = tags.get(tag, "").strip()
+    return "" if name in ("", "?", tag) else name
+
+
+def _shown(name: str, side: Side) -> str:
+    """A player's name as a list shows it: the side's name when he has none."""
+    return name or side_title(side)

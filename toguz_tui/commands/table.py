@@ -1,0 +1,311 @@
+"""The one command table: names, aliases, TUI keys, help, and handlers returning a ``Reply``.
+
+The line mode's parser and completions, the help text and the TUI's key bindings all come from
+``COMMANDS``. A handler gets the session, the words after the command, and the TUI's focused pit
+(``None`` in the line mode).
+"""
+
+from __future__ import annotations
+
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from rules import Side
+from speech.words import phrases
+from speech.words.i18n import N_, _, p_
+from toguz_tui.commands import handlers as actions
+from toguz_tui.files import storage
+from toguz_tui.session import trainer as coaching
+from toguz_tui.session.facade import GameSession, Reply
+
+Focus = tuple[Side, int] | None
+Handler = Callable[[GameSession, list[str], Focus], Reply]
+
+
+@dataclass(frozen=True)
+class Command:
+    """One thing the player can do or ask; ``key_help`` says what its key does on the board, where
+    that differs from the typed command (the focused pit stands for N)."""
+
+    name: str
+    aliases: tuple[str, ...]
+    keys: tuple[str, ...]
+    help_text: str
+    group: str
+    handler: Handler
+    key_help_text: str = ""
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every word that names this command."""
+        return (self.name, *self.aliases)
+
+    @property
+    def usage(self) -> str:
+        """How it is typed, in the language spoken now."""
+        return actions.usage(self.name)
+
+    @property
+    def help(self) -> str:
+        """What it does, in the language spoken now."""
+        return _(self.help_text)
+
+    @property
+    def key_help(self) -> str:
+        """What its key does on the board, where that differs from the typed command ("" if not)."""
+        return _(self.key_help_text) if self.key_help_text else ""
+
+
+def _cmd(name: str, aliases: Sequence[str], keys: Sequence[str], group: str, handler: Handler, text: str,
+         key_help: str = "") -> Command:
+    return Command(name, tuple(aliases), tuple(keys), text, group, handler, key_help)
+
+
+def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Help: the topics; a topic's commands; every command (``help all``); or one command."""
+    word = args[0].lower() if args else ""
+    if not word:
+        topics = [(name, _(what)) for name, (_group, what) in HELP_TOPICS.items()]
+        return session.say(Reply(phrases.help_overview(topics), spoken=phrases.help_spoken()))
+    if word == "all" or word in HELP_TOPICS:
+        title = phrases.help_topic_title(word)
+        lines = help_lines(None if word == "all" else HELP_TOPICS[word][0])
+        return session.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
+    command = find(word)
+    if command is None:
+        return session.error(session.announcer.unknown_command(phrases.clipped(args[0])))
+    keys = [key_label(key) for key in command.keys]
+    return session.answer(phrases.command_help(command.usage, command.help, command.aliases, keys))
+
+
+def command_words(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """``command WORDS``: the command the words say (the board's field to type in runs the same)."""
+    if not args or args[0].lower() == "command":
+        return actions.usage_error(session, "command")
+    return run_line(session, shlex.join(args), focus) or actions.usage_error(session, "command")
+
+
+COMMANDS: tuple[Command, ...] = (
+    _cmd("play", [], ["enter", "space"], "play", actions.play,
+         N_("play your pit N (the focused pit in the board view)"),
+         N_("play the focused pit")),
+    _cmd("where", ["preview", "w"], ["w"], "ask", actions.preview,
+         N_("where the last stone of pit N (yours, or theirs) would land, and what it would take"),
+         N_("where the focused pit's last stone would land (yours or theirs), and what it takes")),
+    _cmd("pit", ["look"], ["p"], "ask", actions.pit,
+         N_("how many stones one pit holds (yours, or theirs)"),
+         N_("what the focused pit holds")),
+    _cmd("mine", ["row", "my", "m"], ["m"], "ask", actions.my_row,
+         N_("your row, pit by pit")),
+    _cmd("theirs", ["their", "opponent", "o"], ["o"], "ask", actions.their_row,
+         N_("the opponent's row, pit by pit")),
+    _cmd("board", ["b", "all"], ["b"], "ask", actions.board,
+         N_("both rows, the kazans and whose turn")),
+    _cmd("compact", ["short", "brief"], ["B"], "ask", actions.compact,
+         N_("the board in the fewest words: runs of counts and the score")),
+    _cmd("threats", ["danger"], ["T"], "ask", actions.threats,
+         N_("what each of the opponent's moves would take now, best first")),
+    _cmd("chances", ["chance"], ["M"], "ask", actions.chances,
+         N_("what each of your moves would take now, best first")),
+    _cmd("kazans", ["score", "k"], ["k"], "ask", actions.kazans,
+         N_("the score: both kazans")),
+    _cmd("tuzdyks", ["tuzdyk", "tuz", "t"], ["t"], "ask", actions.tuzdyks,
+         N_("who owns a tuzdyk, and where")),
+    _cmd("turn", ["whose", "y"], ["y"], "ask", actions.turn,
+         N_("whose turn it is, or how the game ended")),
+    _cmd("moves", ["legal", "v"], ["v"], "ask", actions.legal,
+         N_("the pits you may play")),
+    _cmd("last", ["l"], ["l"], "ask", actions.last,
+         N_("the last move again, in full")),
+    _cmd("history", ["hist"], ["H"], "ask", actions.history,
+         N_("every move of the game so far")),
+    _cmd("players", ["names", "who"], ["P"], "ask", actions.players,
+         N_("who plays White and who plays Black")),
+    _cmd("clock", ["clocks", "time", "c"], ["c"], "ask", actions.clock,
+         N_("both clocks: the time each player has left")),
+    _cmd("fen", [], ["f"], "game", actions.fen,
+         N_("the position as FEN, or start a game from a FEN")),
+    _cmd("repeat", ["r", "again"], ["r"], "speech", actions.repeat,
+         N_("say the last announcement again")),
+    _cmd("previous", ["prev"], ["comma"], "speech", actions.previous,
+         N_("the announcement before (step back through them)")),
+    _cmd("next", [], ["full_stop"], "speech", actions.next_announcement,
+         N_("the announcement after (step forward through them)")),
+    _cmd("silence", ["hush", "s"], ["s"], "speech", actions.silence,
+         N_("stop speaking now")),
+    _cmd("speech", [], [], "speech", actions.speech,
+         N_("turn the voice on or off")),
+    _cmd("sounds", [], [], "speech", actions.sounds,
+         N_("the sound cues on or off")),
+    _cmd("verbosity", ["verbose"], [], "speech", actions.verbosity,
+         N_("how much is said after a move")),
+    _cmd("hint", ["i", "idea"], ["i"], "game", actions.hint,
+         N_("the computer's suggestion for your move (in a lesson: a hint; in a puzzle: its theme)")),
+    _cmd("analyse", ["a", "analyze", "analysis"], ["a"], "game", actions.analyse,
+         N_("every pit you may play, with what the computer thinks it comes to, best first")),
+    _cmd("line", ["expected"], ["L"], "game", actions.expected_line,
+         N_("the moves the computer expects from here, yours first")),
+    _cmd("undo", ["u", "takeback"], ["u"], "game", actions.undo,
+         N_("take back your last move")),
+    _cmd("pause", ["z"], ["z"], "game", actions.pause,
+         N_("stop the clocks (press again, or type resume, to start them)")),
+    _cmd("resume", ["go-on"], [], "game", actions.resume,
+         N_("start the stopped clocks again")),
+    _cmd("new", ["n"], ["n"], "game", actions.new_game,
+         N_("start a new game")),
+    _cmd("resign", [], ["R", "ctrl+r"], "game", actions.resign,
+         N_("give up this game")),
+    _cmd("save", [], ["ctrl+s"], "game", actions.save,
+         N_("save the game as a record")),
+    _cmd("open", [], ["ctrl+o"], "game", actions.open_file,
+         N_("open a record (its game N) to review, a FEN position to play, or game N of the record open")),
+    _cmd("recent", ["lately"], [], "game", actions.recent,
+         N_("the record files opened or saved lately; open the Nth")),
+    _cmd("games", ["list"], [], "game", actions.games,
+         N_("the games of a record file (the one open), numbered")),
+    _cmd("review", [], ["e"], "review", actions.review,
+         N_("review this game move by move")),
+    _cmd("forward", ["fw", "+"], ["right"], "review", actions.forward,
+         N_("in a review: the next move")),
+    _cmd("back", ["bk", "-"], ["left"], "review", actions.back,
+         N_("in a review: one move back")),
+    _cmd("start", ["first", "beginning"], ["home"], "review", actions.review_start,
+         N_("in a review: the start of the game")),
+    _cmd("end", ["final"], ["end"], "review", actions.review_end,
+         N_("in a review: the position after the last move")),
+    _cmd("goto", ["go"], ["g"], "review", actions.goto,
+         N_("in a review: the position after move N (White's and Black's, or one side's)")),
+    _cmd("continue", ["playhere"], ["C"], "review", actions.continue_here,
+         N_("in a review: play on from this position")),
+    _cmd("close", ["leave"], ["backspace", "escape"], "review", actions.close_review,
+         N_("leave the review, the lesson or the puzzles, back to your game")),
+    _cmd("learn", ["lesson", "teach"], ["j"], "learn", actions.learn,
+         N_("the lessons: go on where you left off, take lesson N, or list them")),
+    _cmd("lessons", [], [], "learn", actions.lessons,
+         N_("every lesson, and which you have done")),
+    _cmd("puzzle", ["puzzles"], ["x"], "learn", actions.puzzle,
+         N_("a puzzle from a master game: find the best move (puzzle N for puzzle N)")),
+    _cmd("skip", [], ["X"], "learn", actions.skip,
+         N_("in a lesson: on to the next lesson; in a puzzle: its answer, then the next puzzle")),
+    _cmd("seek", [], [], "online", actions.seek,
+         N_("online: look for an opponent at this time control")),
+    _cmd("challenge", [], [], "online", actions.challenge,
+         N_("online: challenge a player")),
+    _cmd("accept", [], [], "online", actions.accept,
+         N_("online: accept the challenge waiting")),
+    _cmd("decline", [], [], "online", actions.decline,
+         N_("online: decline the challenge waiting")),
+    _cmd("say", ["chat"], [], "online", actions.say_text,
+         N_("online: say something to your opponent")),
+    _cmd("draw", [], [], "online", actions.draw,
+         N_("online: offer a draw, or accept the one offered")),
+    _cmd("abort", [], [], "online", actions.abort,
+         N_("online: abort the game before its second move")),
+    _cmd("command", [], ["colon"], "settings", command_words,
+         N_("type any command by its words (on the board: a field to type it in)"),
+         N_("a field to type any command in, as in the line mode (seek, challenge, say ...)")),
+    _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings", actions.settings,
+         N_("list the settings, or change one")),
+    _cmd("help", ["?", "commands", "h"], ["h", "question_mark", "f1"], "settings", help_text,
+         N_("the commands and keys, or one command's help")),
+    _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "settings", actions.quit_program,
+         N_("leave (a game in progress stays saved)")),
+)
+
+BY_WORD: dict[str, Command] = {word: command for command in COMMANDS for word in command.words}
+
+
+def find(word: str) -> Command | None:
+    """The command named by ``word`` (any case), or ``None``."""
+    return BY_WORD.get(word.lower())
+
+
+def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | None:
+    """Carry out one typed line, its words split as a shell splits them (quotes keep a name with
+    spaces in one word); ``None`` for a blank line."""
+    try:
+        words = shlex.split(line)
+    except ValueError:
+        return session.error(phrases.unbalanced_quotes())
+    if not words:
+        return None
+    head = words[0]
+    if head.lstrip("-").isdecimal():
+        session.resign_asked = False
+        return guarded(actions.play, session, words, focus)
+    command = find(head)
+    if command is None or command.name != "resign":
+        session.resign_asked = False  # resign asks once; anything else in between plays on
+    if command is None:
+        return session.error(session.announcer.unknown_command(phrases.clipped(head)))
+    refused = coaching.blocked(session, command.name, words[1:])
+    if refused is not None:
+        return refused
+    return guarded(command.handler, session, words[1:], focus)
+
+
+def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str] = ()) -> Reply:
+    """Carry out the command called ``name`` (as a key in the TUI does)."""
+    refused = coaching.blocked(session, name, list(args))
+    if refused is not None:
+        return refused
+    return guarded(BY_WORD[name].handler, session, list(args), focus)
+
+
+def guarded(handler: Handler, session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Run a handler; a fault in the program becomes one spoken line and a log entry, never a traceback."""
+    try:
+        return handler(session, args, focus)
+    except Exception as error:  # the last guard between a bug and the player
+        where = storage.log_failure(error)
+        return session.error(phrases.internal_error(f"{type(error).__name__}: {error}", where))
+
+
+# Help topics: the word typed after help, the group of the table it lists, and what it is about.
+HELP_TOPICS: dict[str, tuple[str, str]] = {
+    "play": ("play", N_("playing a pit")),
+    "board": ("ask", N_("hearing the board: pits, rows, kazans, tuzdyks, moves, history")),
+    "game": ("game", N_("hints, undo, new games, saving and opening records")),
+    "speech": ("speech", N_("repeating, silencing and how much is said")),
+    "review": ("review", N_("stepping through a game move by move")),
+    "learn": ("learn", N_("lessons and puzzles: learning the game by ear, training on master games")),
+    "online": ("online", N_("playing people on PlayStrategy: seek, challenge, chat, draws")),
+    "settings": ("settings", N_("settings, help and quitting")),
+}
+
+
+def help_lines(group: str | None = None) -> list[str]:
+    """One line a command (of ``group``, or all): its usage, aliases, keys and what it does."""
+    lines = []
+    for command in COMMANDS:
+        if group is not None and command.group != group:
+            continue
+        keys = [key_label(key) for key in command.keys]
+        lines.append(phrases.command_line(command.usage, command.help, command.aliases, keys))
+    return lines
+
+
+KEY_SIGNS = {"comma": ",", "full_stop": ".", "question_mark": "?", "colon": ":"}
+
+
+def key_names() -> dict[str, str]:
+    """The keys with names, as people call them in the language spoken now."""
+    return {"space": p_("key", "Space"), "enter": p_("key", "Enter"), "escape": p_("key", "Escape"),
+            "right": p_("key", "Right"), "left": p_("key", "Left"), "up": p_("key", "Up"), "down": p_("key", "Down"),
+            "home": p_("key", "Home"), "end": p_("key", "End"), "backspace": p_("key", "Backspace"),
+            "pageup": p_("key", "Page Up"), "pagedown": p_("key", "Page Down"), "tab": p_("key", "Tab")}
+
+
+def key_label(key: str) -> str:
+    """How a key is written for a person."""
+    if key in KEY_SIGNS:
+        return KEY_SIGNS[key]
+    names = key_names()
+    if key in names:
+        return names[key]
+    if key.startswith("ctrl+"):
+        return p_("key", "Ctrl+{key}").format(key=key[5:].upper())
+    if len(key) == 1 and key.isupper():
+        return p_("key", "Shift+{key}").format(key=key.lower())
+    return key.upper() if key.startswith("f") and key[1:].isdigit() else key

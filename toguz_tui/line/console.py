@@ -1,0 +1,257 @@
+"""Line mode: one line per event, nothing redrawn; prompt-toolkit at a terminal, plain lines otherwise."""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import textwrap
+import threading
+from collections.abc import Iterable
+from typing import TextIO
+
+from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
+from prompt_toolkit.document import Document
+from prompt_toolkit.history import FileHistory, History, InMemoryHistory
+from prompt_toolkit.input import Input
+from prompt_toolkit.output import Output
+
+from rules import VARIANT_KEYS
+from speech.machine import machine
+from speech.words import phrases
+from speech.words.naming import VERBOSITIES
+from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, run_line
+from toguz_tui.files import storage
+from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
+from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.start.launch import build_session
+
+SETTING_NAMES = tuple(Settings().__dataclass_fields__)
+ARGUMENT_WORDS = {
+    "new": (*VARIANT_KEYS, *OPPONENTS, "level", *COLOURS, "clock"),
+    "sounds": ("on", "off"),
+    "set": SETTING_NAMES, "settings": SETTING_NAMES,
+    "speech": ("on", "off"), "verbosity": VERBOSITIES,
+    "help": (*HELP_TOPICS, "all", *(command.name for command in COMMANDS)),
+    "pit": ("their",), "save": ("playok",),
+}
+
+
+class CommandCompleter(Completer):
+    """Completes command names, then their words (file names after open and save)."""
+
+    def __init__(self) -> None:
+        self.paths = PathCompleter(expanduser=True)
+        self.names = sorted({word for command in COMMANDS for word in command.words if word.isalpha()})
+
+    def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
+        """Completions for the text before the cursor."""
+        text = document.text_before_cursor
+        words = text.split()
+        if len(words) <= 1 and not text.endswith(" "):
+            stem = words[0].lower() if words else ""
+            choices: Iterable[str] = (name for name in self.names if name.startswith(stem))
+            yield from (Completion(name, -len(stem)) for name in choices)
+            return
+        head = words[0].lower()
+        if head in ("open", "save"):
+            rest = text[len(words[0]):].lstrip()
+            yield from self.paths.get_completions(Document(rest, len(rest)), complete_event)
+            return
+        stem = "" if text.endswith(" ") else words[-1].lower()
+        for word in ARGUMENT_WORDS.get(head, ()):
+            if word.startswith(stem):
+                yield Completion(word, -len(stem))
+
+
+class Printer:
+    """Prints replies, from any thread, never interleaved.
+
+    At a terminal (``paged``) a reply is wrapped between words to the terminal's width, and one
+    taller than the terminal is printed a page at a time: ``more`` prints the next page. Piped,
+    every line is printed as it is.
+    """
+
+    def __init__(self, paged: bool = False, terminal: TextIO | None = None) -> None:
+        self.lock = threading.Lock()
+        self.paged = paged
+        self.rest: list[str] = []
+        self.terminal = terminal  # where direct writes go (the real standard output by default)
+        self.held: list[Reply] | None = None  # events that came while a command ran, said after its reply
+        self.holder: threading.Thread | None = None
+
+    def hold(self) -> None:
+        """While a command runs, events from other threads wait (so that its reply comes first)."""
+        with self.lock:
+            self.held = []
+            self.holder = threading.current_thread()
+
+    def release(self) -> None:
+        """Print the events that waited, in order."""
+        with self.lock:
+            held, self.held = self.held or [], None
+        for reply in held:
+            self.show(reply)
+
+    def show(self, reply: Reply | None, direct: bool = False) -> None:
+        """Print a reply's text; ``direct`` writes straight to the terminal (the reply to a command,
+        which must be out before the next prompt is drawn), else through ``print`` (which
+        prompt-toolkit keeps above a live prompt)."""
+        if reply is None or not reply.text:
+            return
+        with self.lock:
+            if self.held is not None and threading.current_thread() is not self.holder:
+                self.held.append(reply)
+                return
+            lines = self.page(reply.text) if self.paged else [reply.text]
+            self.write("\n".join(lines), direct)
+
+    def more(self, direct: bool = True) -> None:
+        """The next page of the last long reply."""
+        with self.lock:
+            lines = [phrases.nothing_more()] if not self.rest else self.page_of(self.rest)
+            self.write("\n".join(lines), direct)
+
+    def page(self, text: str) -> list[str]:
+        """The first page of ``text`` wrapped to the terminal (the rest is kept for ``more``)."""
+        width = machine().terminal_size()[0]
+        lines: list[str] = []
+        for paragraph in text.splitlines():
+            lines.extend(textwrap.wrap(paragraph, max(20, width - 1), break_on_hyphens=False) or [""])
+        return self.page_of(lines)
+
+    def page_of(self, lines: list[str]) -> list[str]:
+        height = max(4, machine().terminal_size()[1] - 2)  # room for the "more" line and the prompt
+        if len(lines) <= height:
+            self.rest = []
+            return lines
+        self.rest = lines[height - 1:]
+        return [*lines[: height - 1], phrases.more_lines(len(self.rest))]
+
+    def write(self, text: str, direct: bool) -> None:
+        """Print ``text`` as a line (or lines)."""
+        terminal = self.terminal or sys.__stdout__
+        if direct and terminal is not None:
+            terminal.write(text + "\n")
+            terminal.flush()
+        else:
+            print(text, flush=True)
+
+
+def run_line_mode(options: argparse.Namespace) -> int:
+    """Play in line mode until quit or end of input; the exit status."""
+    interactive = sys.stdin.isatty() and sys.stdout.isatty()
+    printer = Printer(paged=interactive)
+    sessions: list[GameSession] = []
+
+    def notify(reply: Reply) -> None:
+        printer.show(reply)
+        if sessions:
+            printer.show(sessions[0].speech_news())
+
+    session, replies = build_session(options, notify=notify)
+    sessions.append(session)
+    signal.signal(signal.SIGTERM, _leave_on_signal)  # unwind, so that the terminal is put back as it was
+    for reply in replies:
+        printer.show(reply)
+    session.ready_engine()
+    try:
+        read_commands(session, printer, interactive)
+    finally:
+        session.close()
+    return 0
+
+
+def read_commands(session: GameSession, printer: Printer, interactive: bool) -> None:
+    """Read commands until quit or the end of input: with prompt-toolkit at a terminal, else plain lines."""
+    if interactive:
+        interactive_loop(session, printer)
+    else:
+        plain_loop(session, printer)
+
+
+def _leave_on_signal(number: int, frame: object) -> None:
+    raise SystemExit(128 + number)
+
+
+def plain_loop(session: GameSession, printer: Printer) -> None:
+    """Read plain lines: no prompt drawing, only announcements and answers; the computer's reply
+    is awaited before the next line is read, so a script sees events in order."""
+    session.wait_for_computer()
+    for line in sys.stdin:
+        if line.strip().lower() == "more":
+            printer.more(direct=False)
+            continue
+        printer.hold()
+        reply = run_line(session, line)
+        printer.show(reply)
+        printer.show(session.speech_news())
+        printer.release()
+        session.wait_for_computer()
+        if reply is not None and reply.quit:
+            return
+    printer.show(Reply(session.quit(asked=True).text))  # the end of input: says whether the game is saved
+
+
+def typed_history(prompt_input: Input | None) -> History:
+    """The lines typed in earlier sessions (Up recalls them), kept in the data directory; in memory
+    when the directory cannot be written or input is not the terminal's."""
+    if prompt_input is None:
+        path = storage.data_dir() / "line-history"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.touch()
+        except OSError:
+            return InMemoryHistory()
+        return FileHistory(str(path))
+    return InMemoryHistory()
+
+
+def prompt_message(session: GameSession) -> str:
+    """The prompt: whose move and the score (in a lesson or a puzzle, always the player's move)."""
+    if session.training is not None:
+        return phrases.prompt(session.viewed, session.training.side, False)
+    return phrases.prompt(session.viewed, session.setup.human, session.game.is_over, session.opponent.name)
+
+
+def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input | None = None,
+                     prompt_output: Output | None = None) -> None:
+    """A prompt-toolkit prompt with readline-like completion (no menus, no toolbars, no timers),
+    history, and the state in the prompt itself. Ctrl-C cancels the line; Ctrl-D leaves.
+
+    The prompt never asks the terminal where its cursor is: the answer comes back as input, and
+    screen readers stop speaking at any input, cutting off the announcement just printed."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.output import create_output
+    from prompt_toolkit.output.vt100 import Vt100_Output
+    from prompt_toolkit.patch_stdout import patch_stdout
+    from prompt_toolkit.shortcuts import CompleteStyle
+
+    if prompt_output is None:
+        prompt_output = create_output()
+    if isinstance(prompt_output, Vt100_Output):
+        prompt_output.enable_cpr = False
+    prompt: PromptSession[str] = PromptSession(completer=CommandCompleter(), history=typed_history(prompt_input),
+                                               complete_style=CompleteStyle.READLINE_LIKE,
+                                               complete_while_typing=False, input=prompt_input,
+                                               output=prompt_output, enable_suspend=True)
+
+    with patch_stdout():
+        while True:
+            try:
+                line = prompt.prompt(lambda: prompt_message(session))
+            except KeyboardInterrupt:
+                continue
+            except EOFError:
+                printer.show(session.quit(), direct=True)
+                return
+            if line.strip().lower() == "more":
+                printer.more()
+                continue
+            printer.hold()
+            reply = run_line(session, line)
+            printer.show(reply, direct=True)
+            printer.show(session.speech_news(), direct=True)
+            printer.release()
+            if reply is not None and reply.quit:
+                return

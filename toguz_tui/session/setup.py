@@ -1,0 +1,63 @@
+"""Who plays what: the choices that define a game, from settings, options or a saved game."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass, field, replace
+from datetime import date
+from typing import Any
+
+from rules import Game, Side, Variant, variant_named
+from rules.clock import TimeControl
+from toguz_tui.files.settings import Settings
+from toguz_tui.files.storage import SavedGame
+
+
+def new_seed() -> int:
+    """A seed for a new game's computer, so that any game can be replayed exactly."""
+    return random.randrange(1, 2**31)
+
+
+@dataclass(frozen=True)
+class GameSetup:
+    """The variant, the opponent (``human`` is the person's side, ``None`` in a two-player game),
+    the computer's level and its seed, the day the game began, and the time control (None: no clock)."""
+
+    variant: Variant
+    human: Side | None
+    level: int
+    seed: int = field(default_factory=new_seed)
+    started: str = field(default_factory=lambda: date.today().strftime("%Y.%m.%d"))
+    clock: TimeControl | None = None
+
+    @property
+    def opponent(self) -> str:
+        """``"computer"`` or ``"human"``."""
+        return "human" if self.human is None else "computer"
+
+    @classmethod
+    def from_settings(cls, settings: Settings, seed: int | None = None) -> GameSetup:
+        """The setup the settings ask for."""
+        human = None if settings.opponent == "human" else (
+            Side.WHITE if settings.colour == "white" else Side.BLACK)
+        return cls(variant_named(settings.variant), human, settings.level, seed or new_seed(),
+                   clock=settings.time_control)
+
+    def changed(self, **changes: object) -> GameSetup:
+        """A copy with some fields changed and a fresh date."""
+        fresh = replace(self, started=date.today().strftime("%Y.%m.%d"))
+        return replace(fresh, **changes)  # type: ignore[arg-type]
+
+    @classmethod
+    def from_saved(cls, saved: SavedGame) -> GameSetup:
+        """The setup of a saved game."""
+        variant = Variant(**saved.variant)
+        human = None if saved.opponent == "human" else (Side.WHITE if saved.human == "white" else Side.BLACK)
+        control = TimeControl.from_pgn(saved.clock["control"]) if saved.clock is not None else None
+        return cls(variant, human, saved.level, saved.seed, saved.started, control)
+
+    def to_saved(self, game: Game, clock: dict[str, Any] | None = None) -> SavedGame:
+        """What to write so that ``game`` can be restored exactly (with its clocks, if it has them)."""
+        human = "white" if self.human is not Side.BLACK else "black"
+        return SavedGame(game.start_position.fen(), asdict(self.variant), list(game.moves),
+                         self.opponent, self.level, human, self.seed, started=self.started, clock=clock)
