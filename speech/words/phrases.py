@@ -38,6 +38,18 @@ def resumed(moves: int, started: str) -> str:
         started=started, count=moves)
 
 
+def game_begins(variant: Variant, human: Side | None, level: int, names: tuple[str, str], opponent: str = "",
+                clock: TimeControl | None = None, first: Side = Side.WHITE, kept: str | None = None) -> str:
+    """Said when a game starts: the game (against ``opponent`` online, when named), its clocks, and the
+    unfinished game ``kept`` in the archive, if one was."""
+    text = new_game(variant, human, level, names)
+    if opponent and human is not None:
+        text = online_game_started(opponent, human)
+    if clock is not None:
+        text = f"{text} {clock_on_new_game(clock, first)}"
+    return f"{set_aside(kept)} {text}" if kept else text
+
+
 def set_aside(name: str) -> str:
     """The game in progress was kept in the archive because another was started."""
     return _("The unfinished game was kept in the archive as {name}.").format(name=name)
@@ -986,6 +998,11 @@ def nothing_to_pause() -> str:
 def resumed_paused() -> str:
     """A game with clocks taken up at the start: its clocks wait."""
     return _("The clocks are paused until you press z or type resume.")
+
+
+def waiting_clocks(text: str, clocks: str | None) -> str:
+    """``text``, then the clocks (``clocks``: their words, None for a game without clocks) that wait paused."""
+    return f"{text} {clocks} {resumed_paused()}" if clocks is not None else text
 
 
 def clocks_set_back(clocks: str) -> str:

@@ -1,7 +1,8 @@
 """The Textual application: a thin shell around ``GameScreen`` with themes and the visible cursor.
 
-The app is built on a ready ``GameSession`` (tests inject one with a recording speaker). Events
-from the computer's thread reach it through ``session_event``, which hops onto the app's thread.
+The app is built on a ready ``GameSession`` (tests inject one with a recording speaker). What the
+session says reaches the game screen through the session's stream of announcements (the screen listens
+to it and hops onto the app's thread with a message).
 """
 
 from __future__ import annotations
@@ -9,7 +10,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
-from collections.abc import Sequence
 from typing import ClassVar
 
 from textual.app import App
@@ -23,7 +23,7 @@ from toguz_tui.board.screens.dialogs import ConfirmDialog
 from toguz_tui.board.screens.game import GameScreen
 from toguz_tui.board.screens.opening import open_dialog
 from toguz_tui.files.settings import THEMES
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
 from toguz_tui.session.setup import GameSetup
 
 HIGH_CONTRAST = Theme(
@@ -56,11 +56,9 @@ class ToguzApp(App[int], inherit_bindings=False):
         Binding("ctrl+z", "suspend_process", show=False, priority=True),
     ]
 
-    def __init__(self, session: GameSession, replies: Sequence[Reply] = (), resumed: bool = False,
-                 driver_class: type[Driver] | None = None) -> None:
+    def __init__(self, session: GameSession, resumed: bool = False, driver_class: type[Driver] | None = None) -> None:
         super().__init__(driver_class=driver_class)
         self.session = session
-        self.replies = list(replies)
         self.resumed = resumed
         self.game_screen = GameScreen(session, self.apply_look)
         self.register_theme(HIGH_CONTRAST)
@@ -86,14 +84,14 @@ class ToguzApp(App[int], inherit_bindings=False):
             if resume is False:
                 self.game_screen.back_from_dialog(session.start_game(GameSetup.from_settings(session.settings)))
             else:
-                self.game_screen.back_from_dialog(session.say(session.turn()))
+                self.game_screen.back_from_dialog(session.output.answer(session.view.turn_words(session.output.announcer)))
 
         game, setup = session.game, session.setup
         opponent = phrases.against_computer(setup.level) if setup.human is not None else phrases.two_players()
         question = phrases.resume_question(variant_title(game.variant), opponent,
-                                           session.announcer.turn(game.position, None),
-                                           session.announcer.kazans(game.position))
-        self.push_screen(ConfirmDialog(phrases.saved_game_title(), question, session.speaker.speak,
+                                           session.output.announcer.turn(game.position, None),
+                                           session.output.announcer.kazans(game.position))
+        self.push_screen(ConfirmDialog(phrases.saved_game_title(), question, session.output.speaker.speak,
                                        phrases.resume_word(), phrases.new_game_word(),
                                        plain=session.settings.screen_reader, cancelled=True), answered)
 
@@ -122,9 +120,3 @@ class ToguzApp(App[int], inherit_bindings=False):
         """Ctrl+C asks as the quit key does."""
         if self.screen is self.game_screen:
             open_dialog(self.game_screen, "quit")
-
-    def session_event(self, reply: Reply) -> None:
-        """Called from the computer's thread: show its move on the app's thread."""
-        # Not running (yet, or any more): the board is drawn from the session on mount.
-        with contextlib.suppress(RuntimeError):
-            self.call_from_thread(self.game_screen.session_event, reply)

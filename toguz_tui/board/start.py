@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import argparse
 
-from toguz_tui.session.facade import Reply
-
 
 def run_tui(options: argparse.Namespace) -> int:
     """Start the full-screen interface; the exit status."""
@@ -13,16 +11,8 @@ def run_tui(options: argparse.Namespace) -> int:
     from toguz_tui.board.driver import driver_class
     from toguz_tui.start.launch import build_session
 
-    apps: list[ToguzApp] = []
-
-    def notify(reply: Reply) -> None:
-        if apps:
-            apps[0].session_event(reply)
-
-    session, replies = build_session(options, notify)
-    app = ToguzApp(session, replies, resumed=session.resumed,
-                   driver_class=driver_class(session.settings.screen_reader))
-    apps.append(app)
+    session = build_session(options)
+    app = ToguzApp(session, resumed=session.resumed, driver_class=driver_class(session.settings.screen_reader))
     try:
         app.run()
     finally:

@@ -29,9 +29,9 @@ from toguz_tui.files.user_files import (
     where_to_write,
     write_text,
 )
-from toguz_tui.session import reviewer as reviewing
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
 from toguz_tui.session.review import Review, record_clocks
+from toguz_tui.session.stream import Reply
 
 RECORD_LIMIT = 64 * MEGABYTE
 BIG_FILE = 2 * MEGABYTE
@@ -43,30 +43,30 @@ _indexes: OrderedDict[tuple[str, int, int], list[GameEntry]] = OrderedDict()
 def save(session: GameSession, path: Path | None, style: TokenStyle, mode: WriteMode = "new") -> Reply:
     """Write the game as a record to ``path`` (or into the archive); say where. An existing file is
     replaced or added to only when ``mode`` says so; else the reply (kind ``exists``) asks."""
-    text = session.record_text(style)
+    text = session.store.record_text(style)
     if path is None:
         try:
-            kept = session.store.archive(text, session.names_for_record())
+            kept = session.store.archive(text, session.store.names())
         except OSError as error:
-            return session.error(phrases.save_failed(phrases.archive_word(), error.strerror or str(error)))
-        session.finished_saved = True
-        return session.answer(phrases.saved_in_archive(kept.name))
+            return session.output.error(phrases.save_failed(phrases.archive_word(), error.strerror or str(error)))
+        session.store.kept()
+        return session.output.answer(phrases.saved_in_archive(kept.name))
     try:
         target = where_to_write(path)
         if target.exists and mode == "new":
-            return session.say(Reply(phrases.file_exists(path.name, games_in(target.path)), kind="exists"))
+            return session.output.say(Reply(phrases.file_exists(path.name, games_in(target.path)), kind="exists"))
         if target.exists and mode == "append" and games_in(target.path) is None:
-            return session.error(phrases.not_a_record_to_add_to(path.name))
+            return session.output.error(phrases.not_a_record_to_add_to(path.name))
         written = write_text(path, text, mode)
     except FileExistsError:
-        return session.say(Reply(phrases.file_exists(path.name, None), kind="exists"))
+        return session.output.say(Reply(phrases.file_exists(path.name, None), kind="exists"))
     except FileProblem as problem:
-        return session.error(phrases.save_failed(path.name, str(problem)))
+        return session.output.error(phrases.save_failed(path.name, str(problem)))
     except OSError as error:
-        return session.error(phrases.save_failed(path.name, error.strerror or str(error)))
-    session.finished_saved = True
+        return session.output.error(phrases.save_failed(path.name, error.strerror or str(error)))
+    session.store.kept()
     storage.remember_record(written)
-    return session.answer(phrases.saved(written.name, mode))
+    return session.output.answer(phrases.saved(written.name, mode))
 
 
 def games_in(path: Path) -> int | None:
@@ -83,14 +83,14 @@ def games_in(path: Path) -> int | None:
 
 def open_path(session: GameSession, path: Path, number: int = 1) -> Reply:
     """Open a record file for review (its game ``number``), or a file holding one FEN to play. A big
-    file is read in the background: the reply says so, and the review follows through notify."""
+    file is read in the background: the reply says so, and the review follows in the stream of announcements."""
     try:
         size = path.stat().st_size if path.is_file() else 0
     except OSError:
         size = 0
     if size > BIG_FILE:
         note = phrases.reading_big(path.name, size_words(size))
-        return session.in_background(note, lambda: _open(session, path, number, big=True))
+        return session.output.later(note, lambda: _open(session, path, number, big=True))
     return _open(session, path, number)
 
 
@@ -98,28 +98,28 @@ def _open(session: GameSession, path: Path, number: int, big: bool = False) -> R
     try:
         text = read_text(path, RECORD_LIMIT)
     except FileProblem as problem:
-        return session.error(phrases.open_failed(path.name, str(problem)))
+        return session.output.error(phrases.open_failed(path.name, str(problem)))
     position_lines = fen_lines(text)
     if position_lines is not None:
         return _open_position(session, path, position_lines)
     entries = _index(path, text, session if big else None)
     if not entries:
-        return session.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
+        return session.output.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
     if not 1 <= number <= len(entries):
-        return session.error(phrases.open_failed(path.name, phrases.games_not_n(len(entries), number)))
+        return session.output.error(phrases.open_failed(path.name, phrases.games_not_n(len(entries), number)))
     try:
         record = read_game(text, entries[number - 1])
     except NotationError as error:
-        return session.error(phrases.open_failed(path.name, problems.describe(error)))
+        return session.output.error(phrases.open_failed(path.name, problems.describe(error)))
     storage.remember_record(path)
-    session.collection = (path, len(entries))
+    session.store.opened(path, len(entries))
     names = (_player(record.tags, Side.WHITE), _player(record.tags, Side.BLACK))
     review = Review.of_game(record.game, record.tags, record.result, names)
     review.clocks = record_clocks(record)
     said = phrases.opened_record(names[0], names[1], review.moves, record.result)
     if len(entries) > 1:
         said = f"{phrases.game_n_of(number, len(entries))} {said}"
-    return reviewing.open_review(session, review, said)
+    return session.reviewer.open(review, said)
 
 
 def fen_lines(text: str) -> list[str] | None:
@@ -132,11 +132,11 @@ def fen_lines(text: str) -> list[str] | None:
 
 def _open_position(session: GameSession, path: Path, lines: list[str]) -> Reply:
     if len(lines) != 1:
-        return session.error(phrases.open_failed(path.name, phrases.one_position_a_file(len(lines))))
+        return session.output.error(phrases.open_failed(path.name, phrases.one_position_a_file(len(lines))))
     try:
         position = Position.from_fen(lines[0])
     except NotationError as error:
-        return session.error(phrases.open_failed(path.name, problems.describe(error)))
+        return session.output.error(phrases.open_failed(path.name, problems.describe(error)))
     return session.start_game(session.setup.changed(variant=position.variant), position)
 
 
@@ -156,7 +156,7 @@ def _index(path: Path, text: str, session: GameSession | None) -> list[GameEntry
         quarter = offset * 4 // max(len(text), 1)
         if session is not None and quarter > told[0]:
             told[0] = quarter
-            session.notify(session.answer(phrases.reading_progress(path.name, quarter * 25), interrupt=False))
+            session.output.answer(phrases.reading_progress(path.name, quarter * 25), interrupt=False)
 
     entries = index_games(text, progress)
     _indexes[key] = entries
@@ -186,24 +186,24 @@ def game_label(entry: GameEntry) -> str:
 def list_games(session: GameSession, path: Path | None) -> Reply:
     """``games``: the games of a collection (the one last opened), numbered, to open by number."""
     if path is None:
-        return session.error(phrases.no_collection())
+        return session.output.error(phrases.no_collection())
     entries = game_list(path)
     if isinstance(entries, str):
-        return session.error(phrases.open_failed(path.name, entries))
+        return session.output.error(phrases.open_failed(path.name, entries))
     if not entries:
-        return session.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
+        return session.output.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
     text = "\n".join([phrases.games_title(path.name, len(entries)), *(game_label(entry) for entry in entries)])
-    return session.say(Reply(text, spoken=phrases.games_spoken(path.name, len(entries))))
+    return session.output.say(Reply(text, spoken=phrases.games_spoken(path.name, len(entries))))
 
 
 def list_recent(session: GameSession) -> Reply:
     """``recent``: the record files opened or saved lately, numbered."""
     paths = storage.recent_records()
     if not paths:
-        return session.answer(phrases.no_recent())
+        return session.output.answer(phrases.no_recent())
     lines = [phrases.recent_title(), *(phrases.recent_line(number, path.name, str(path.parent))
                                        for number, path in enumerate(paths, 1))]
-    return session.say(Reply("\n".join(lines)))
+    return session.output.say(Reply("\n".join(lines)))
 
 
 def _player(tags: dict[str, str], side: Side) -> str:

@@ -2,25 +2,24 @@
 
 The line mode's parser and completions, the help text and the TUI's key bindings all come from
 ``COMMANDS``. A handler gets the session, the words after the command, and the TUI's focused pit
-(``None`` in the line mode).
+(``None`` in the line mode); the handlers live in one module per topic of the help (``board``,
+``game``, ``speech``, ``review``, ``learn``, ``online``, ``settings``), their words in ``words``.
 """
 
 from __future__ import annotations
 
 import shlex
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rules import Side
 from speech.words import phrases
 from speech.words.i18n import N_, _, p_
-from toguz_tui.commands import handlers as actions
+from toguz_tui.commands import board, game, learn, online, review, settings
+from toguz_tui.commands import speech as voice
+from toguz_tui.commands.words import Focus, Handler, usage, usage_error
 from toguz_tui.files import storage
-from toguz_tui.session import trainer as coaching
-from toguz_tui.session.facade import GameSession, Reply
-
-Focus = tuple[Side, int] | None
-Handler = Callable[[GameSession, list[str], Focus], Reply]
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.stream import Reply
 
 
 @dataclass(frozen=True)
@@ -44,7 +43,7 @@ class Command:
     @property
     def usage(self) -> str:
         """How it is typed, in the language spoken now."""
-        return actions.usage(self.name)
+        return usage(self.name)
 
     @property
     def help(self) -> str:
@@ -67,149 +66,149 @@ def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
     word = args[0].lower() if args else ""
     if not word:
         topics = [(name, _(what)) for name, (_group, what) in HELP_TOPICS.items()]
-        return session.say(Reply(phrases.help_overview(topics), spoken=phrases.help_spoken()))
+        return session.output.say(Reply(phrases.help_overview(topics), spoken=phrases.help_spoken()))
     if word == "all" or word in HELP_TOPICS:
         title = phrases.help_topic_title(word)
         lines = help_lines(None if word == "all" else HELP_TOPICS[word][0])
-        return session.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
+        return session.output.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
     command = find(word)
     if command is None:
-        return session.error(session.announcer.unknown_command(phrases.clipped(args[0])))
+        return session.output.error(session.output.announcer.unknown_command(phrases.clipped(args[0])))
     keys = [key_label(key) for key in command.keys]
-    return session.answer(phrases.command_help(command.usage, command.help, command.aliases, keys))
+    return session.output.answer(phrases.command_help(command.usage, command.help, command.aliases, keys))
 
 
 def command_words(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """``command WORDS``: the command the words say (the board's field to type in runs the same)."""
     if not args or args[0].lower() == "command":
-        return actions.usage_error(session, "command")
-    return run_line(session, shlex.join(args), focus) or actions.usage_error(session, "command")
+        return usage_error(session, "command")
+    return run_line(session, shlex.join(args), focus) or usage_error(session, "command")
 
 
 COMMANDS: tuple[Command, ...] = (
-    _cmd("play", [], ["enter", "space"], "play", actions.play,
+    _cmd("play", [], ["enter", "space"], "play", game.play,
          N_("play your pit N (the focused pit in the board view)"),
          N_("play the focused pit")),
-    _cmd("where", ["preview", "w"], ["w"], "ask", actions.preview,
+    _cmd("where", ["preview", "w"], ["w"], "ask", board.preview,
          N_("where the last stone of pit N (yours, or theirs) would land, and what it would take"),
          N_("where the focused pit's last stone would land (yours or theirs), and what it takes")),
-    _cmd("pit", ["look"], ["p"], "ask", actions.pit,
+    _cmd("pit", ["look"], ["p"], "ask", board.pit,
          N_("how many stones one pit holds (yours, or theirs)"),
          N_("what the focused pit holds")),
-    _cmd("mine", ["row", "my", "m"], ["m"], "ask", actions.my_row,
+    _cmd("mine", ["row", "my", "m"], ["m"], "ask", board.my_row,
          N_("your row, pit by pit")),
-    _cmd("theirs", ["their", "opponent", "o"], ["o"], "ask", actions.their_row,
+    _cmd("theirs", ["their", "opponent", "o"], ["o"], "ask", board.their_row,
          N_("the opponent's row, pit by pit")),
-    _cmd("board", ["b", "all"], ["b"], "ask", actions.board,
+    _cmd("board", ["b", "all"], ["b"], "ask", board.board,
          N_("both rows, the kazans and whose turn")),
-    _cmd("compact", ["short", "brief"], ["B"], "ask", actions.compact,
+    _cmd("compact", ["short", "brief"], ["B"], "ask", board.compact,
          N_("the board in the fewest words: runs of counts and the score")),
-    _cmd("threats", ["danger"], ["T"], "ask", actions.threats,
+    _cmd("threats", ["danger"], ["T"], "ask", board.threats,
          N_("what each of the opponent's moves would take now, best first")),
-    _cmd("chances", ["chance"], ["M"], "ask", actions.chances,
+    _cmd("chances", ["chance"], ["M"], "ask", board.chances,
          N_("what each of your moves would take now, best first")),
-    _cmd("kazans", ["score", "k"], ["k"], "ask", actions.kazans,
+    _cmd("kazans", ["score", "k"], ["k"], "ask", board.kazans,
          N_("the score: both kazans")),
-    _cmd("tuzdyks", ["tuzdyk", "tuz", "t"], ["t"], "ask", actions.tuzdyks,
+    _cmd("tuzdyks", ["tuzdyk", "tuz", "t"], ["t"], "ask", board.tuzdyks,
          N_("who owns a tuzdyk, and where")),
-    _cmd("turn", ["whose", "y"], ["y"], "ask", actions.turn,
+    _cmd("turn", ["whose", "y"], ["y"], "ask", board.turn,
          N_("whose turn it is, or how the game ended")),
-    _cmd("moves", ["legal", "v"], ["v"], "ask", actions.legal,
+    _cmd("moves", ["legal", "v"], ["v"], "ask", board.legal,
          N_("the pits you may play")),
-    _cmd("last", ["l"], ["l"], "ask", actions.last,
+    _cmd("last", ["l"], ["l"], "ask", board.last,
          N_("the last move again, in full")),
-    _cmd("history", ["hist"], ["H"], "ask", actions.history,
+    _cmd("history", ["hist"], ["H"], "ask", board.history,
          N_("every move of the game so far")),
-    _cmd("players", ["names", "who"], ["P"], "ask", actions.players,
+    _cmd("players", ["names", "who"], ["P"], "ask", board.players,
          N_("who plays White and who plays Black")),
-    _cmd("clock", ["clocks", "time", "c"], ["c"], "ask", actions.clock,
+    _cmd("clock", ["clocks", "time", "c"], ["c"], "ask", board.clock,
          N_("both clocks: the time each player has left")),
-    _cmd("fen", [], ["f"], "game", actions.fen,
+    _cmd("fen", [], ["f"], "game", game.fen,
          N_("the position as FEN, or start a game from a FEN")),
-    _cmd("repeat", ["r", "again"], ["r"], "speech", actions.repeat,
+    _cmd("repeat", ["r", "again"], ["r"], "speech", voice.repeat,
          N_("say the last announcement again")),
-    _cmd("previous", ["prev"], ["comma"], "speech", actions.previous,
+    _cmd("previous", ["prev"], ["comma"], "speech", voice.previous,
          N_("the announcement before (step back through them)")),
-    _cmd("next", [], ["full_stop"], "speech", actions.next_announcement,
+    _cmd("next", [], ["full_stop"], "speech", voice.next_announcement,
          N_("the announcement after (step forward through them)")),
-    _cmd("silence", ["hush", "s"], ["s"], "speech", actions.silence,
+    _cmd("silence", ["hush", "s"], ["s"], "speech", voice.silence,
          N_("stop speaking now")),
-    _cmd("speech", [], [], "speech", actions.speech,
+    _cmd("speech", [], [], "speech", voice.speech,
          N_("turn the voice on or off")),
-    _cmd("sounds", [], [], "speech", actions.sounds,
+    _cmd("sounds", [], [], "speech", voice.sounds,
          N_("the sound cues on or off")),
-    _cmd("verbosity", ["verbose"], [], "speech", actions.verbosity,
+    _cmd("verbosity", ["verbose"], [], "speech", voice.verbosity,
          N_("how much is said after a move")),
-    _cmd("hint", ["i", "idea"], ["i"], "game", actions.hint,
+    _cmd("hint", ["i", "idea"], ["i"], "game", game.hint,
          N_("the computer's suggestion for your move (in a lesson: a hint; in a puzzle: its theme)")),
-    _cmd("analyse", ["a", "analyze", "analysis"], ["a"], "game", actions.analyse,
+    _cmd("analyse", ["a", "analyze", "analysis"], ["a"], "game", game.analyse,
          N_("every pit you may play, with what the computer thinks it comes to, best first")),
-    _cmd("line", ["expected"], ["L"], "game", actions.expected_line,
+    _cmd("line", ["expected"], ["L"], "game", game.expected_line,
          N_("the moves the computer expects from here, yours first")),
-    _cmd("undo", ["u", "takeback"], ["u"], "game", actions.undo,
+    _cmd("undo", ["u", "takeback"], ["u"], "game", game.undo,
          N_("take back your last move")),
-    _cmd("pause", ["z"], ["z"], "game", actions.pause,
+    _cmd("pause", ["z"], ["z"], "game", game.pause,
          N_("stop the clocks (press again, or type resume, to start them)")),
-    _cmd("resume", ["go-on"], [], "game", actions.resume,
+    _cmd("resume", ["go-on"], [], "game", game.resume,
          N_("start the stopped clocks again")),
-    _cmd("new", ["n"], ["n"], "game", actions.new_game,
+    _cmd("new", ["n"], ["n"], "game", game.new_game,
          N_("start a new game")),
-    _cmd("resign", [], ["R", "ctrl+r"], "game", actions.resign,
+    _cmd("resign", [], ["R", "ctrl+r"], "game", game.resign,
          N_("give up this game")),
-    _cmd("save", [], ["ctrl+s"], "game", actions.save,
+    _cmd("save", [], ["ctrl+s"], "game", game.save,
          N_("save the game as a record")),
-    _cmd("open", [], ["ctrl+o"], "game", actions.open_file,
+    _cmd("open", [], ["ctrl+o"], "game", game.open_file,
          N_("open a record (its game N) to review, a FEN position to play, or game N of the record open")),
-    _cmd("recent", ["lately"], [], "game", actions.recent,
+    _cmd("recent", ["lately"], [], "game", game.recent,
          N_("the record files opened or saved lately; open the Nth")),
-    _cmd("games", ["list"], [], "game", actions.games,
+    _cmd("games", ["list"], [], "game", game.games,
          N_("the games of a record file (the one open), numbered")),
-    _cmd("review", [], ["e"], "review", actions.review,
+    _cmd("review", [], ["e"], "review", review.review,
          N_("review this game move by move")),
-    _cmd("forward", ["fw", "+"], ["right"], "review", actions.forward,
+    _cmd("forward", ["fw", "+"], ["right"], "review", review.forward,
          N_("in a review: the next move")),
-    _cmd("back", ["bk", "-"], ["left"], "review", actions.back,
+    _cmd("back", ["bk", "-"], ["left"], "review", review.back,
          N_("in a review: one move back")),
-    _cmd("start", ["first", "beginning"], ["home"], "review", actions.review_start,
+    _cmd("start", ["first", "beginning"], ["home"], "review", review.review_start,
          N_("in a review: the start of the game")),
-    _cmd("end", ["final"], ["end"], "review", actions.review_end,
+    _cmd("end", ["final"], ["end"], "review", review.review_end,
          N_("in a review: the position after the last move")),
-    _cmd("goto", ["go"], ["g"], "review", actions.goto,
+    _cmd("goto", ["go"], ["g"], "review", review.goto,
          N_("in a review: the position after move N (White's and Black's, or one side's)")),
-    _cmd("continue", ["playhere"], ["C"], "review", actions.continue_here,
+    _cmd("continue", ["playhere"], ["C"], "review", review.continue_here,
          N_("in a review: play on from this position")),
-    _cmd("close", ["leave"], ["backspace", "escape"], "review", actions.close_review,
+    _cmd("close", ["leave"], ["backspace", "escape"], "review", review.close,
          N_("leave the review, the lesson or the puzzles, back to your game")),
-    _cmd("learn", ["lesson", "teach"], ["j"], "learn", actions.learn,
+    _cmd("learn", ["lesson", "teach"], ["j"], "learn", learn.learn,
          N_("the lessons: go on where you left off, take lesson N, or list them")),
-    _cmd("lessons", [], [], "learn", actions.lessons,
+    _cmd("lessons", [], [], "learn", learn.lessons,
          N_("every lesson, and which you have done")),
-    _cmd("puzzle", ["puzzles"], ["x"], "learn", actions.puzzle,
+    _cmd("puzzle", ["puzzles"], ["x"], "learn", learn.puzzle,
          N_("a puzzle from a master game: find the best move (puzzle N for puzzle N)")),
-    _cmd("skip", [], ["X"], "learn", actions.skip,
+    _cmd("skip", [], ["X"], "learn", learn.skip,
          N_("in a lesson: on to the next lesson; in a puzzle: its answer, then the next puzzle")),
-    _cmd("seek", [], [], "online", actions.seek,
+    _cmd("seek", [], [], "online", online.seek,
          N_("online: look for an opponent at this time control")),
-    _cmd("challenge", [], [], "online", actions.challenge,
+    _cmd("challenge", [], [], "online", online.challenge,
          N_("online: challenge a player")),
-    _cmd("accept", [], [], "online", actions.accept,
+    _cmd("accept", [], [], "online", online.accept,
          N_("online: accept the challenge waiting")),
-    _cmd("decline", [], [], "online", actions.decline,
+    _cmd("decline", [], [], "online", online.decline,
          N_("online: decline the challenge waiting")),
-    _cmd("say", ["chat"], [], "online", actions.say_text,
+    _cmd("say", ["chat"], [], "online", online.say_text,
          N_("online: say something to your opponent")),
-    _cmd("draw", [], [], "online", actions.draw,
+    _cmd("draw", [], [], "online", online.draw,
          N_("online: offer a draw, or accept the one offered")),
-    _cmd("abort", [], [], "online", actions.abort,
+    _cmd("abort", [], [], "online", online.abort,
          N_("online: abort the game before its second move")),
     _cmd("command", [], ["colon"], "settings", command_words,
          N_("type any command by its words (on the board: a field to type it in)"),
          N_("a field to type any command in, as in the line mode (seek, challenge, say ...)")),
-    _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings", actions.settings,
+    _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings", settings.settings,
          N_("list the settings, or change one")),
     _cmd("help", ["?", "commands", "h"], ["h", "question_mark", "f1"], "settings", help_text,
          N_("the commands and keys, or one command's help")),
-    _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "settings", actions.quit_program,
+    _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "settings", settings.quit_program,
          N_("leave (a game in progress stays saved)")),
 )
 
@@ -227,19 +226,19 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
     try:
         words = shlex.split(line)
     except ValueError:
-        return session.error(phrases.unbalanced_quotes())
+        return session.output.error(phrases.unbalanced_quotes())
     if not words:
         return None
     head = words[0]
     if head.lstrip("-").isdecimal():
-        session.resign_asked = False
-        return guarded(actions.play, session, words, focus)
+        session.questions.drop()
+        return guarded(game.play, session, words, focus)
     command = find(head)
     if command is None or command.name != "resign":
-        session.resign_asked = False  # resign asks once; anything else in between plays on
+        session.questions.drop()  # resign asks once; anything else in between plays on
     if command is None:
-        return session.error(session.announcer.unknown_command(phrases.clipped(head)))
-    refused = coaching.blocked(session, command.name, words[1:])
+        return session.output.error(session.output.announcer.unknown_command(phrases.clipped(head)))
+    refused = session.trainer.blocked(command.name, words[1:])
     if refused is not None:
         return refused
     return guarded(command.handler, session, words[1:], focus)
@@ -247,7 +246,7 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
 
 def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str] = ()) -> Reply:
     """Carry out the command called ``name`` (as a key in the TUI does)."""
-    refused = coaching.blocked(session, name, list(args))
+    refused = session.trainer.blocked(name, list(args))
     if refused is not None:
         return refused
     return guarded(BY_WORD[name].handler, session, list(args), focus)
@@ -259,7 +258,7 @@ def guarded(handler: Handler, session: GameSession, args: list[str], focus: Focu
         return handler(session, args, focus)
     except Exception as error:  # the last guard between a bug and the player
         where = storage.log_failure(error)
-        return session.error(phrases.internal_error(f"{type(error).__name__}: {error}", where))
+        return session.output.error(phrases.internal_error(f"{type(error).__name__}: {error}", where))
 
 
 # Help topics: the word typed after help, the group of the table it lists, and what it is about.

@@ -128,6 +128,11 @@ class Settings:
         """The language to speak: the setting's, or the system's (``LANGUAGE``, ``LANG`` ...)."""
         return self.language if self.language in LANGUAGES else from_environment(os.environ)
 
+    @property
+    def player_names(self) -> tuple[str, str]:
+        """White's and Black's own names ("" for none)."""
+        return (self.white_name, self.black_name)
+
     def describe(self) -> list[tuple[str, str]]:
         """Each setting's name (as typed after set) and its value in words."""
         return [(key, show_value(key, value)) for key, value in asdict(self).items()]

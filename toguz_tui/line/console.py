@@ -23,7 +23,10 @@ from speech.words.naming import VERBOSITIES
 from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, run_line
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.mode import Training
+from toguz_tui.session.output import Output as SessionOutput
+from toguz_tui.session.stream import Reply
 from toguz_tui.start.launch import build_session
 
 SETTING_NAMES = tuple(Settings().__dataclass_fields__)
@@ -65,7 +68,12 @@ class CommandCompleter(Completer):
 
 
 class Printer:
-    """Prints replies, from any thread, never interleaved.
+    """Prints what the session says, from any thread, never interleaved.
+
+    The printer follows the session's stream of announcements (``follow``): what is said without a
+    command (the computer's move, a server's, a clock's warning) is printed at once; while a command runs
+    (``hold``), everything waits, and ``release`` prints it in the order it was said, then the command's
+    reply if it was not said (the goodbye, a repeat).
 
     At a terminal (``paged``) a reply is wrapped between words to the terminal's width, and one
     taller than the terminal is printed a page at a time: ``more`` prints the next page. Piped,
@@ -73,25 +81,52 @@ class Printer:
     """
 
     def __init__(self, paged: bool = False, terminal: TextIO | None = None) -> None:
-        self.lock = threading.Lock()
+        self.lock = threading.RLock()
         self.paged = paged
         self.rest: list[str] = []
         self.terminal = terminal  # where direct writes go (the real standard output by default)
-        self.held: list[Reply] | None = None  # events that came while a command ran, said after its reply
-        self.holder: threading.Thread | None = None
+        self.output: SessionOutput | None = None
+        self.shown = 0  # how many of the stream's announcements have been printed
+        self.holding = False  # a command runs: what is said waits for its reply
+
+    def follow(self, output: SessionOutput) -> None:
+        """Print what ``output`` says: what it has said so far now, the rest as it comes."""
+        self.output = output
+        output.stream.listen(self.news)
+        self.release()
+
+    def news(self) -> None:
+        """Something was said (on any thread): printed now, unless a command runs (then after its reply)."""
+        with self.lock:
+            if self.holding:
+                return
+            self._print_new(direct=False)
+        if self.output is not None:
+            self.output.speech_news()  # a voice that stopped working: said once (and printed by this)
 
     def hold(self) -> None:
-        """While a command runs, events from other threads wait (so that its reply comes first)."""
+        """A command runs: what is said waits, so that it comes out in order before the next prompt."""
         with self.lock:
-            self.held = []
-            self.holder = threading.current_thread()
+            self.holding = True
 
-    def release(self) -> None:
-        """Print the events that waited, in order."""
+    def release(self, reply: Reply | None = None, direct: bool = False) -> None:
+        """Print what was said while holding, then ``reply`` if it was not said; stop holding."""
+        if self.output is not None:
+            self.output.speech_news()
         with self.lock:
-            held, self.held = self.held or [], None
-        for reply in held:
-            self.show(reply)
+            self.holding = False
+            said = self._print_new(direct)
+            if reply is not None and not any(reply is item for item in said):
+                self.show(reply, direct)
+
+    def _print_new(self, direct: bool) -> list[Reply]:
+        if self.output is None:
+            return []
+        new = self.output.stream.since(self.shown)
+        self.shown += len(new)
+        for reply in new:
+            self.show(reply, direct)
+        return new
 
     def show(self, reply: Reply | None, direct: bool = False) -> None:
         """Print a reply's text; ``direct`` writes straight to the terminal (the reply to a command,
@@ -100,9 +135,6 @@ class Printer:
         if reply is None or not reply.text:
             return
         with self.lock:
-            if self.held is not None and threading.current_thread() is not self.holder:
-                self.held.append(reply)
-                return
             lines = self.page(reply.text) if self.paged else [reply.text]
             self.write("\n".join(lines), direct)
 
@@ -142,19 +174,10 @@ def run_line_mode(options: argparse.Namespace) -> int:
     """Play in line mode until quit or end of input; the exit status."""
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     printer = Printer(paged=interactive)
-    sessions: list[GameSession] = []
-
-    def notify(reply: Reply) -> None:
-        printer.show(reply)
-        if sessions:
-            printer.show(sessions[0].speech_news())
-
-    session, replies = build_session(options, notify=notify)
-    sessions.append(session)
+    session = build_session(options)
     signal.signal(signal.SIGTERM, _leave_on_signal)  # unwind, so that the terminal is put back as it was
-    for reply in replies:
-        printer.show(reply)
-    session.ready_engine()
+    printer.follow(session.output)
+    session.opponents.ready_engine(session.opponent)
     try:
         read_commands(session, printer, interactive)
     finally:
@@ -177,17 +200,15 @@ def _leave_on_signal(number: int, frame: object) -> None:
 def plain_loop(session: GameSession, printer: Printer) -> None:
     """Read plain lines: no prompt drawing, only announcements and answers; the computer's reply
     is awaited before the next line is read, so a script sees events in order."""
-    session.wait_for_computer()
+    session.opponents.wait()
     for line in sys.stdin:
         if line.strip().lower() == "more":
             printer.more(direct=False)
             continue
         printer.hold()
         reply = run_line(session, line)
-        printer.show(reply)
-        printer.show(session.speech_news())
-        printer.release()
-        session.wait_for_computer()
+        printer.release(reply)
+        session.opponents.wait()
         if reply is not None and reply.quit:
             return
     printer.show(Reply(session.quit(asked=True).text))  # the end of input: says whether the game is saved
@@ -209,9 +230,10 @@ def typed_history(prompt_input: Input | None) -> History:
 
 def prompt_message(session: GameSession) -> str:
     """The prompt: whose move and the score (in a lesson or a puzzle, always the player's move)."""
-    if session.training is not None:
-        return phrases.prompt(session.viewed, session.training.side, False)
-    return phrases.prompt(session.viewed, session.setup.human, session.game.is_over, session.opponent.name)
+    view = session.view
+    if isinstance(view.mode, Training):
+        return phrases.prompt(view.position, view.mode.coach.side, False)
+    return phrases.prompt(view.position, session.setup.human, session.game.is_over, session.opponent.name)
 
 
 def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input | None = None,
@@ -250,8 +272,6 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
                 continue
             printer.hold()
             reply = run_line(session, line)
-            printer.show(reply, direct=True)
-            printer.show(session.speech_news(), direct=True)
-            printer.release()
+            printer.release(reply, direct=True)
             if reply is not None and reply.quit:
                 return

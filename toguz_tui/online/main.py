@@ -8,7 +8,6 @@ from __future__ import annotations
 import argparse
 import getpass
 import sys
-from collections.abc import Callable
 
 from speech.sounds.player import open_player
 from speech.voices import open_speaker
@@ -19,7 +18,7 @@ from toguz_tui.files.settings import config_dir, load_settings
 from toguz_tui.online import token as tokens
 from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError
 from toguz_tui.online.play import OnlinePlay
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
 
 
 def parser() -> argparse.ArgumentParser:
@@ -98,9 +97,9 @@ def login(server: str, config: object, given: object) -> int:
     return 0
 
 
-def online_session(token: str, options: argparse.Namespace,
-                   notify: Callable[[Reply], None]) -> tuple[GameSession, list[Reply]]:
-    """A session for online play, connected: its first replies (problems, then the connection's)."""
+def online_session(token: str, options: argparse.Namespace) -> tuple[GameSession, OnlinePlay]:
+    """A session for online play, connected (what it said first, problems then the connection's, is in
+    its stream)."""
     stored, settings_problem = load_settings()
     settings = stored if options.speech is None else stored.changed("speech", options.speech)
     if getattr(options, "screen_reader", None) is not None:
@@ -108,15 +107,14 @@ def online_session(token: str, options: argparse.Namespace,
     speaker, speech_problem = open_speaker(settings.voice_backend, rate=settings.rate, voice=settings.speech_voice,
                                            volume=settings.volume)
     player, _sounds = open_player(settings.sounds, settings.sound_volume)
-    session = GameSession(settings, speaker, notify, stored=stored, player=player)
-    session.store.autosave = False  # the game lives at the server: nothing to take up from a file
-    replies = [session.error(problem) for problem in
-               (settings_problem, speech_problem and phrases.speech_problem(speech_problem)) if problem]
-    client = Client(token, options.server)
-    online = OnlinePlay(client, session, notify, seek_client=lambda: Client(token, options.server))
-    session.online = online
-    replies.append(online.connect())
-    return session, replies
+    online = OnlinePlay(Client(token, options.server), seek_client=lambda: Client(token, options.server))
+    session = GameSession(settings, speaker, stored=stored, player=player, online=online)
+    online.attach(session)
+    for problem in (settings_problem, speech_problem and phrases.speech_problem(speech_problem)):
+        if problem:
+            session.output.error(problem)
+    online.connect()
+    return session, online
 
 
 def play(token: str, options: argparse.Namespace) -> int:
@@ -127,13 +125,12 @@ def play(token: str, options: argparse.Namespace) -> int:
 
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     printer = Printer(paged=interactive)
-    session, replies = online_session(token, options, printer.show)
-    for reply in replies:
-        printer.show(reply)
+    session, online = online_session(token, options)
+    printer.follow(session.output)
     try:
         read_commands(session, printer, interactive)
     finally:
-        session.online.close()
+        online.close()
         session.close()
     return 0
 
@@ -143,18 +140,11 @@ def play_on_board(token: str, options: argparse.Namespace) -> int:
     from toguz_tui.board.app import ToguzApp
     from toguz_tui.board.driver import driver_class
 
-    apps: list[ToguzApp] = []
-
-    def notify(reply: Reply) -> None:
-        if apps:
-            apps[0].session_event(reply)
-
-    session, replies = online_session(token, options, notify)
-    app = ToguzApp(session, replies, resumed=False, driver_class=driver_class(session.settings.screen_reader))
-    apps.append(app)
+    session, online = online_session(token, options)
+    app = ToguzApp(session, resumed=False, driver_class=driver_class(session.settings.screen_reader))
     try:
         app.run()
     finally:
-        session.online.close()
+        online.close()
         session.close()
     return app.return_code or 0

@@ -24,10 +24,11 @@ from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files.storage import log_failure
 from toguz_tui.online.client import Client, OnlineError
-from toguz_tui.session.clocks import GameClock
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponents import Kind, Opponent, Refusable
 from toguz_tui.session.setup import GameSetup
+from toguz_tui.session.stream import Kind as Said
+from toguz_tui.session.stream import Reply
 
 LONGEST_WAIT = 30.0  # seconds between two attempts to reconnect, at most
 STEADY = 10.0  # seconds a stream must have lasted for a drop to count as a fresh one
@@ -37,6 +38,19 @@ RAPID_SECONDS = 480  # the Board API plays Rapid or slower: minutes x 60 + 40 x 
 def side_of(index: str) -> Side | None:
     """PlayStrategy's ``p1``/``p2`` as a side."""
     return {"p1": Side.WHITE, "p2": Side.BLACK}.get(index)
+
+
+def pits_of(codes: list[str]) -> list[int]:
+    """The pits the server's move codes play from the start, up to the first that cannot be read."""
+    game, pits = Game(), []
+    for code in codes:
+        try:
+            pit = read_move_code(game.position, code)
+            game.play(pit)
+        except NotationError:
+            break
+        pits.append(pit)
+    return pits
 
 
 def board_speed(minutes: float, increment: int) -> bool:
@@ -74,11 +88,9 @@ class RemoteOpponent(Opponent):
 class OnlinePlay:
     """One player's online play: the client, the session it drives, and the listening threads."""
 
-    def __init__(self, client: Client, session: GameSession, notify: Callable[[Reply], None],
-                 seek_client: Callable[[], Client] | None = None) -> None:
+    def __init__(self, client: Client, seek_client: Callable[[], Client] | None = None) -> None:
         self.client = client
-        self.session = session
-        self.notify = notify
+        self._session: GameSession | None = None
         self.account = ""
         self.game_id: str | None = None
         self.me: Side | None = None
@@ -92,14 +104,24 @@ class OnlinePlay:
         self._lock = threading.RLock()
 
     # -- starting and stopping -----------------------------------------------------------------------
+    @property
+    def session(self) -> GameSession:
+        """The session the games are played in (``attach``)."""
+        assert self._session is not None, "attach a session first"
+        return self._session
+
+    def attach(self, session: GameSession) -> None:
+        """Play the games in ``session`` (built with this connection as its ``online``)."""
+        self._session = session
+
     def connect(self) -> Reply:
         """Check the token with the account, then listen for events; what to say."""
         try:
             self.account = str(self.client.account().get("id", ""))
         except OnlineError as error:
-            return self.session.error(phrases.online_failed(str(error)))
+            return self.session.output.error(phrases.online_failed(str(error)))
         self._start(self._listen_to_events, "toguz-online-events")
-        return self.session.answer(phrases.online_ready(self.account))
+        return self.session.output.answer(phrases.online_ready(self.account))
 
     def close(self) -> None:
         """Stop listening (the game goes on at the server) and close the connections."""
@@ -112,9 +134,9 @@ class OnlinePlay:
         self._threads.append(thread)
         thread.start()
 
-    def say(self, text: str, kind: str = "info") -> None:
+    def say(self, text: str, kind: Said = "info") -> None:
         """Say ``text`` after what is being said, and show it."""
-        self.notify(self.session.say(Reply(text, kind=kind), interrupt=False))
+        self.session.output.say(Reply(text, kind=kind), interrupt=False)
 
     def post(self, request: Callable[[], Any]) -> str | None:
         """Run one request; why it failed, in a few words, or None."""
@@ -266,69 +288,43 @@ class OnlinePlay:
             state = full.get("state")
             codes = str(state.get("moves", "")).split()[:5000] if isinstance(state, dict) else []
             if codes:  # a game going on, taken up: its moves are made without a word, then where it stands
-                session.start_game(setup, quiet=True, opponent=remote)
-                self._catch_up(codes)
-                reply = session.say(Reply(phrases.online_taken_up(opponent, me, len(session.game.moves),
-                                                                  session.turn().text)))
+                session.start_game(setup, quiet=True, opponent=remote, moves=pits_of(codes))
+                turn = session.view.turn_words(session.output.announcer)
+                session.output.say(Reply(phrases.online_taken_up(opponent, me, len(session.game.moves), turn)))
             else:
-                reply = session.start_game(setup, opponent=remote)
-            if session.clocks is not None:
-                session.clocks.remote = True
-        self.notify(reply)
-
-    def _catch_up(self, codes: list[str]) -> None:
-        """Make the server's moves here without announcing them (a game taken up)."""
-        session = self.session
-        for code in codes:
-            try:
-                report = session.game.play(read_move_code(session.game.position, code))
-            except NotationError:
-                break
-            if session.clocks is not None:
-                session.clocks.moved(report.mover, report.outcome is not None)
+                session.start_game(setup, opponent=remote)
 
     def _state(self, state: dict[str, Any]) -> bool:
         """A game's state: the moves not yet made here, the server's clocks, a draw offer, the end."""
         session = self.session
         codes = [code for code in str(state.get("moves", "")).split() if code][:5000]
-        replies: list[Reply] = []
-        with session.lock:  # what to say is said after the lock is let go (the board's thread may wait on it)
+        with session.lock:
             known = len(session.game.moves)
             if codes[:known] != [move_code(report, 9) for report in session.game.reports]:
-                replies.append(self._resynchronise(codes))
+                self._resynchronise(codes)
             else:
                 for code in codes[known:]:
                     try:
                         pit = read_move_code(session.game.position, code)
                     except NotationError:
-                        replies.append(self._resynchronise(codes))
+                        self._resynchronise(codes)
                         break
-                    reply = session.server_move(pit)  # ours too, when the server took it but its answer was lost
-                    if reply is not None:
-                        replies.append(reply)
+                    session.opponent_moved(None, pit)  # ours too, when the server took it but its answer was lost
             self._server_clocks(state)
-        for reply in replies:
-            self.notify(reply)
         offered = bool(state.get("bdraw" if self.me is Side.WHITE else "wdraw"))
         if offered and not self.draw_offered and not session.game.is_over:
             self.say(phrases.draw_offered(self._opponent()))
         self.draw_offered = offered
         return self._ended(state)
 
-    def _resynchronise(self, codes: list[str]) -> Reply:
+    def _resynchronise(self, codes: list[str]) -> None:
         """The server's moves differ from the game here: take the server's, and say so."""
-        session = self.session
-        game = Game()
-        for code in codes:
-            try:
-                game.play(read_move_code(game.position, code))
-            except NotationError:
-                break
-        session.game = game
-        return session.say(Reply(phrases.online_resynchronised(len(game.moves))), interrupt=False)
+        pits = pits_of(codes)
+        self.session.take_moves(pits)
+        self.say(phrases.online_resynchronised(len(pits)))
 
     def _server_clocks(self, state: dict[str, Any]) -> None:
-        clocks: GameClock | None = self.session.clocks
+        clocks = self.session.clocks.clock
         white, black = state.get("wtime"), state.get("btime")
         if clocks is None or not isinstance(white, int) or not isinstance(black, int):
             return
@@ -344,17 +340,14 @@ class OnlinePlay:
         winner = side_of(str(state.get("winner", "")))
         session = self.session
         if status == "resign" and winner is not None:
-            reply = session.opponent_ended(lambda game: game.resign(winner.opponent))
+            session.game_ended(lambda game: game.resign(winner.opponent))
         elif status in ("outoftime", "timeout") and winner is not None:
-            reply = session.opponent_ended(lambda game: game.flag(winner.opponent), flagged=winner.opponent)
+            session.game_ended(lambda game: game.flag(winner.opponent), flagged=winner.opponent)
         elif status == "draw":
-            reply = session.opponent_ended(lambda game: game.agree_draw())
+            session.game_ended(lambda game: game.agree_draw())
         elif status in ("aborted", "noStart"):
-            reply = session.online_game_gone(phrases.online_aborted())
-        else:
-            reply = None  # variantEnd and the like: the board ended it here too
-        if reply is not None:
-            self.notify(reply)
+            session.game_gone(phrases.online_aborted())
+        # else variantEnd and the like: the board ended it here too
         with self._lock:
             self.game_id = None
         return True
@@ -367,11 +360,11 @@ class OnlinePlay:
         """Look for an opponent at ``control`` (Rapid or slower); said now, the game when it starts."""
         minutes, increment = control.initial / 60, round(control.increment)
         if not board_speed(minutes, increment):
-            return self.session.error(phrases.too_fast_online(control.typed))
+            return self.session.output.error(phrases.too_fast_online(control.typed))
         if self.game_id is not None:
-            return self.session.error(phrases.online_game_going_on())
+            return self.session.output.error(phrases.online_game_going_on())
         if self._seek_client is None:
-            return self.session.error(phrases.online_failed(_("seeking is not possible here")))
+            return self.session.output.error(phrases.online_failed(_("seeking is not possible here")))
         self._stop_seeking()
         seeking = self._seek_client()
         self._seeking = seeking
@@ -387,7 +380,7 @@ class OnlinePlay:
                                                  else phrases.rate_limited(round(error.retry_after))), "error")
 
         self._start(run, "toguz-online-seek")
-        return self.session.answer(phrases.seeking(phrases.time_control(control), rated))
+        return self.session.output.answer(phrases.seeking(phrases.time_control(control), rated))
 
     def _stop_seeking(self) -> None:
         seeking, self._seeking = self._seeking, None
@@ -397,36 +390,36 @@ class OnlinePlay:
     def challenge(self, user: str, control: TimeControl, rated: bool) -> Reply:
         """Challenge ``user`` (Rapid or slower, with no game going on)."""
         if not board_speed(control.initial / 60, round(control.increment)):
-            return self.session.error(phrases.too_fast_online(control.typed))
+            return self.session.output.error(phrases.too_fast_online(control.typed))
         if self.game_id is not None:
-            return self.session.error(phrases.online_game_going_on())
+            return self.session.output.error(phrases.online_game_going_on())
         problem = self.post(lambda: self.client.challenge(user, control.initial / 60, round(control.increment),
                                                           rated))
         if problem is not None:
-            return self.session.error(phrases.challenge_failed(user, problem))
-        return self.session.answer(phrases.challenge_sent(user, phrases.time_control(control)))
+            return self.session.output.error(phrases.challenge_failed(user, problem))
+        return self.session.output.answer(phrases.challenge_sent(user, phrases.time_control(control)))
 
     def answer_challenge(self, accept: bool) -> Reply:
         """Accept or decline the latest challenge."""
         if not self.challenges:
-            return self.session.error(phrases.no_challenge())
+            return self.session.output.error(phrases.no_challenge())
         if accept and self.game_id is not None:
-            return self.session.error(phrases.online_game_going_on())
+            return self.session.output.error(phrases.online_game_going_on())
         challenge_id, who = self.challenges[-1]
         problem = self.post(lambda: self.client.accept(challenge_id) if accept else self.client.decline(challenge_id))
         if problem is not None:
-            return self.session.error(phrases.command_not_sent(problem))
+            return self.session.output.error(phrases.command_not_sent(problem))
         self.challenges.pop()
-        return self.session.answer(phrases.challenge_answered(who, accept))
+        return self.session.output.answer(phrases.challenge_answered(who, accept))
 
     def chat(self, text: str) -> Reply:
         """Say ``text`` to the opponent."""
         if self.game_id is None:
-            return self.session.error(phrases.no_online_game())
+            return self.session.output.error(phrases.no_online_game())
         problem = self.post(lambda: self.client.chat(str(self.game_id), text[:140]))
         if problem is not None:
-            return self.session.error(phrases.command_not_sent(problem))
-        return self.session.answer(phrases.chat_sent(text[:140]))
+            return self.session.output.error(phrases.command_not_sent(problem))
+        return self.session.output.answer(phrases.chat_sent(text[:140]))
 
     def draw(self) -> Reply:
         """Offer a draw, or accept the one offered."""
@@ -440,11 +433,11 @@ class OnlinePlay:
     def _command(self, command: str, done: str) -> Reply:
         """Send ``command`` to the game going on; ``done`` is said when the server took it."""
         if self.game_id is None or self.session.opponent.kind != "remote":
-            return self.session.error(phrases.no_online_game())
+            return self.session.output.error(phrases.no_online_game())
         problem = self.session.opponent.send(command)
         if problem is not None:
-            return self.session.error(phrases.command_not_sent(problem))
-        return self.session.answer(done)
+            return self.session.output.error(phrases.command_not_sent(problem))
+        return self.session.output.answer(done)
 
 def _name(player: object) -> str:
     """A player's name from a challenge's JSON (``?`` when it has none)."""

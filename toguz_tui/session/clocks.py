@@ -1,6 +1,10 @@
 """A game's clocks as the session keeps them: the times after every move, warnings, pauses, the computer's
 budget, and the watcher thread that lets a warning or a flag fall come on time.
 
+``Clocks`` is the session's part: it owns the game's ``GameClock`` (None without a time control) and the
+watcher, and is built with two callbacks, as lichess builds its clock controller with ``onFlag``: a
+flag that fell (the session ends the game on time) and a warning due (the session says it).
+
 Choices made (the README says them too):
 
 - Undo puts the clocks back as they stood after the move that is then the last (the times are kept
@@ -20,8 +24,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Side
+from rules import MoveReport, Side
 from rules.clock import WARNINGS, Clock, TimeControl
+from speech.words.announce import Announcer
+from toguz_tui.session.stream import Reply
 
 MOVES_TO_GO = 30  # the moves the computer expects still to make, when it shares out its time
 SHARE_OF_INCREMENT = 0.75
@@ -194,3 +200,135 @@ class ClockWatch:
         from toguz_tui.files.storage import log_failure
 
         log_failure(error)
+
+
+class Clocks:
+    """The clocks of the game in progress, and the thread that watches them."""
+
+    def __init__(self, lock: threading.RLock, now: Callable[[], float], watch: bool,
+                 flag_fell: Callable[[Side], Reply | None], warning_due: Callable[[Side, float], None],
+                 people: Callable[[], tuple[Side, ...]], over: Callable[[], bool]) -> None:
+        self.lock = lock  # the session's: the watcher's thread takes it too
+        self.now = now  # the time source (a fake one in tests)
+        self.clock: GameClock | None = None
+        self.thresholds: tuple[float, ...] = WARNINGS
+        self._flag_fell = flag_fell
+        self._warning_due = warning_due
+        self._people = people
+        self._over = over  # whether the game is over
+        self._watching = watch  # whether a thread watches the clocks (tests call tick themselves)
+        self._watch: ClockWatch | None = None
+
+    def start(self, control: TimeControl | None, remote: bool = False) -> None:
+        """A new game's clocks (none without a time control); ``remote``: the server keeps the time."""
+        self.clock = None if control is None else GameClock(control, self.now, self.thresholds, remote=remote)
+        self._poke()
+
+    def restore(self, saved: dict[str, Any] | None) -> None:
+        """A saved game's clocks, paused (none when it had none)."""
+        self.clock = None if saved is None else GameClock.from_saved(saved, self.now)
+        if self.clock is not None:
+            self.clock.thresholds = self.thresholds
+            self._poke()
+
+    def warn_at(self, thresholds: tuple[float, ...]) -> None:
+        """The warning thresholds, for new games and this game's clocks."""
+        self.thresholds = thresholds
+        if self.clock is not None:
+            self.clock.thresholds = thresholds
+
+    def moved(self, report: MoveReport) -> None:
+        """A move was made: press its player's clock (the other's runs, unless the game is over)."""
+        if self.clock is not None:
+            self.clock.moved(report.mover, report.outcome is not None)
+            self._poke()
+
+    def taken_back(self, moves_left: int, to_move: Side) -> None:
+        """Moves were undone: the clocks as they stood after the last move kept."""
+        if self.clock is not None:
+            self.clock.taken_back(moves_left, to_move)
+            self._poke()
+
+    def pause(self) -> None:
+        """Stop the clocks (a pause: the side to move keeps what it had)."""
+        if self.clock is not None:
+            self.clock.pause()
+
+    def hold(self, over: bool, moves: int) -> bool:
+        """The game waits under a lesson: its running clocks stop (True: they did, save the game)."""
+        if self.clock is None or over or self.clock.paused or not moves:
+            return False
+        self.clock.pause()
+        return True
+
+    def stop(self, drop: bool = False) -> None:
+        """The game is over: no clock runs (``drop``: the game had none after all, an aborted online game)."""
+        if self.clock is not None:
+            self.clock.stop()
+        if drop:
+            self.clock = None
+
+    def budget(self, side: Side, level_limit: float) -> float:
+        """The seconds the computer may think on this move (its level's limit without a clock)."""
+        return level_limit if self.clock is None else self.clock.budget(side, level_limit)
+
+    def resume(self, to_move: Side, moves: int) -> None:
+        """Run the side to move's clock again."""
+        if self.clock is not None:
+            self.clock.resume(to_move, moves)
+            self._poke()
+
+    @property
+    def paused(self) -> bool:
+        """Whether the game has clocks and they are stopped by a pause."""
+        return self.clock is not None and self.clock.paused
+
+    def fallen(self) -> Reply | None:
+        """If the running side's time is up (and the game goes on), the game ends on time: what the
+        session said of it. None while time is left."""
+        clock = self.clock
+        if clock is None or self._over():
+            return None
+        side = clock.flagged()
+        if side is None:
+            return None
+        clock.stop()
+        return self._flag_fell(side)
+
+    def tick(self) -> None:
+        """Look at the clocks now: a flag that fell ends the game, a threshold reached is said. The
+        watcher calls this; tests call it with a fake time."""
+        with self.lock:
+            clock = self.clock
+            if clock is None or self._over() or clock.paused:
+                return
+            if self.fallen() is None:
+                for side, seconds in clock.due_warnings(self._people()):
+                    self._warning_due(side, seconds)
+
+    def words(self, announcer: Announcer, paused: bool | None = None) -> str:
+        """Both clocks in words, the listener's first (and whether they are paused, unless ``paused`` says)."""
+        assert self.clock is not None
+        paused = self.clock.paused if paused is None else paused
+        return announcer.clocks(self.clock.times(), self.clock.running, paused)
+
+    def _next_event(self) -> float | None:
+        """Seconds until the watcher should look again (None: no clock runs)."""
+        with self.lock:
+            clock = self.clock
+            if clock is None or self._over() or clock.paused:
+                return None
+            return clock.next_event_in(self._people())
+
+    def _poke(self) -> None:
+        """The clocks changed: the watcher looks again (started with the first game that has clocks)."""
+        if not self._watching:
+            return
+        if self._watch is None:
+            self._watch = ClockWatch(self.tick, self._next_event)
+        self._watch.poke()
+
+    def close(self) -> None:
+        """Stop watching."""
+        if self._watch is not None:
+            self._watch.close()

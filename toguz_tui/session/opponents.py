@@ -1,27 +1,49 @@
-"""Who plays the other side: one interface, three kinds.
+"""Who plays the other side: one interface, three kinds, and the online connection's interface.
 
-- ``ComputerOpponent``: the engine, thinking in a background thread when it is its turn;
+- ``ComputerOpponent``: the engine, thinking in the session's thinking thread when it is its turn; it
+  owns that search and the timer that says, after a moment, that it is thinking;
 - ``PersonOpponent``: a second person at the same keyboard (both sides are played here);
 - a remote player (``toguz_tui.online.play.RemoteOpponent``): the moves come from a server, and the
   moves made here go to it before they are made.
 
 The session asks its opponent at the few points where they differ: when it may be the opponent's
 turn (``your_turn``), before a move made here is made (``before_move``), for a command that ends or
-changes the game off the board (``send``), and whether undo or the engine's help is allowed
-(``refuses``). Everything else (the game, saving, speech, clocks) is the session's and the same for all
-three.
+changes the game off the board (``send``), and whether undo, the engine's help or a pause is allowed
+(``refuses``). An opponent never calls the session: the computer is built with callbacks for the
+move it found, for "still thinking" and for a failure.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar, Literal, Protocol
 
-if TYPE_CHECKING:
-    from rules import MoveReport
-    from toguz_tui.session.facade import GameSession
+from rules import MoveReport, Position
+from rules.clock import TimeControl
+from rules.engine import Engine, SearchResult
+from speech.words import phrases
+from toguz_tui.files import storage
+from toguz_tui.session.mode import Training, View
+from toguz_tui.session.output import Output
+from toguz_tui.session.setup import GameSetup
+from toguz_tui.session.stream import Reply
+from toguz_tui.session.thinker import Thinker, prepare_engine
 
 Kind = Literal["computer", "person", "remote"]
 Refusable = Literal["undo", "engine", "pause"]
+THINKING_SAID_AFTER = 1.0  # seconds: a computer that takes longer is said to be thinking
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The opponent's turn: the position to move in, the game's level and seed, the seconds it may take."""
+
+    position: Position
+    level: int
+    seed: int
+    time_limit: float
 
 
 class Opponent:
@@ -35,7 +57,12 @@ class Opponent:
         """Whether its moves come without a key pressed here (the computer's, a remote player's)."""
         return self.kind != "person"
 
-    def your_turn(self, session: GameSession) -> None:
+    @property
+    def thinking(self) -> bool:
+        """Whether it is looking for a move here now (the computer's search)."""
+        return False
+
+    def your_turn(self, turn: Turn) -> None:
         """It may be this opponent's turn now (a game started or taken up, a move made, an undo, the
         clocks resumed): whatever makes its move starts."""
 
@@ -62,17 +89,110 @@ class PersonOpponent(Opponent):
 
 
 class ComputerOpponent(Opponent):
-    """The engine at the game's level: on its turn it thinks in the session's thinking thread."""
+    """The engine at the game's level: on its turn it searches in the thinking thread, and hands the pit
+    it found to ``moved`` with the position it searched; after ``THINKING_SAID_AFTER`` seconds still
+    searching, ``still_thinking`` hears the position once."""
 
     kind: ClassVar[Kind] = "computer"
 
-    def __init__(self) -> None:
-        self.session: GameSession | None = None
+    def __init__(self, thinker: Thinker, moved: Callable[[Position, int], object],
+                 still_thinking: Callable[[Position], None], failed: Callable[[Exception], None]) -> None:
+        self.thinker = thinker
+        self._moved = moved
+        self._still_thinking = still_thinking
+        self._failed = failed
 
-    def your_turn(self, session: GameSession) -> None:
-        self.session = session
-        session.computer_thinks()
+    @property
+    def thinking(self) -> bool:
+        return self.thinker.busy
+
+    def your_turn(self, turn: Turn) -> None:
+        position = turn.position
+
+        def found(result: SearchResult) -> None:
+            self._moved(position, result.pit)
+
+        self.thinker.start(position, Engine(level=turn.level, seed=turn.seed), turn.time_limit, found, self._failed)
+        timer = threading.Timer(THINKING_SAID_AFTER, self._still_thinking, args=(position,))
+        timer.daemon = True
+        timer.start()
 
     def stop(self) -> None:
-        if self.session is not None:
-            self.session.thinker.cancel()
+        self.thinker.cancel()
+
+
+class Opponents:
+    """The opponents a game can have: builds the one a setup names with its callbacks, loads the engine's
+    search ahead of the computer's first move, says when the computer thinks long or fails, and waits
+    for the engine's work (for scripts and tests)."""
+
+    def __init__(self, thinker: Thinker, output: Output, view: Callable[[], View],
+                 moved: Callable[[Position, int], object]) -> None:
+        self.thinker = thinker  # the engine's thread: the computer's moves and the player's questions
+        self.output = output
+        self._view = view
+        self._moved = moved
+
+    def for_setup(self, setup: GameSetup) -> Opponent:
+        """The opponent a setup names: the computer, or a second person at this keyboard."""
+        if setup.human is None:
+            return PersonOpponent()
+        return ComputerOpponent(self.thinker, self._moved, self._still_thinking, self.failed)
+
+    def ready_engine(self, opponent: Opponent) -> None:
+        """Against the computer, load its search now, in the background, so that its first move does not
+        wait for it (the faces call this once their first screen is out, and a new game does)."""
+        if opponent.kind == "computer":
+            prepare_engine(storage.log_failure)
+
+    def _still_thinking(self, position: Position) -> None:
+        """The computer has thought a moment on ``position``: say so once, after what is being said."""
+        view = self._view()
+        if self.thinker.busy and view.opponent_to_move and view.game.position == position \
+                and not isinstance(view.mode, Training):
+            self.output.answer(phrases.computer_thinking(), interrupt=False)
+
+    def failed(self, error: Exception) -> None:
+        """The engine failed: logged, and said in one line."""
+        storage.log_failure(error)
+        self.output.error(phrases.computer_failed(f"{type(error).__name__}: {error}"))
+
+    def wait(self, timeout: float = 60.0) -> None:
+        """Block until the computer's move or the engine's answer, and any work in the background, has
+        come (for scripts and tests)."""
+        self.thinker.wait(timeout)
+        background = self.output.background
+        if background is not None and background is not threading.current_thread():
+            background.join(timeout)
+
+
+class OnlineConnection(Protocol):
+    """What ``toguz online`` adds to a session: the commands that go to the server."""
+
+    def seek(self, control: TimeControl, rated: bool) -> Reply:
+        """Look for an opponent."""
+        ...
+
+    def challenge(self, user: str, control: TimeControl, rated: bool) -> Reply:
+        """Challenge a player."""
+        ...
+
+    def answer_challenge(self, accept: bool) -> Reply:
+        """Accept or decline the challenge waiting."""
+        ...
+
+    def chat(self, text: str) -> Reply:
+        """Send a chat line to the opponent."""
+        ...
+
+    def draw(self) -> Reply:
+        """Offer or accept a draw."""
+        ...
+
+    def abort(self) -> Reply:
+        """Abort the game."""
+        ...
+
+    def close(self) -> None:
+        """Stop listening to the server."""
+        ...

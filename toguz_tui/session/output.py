@@ -1,79 +1,151 @@
-"""Settings taking effect: one setting changed from a command or a dialog, checked, applied to the
-session's voice, announcer, clocks and sound cues at once, and kept in the settings file (that line
-only). The session calls ``change_setting``; nothing else in the program changes a setting."""
+"""What the player hears and reads: the voice, the sound cues, the wording, the stream of announcements.
+
+Every part of the session says things through ``Output``: ``say`` keeps an announcement in the stream
+(``toguz_tui.session.stream``) and speaks it. The ordering rules of speech live here: a command's
+answer interrupts what is being said; what comes without a key (the computer's move, a server's, a
+clock's warning, a background result) is queued after it, never over a move. Settings that change
+how things are said or heard (language, verbosity, voice, rate, volume, sound cues) take effect here.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import threading
+from collections.abc import Callable
 
-from speech.sounds.player import open_player
-from speech.voices import open_speaker
+from rules import Side
+from speech.sounds.player import CuePlayer, open_player
+from speech.voices import Speaker, open_speaker
 from speech.words import phrases
+from speech.words.announce import Announcer, Perspective
 from speech.words.i18n import set_language
-from toguz_tui.files.settings import save_setting, setting_label
+from toguz_tui.files import storage
+from toguz_tui.files.settings import Settings
 from toguz_tui.session.sound_cues import SoundCues
-
-if TYPE_CHECKING:
-    from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.stream import AnnouncementStream, Kind, Reply
 
 
-def change_setting(session: GameSession, name: str, value: str) -> Reply:
-    """Change one setting, apply it now and keep it in the settings file; what to say."""
-    try:
-        settings = session.settings.changed(name, value)
-        stored = session.stored.changed(name, value)
-    except ValueError as error:
-        return session.error(str(error))
-    session.settings, session.stored = settings, stored
-    if name == "level":
-        session.setup = session.setup.changed(level=settings.level, started=session.setup.started)
-    if name == "clock_warnings" and session.clocks is not None:
-        session.clocks.thresholds = settings.warning_thresholds  # this game's warnings too
-    reason = apply_settings(session)
-    if name == "speech" and reason and session.speaker.name == "silent":
-        return session.answer(phrases.speech_not_on(reason))
-    problems = [phrases.speech_problem(reason)] if reason else []
-    if name in ("sounds", "sound_volume"):
-        silent = apply_sounds(session)
-        if silent is not None:  # kept for when sound can be heard; said why not now
-            problems.append(phrases.sounds_not_on(silent))
-    if session.persist:
-        written = save_setting(name, getattr(stored, name))
-        if written:
-            problems.append(written)
-    text = phrases.setting_changed(setting_label(name), dict(settings.describe())[name])
-    if name == "clock" and not session.game.is_over and settings.time_control != session.setup.clock:
-        text = f"{text} {phrases.clock_for_new_games()}"
-    return session.answer(" ".join([text, *problems]))
+class Output:
+    """The voice, the sound cues, the announcer and the announcements of one session."""
 
+    def __init__(self, settings: Settings, speaker: Speaker, player: CuePlayer | None = None) -> None:
+        set_language(settings.language_code)
+        self.speaker = speaker
+        self.sounds = SoundCues(player)  # silent unless a player is given
+        self.announcer = Announcer(Perspective(), settings.verbosity)  # the sentences' point of view
+        self.game_announcer = self.announcer  # the game's own (its clocks, warnings, end) under a review
+        self.stream = AnnouncementStream()
+        self._speech_said: str | None = None  # the last speech problem said, said once
+        self.background: threading.Thread | None = None
 
-def apply_settings(session: GameSession) -> str | None:
-    """Make the current settings take effect (language, verbosity, the voice); why speech could not start,
-    if that is news."""
-    settings = session.settings
-    set_language(settings.language_code)
-    session.announcer.verbosity = settings.verbosity
-    session.view_changed()
-    speaker = session.speaker
-    wanted = settings.voice_backend
-    if wanted != speaker.name and not (wanted == "auto" and speaker.name != "silent"):
-        speaker.close()
-        session.speaker, problem = open_speaker(wanted, rate=settings.rate, voice=settings.speech_voice,
-                                                volume=settings.volume)
-        return session.speech_problem_news(problem)
-    speaker.set_rate(settings.rate)
-    speaker.set_volume(settings.volume)
-    speaker.set_voice(settings.speech_voice or "")  # "": the engine's own voice (English)
-    return None
+    # -- saying ---------------------------------------------------------------------------------
+    def say(self, reply: Reply, interrupt: bool = True) -> Reply:
+        """Keep ``reply`` in the stream and speak it; returns it (its text made safe to show: control
+        characters written out). ``interrupt=False`` queues it after what is being said."""
+        safe = Reply(phrases.visible(reply.text), None if reply.spoken is None else phrases.visible(reply.spoken),
+                     reply.kind, reply.quit)
+        self.speaker.speak(safe.speech, interrupt=interrupt)
+        self.stream.add(safe)
+        return safe
 
+    def answer(self, text: str, kind: Kind = "info", interrupt: bool = True) -> Reply:
+        """Say a query's answer."""
+        return self.say(Reply(text, kind=kind), interrupt)
 
-def apply_sounds(session: GameSession) -> str | None:
-    """Turn the sound cues on or off, at the volume set; why they could not start, if they could not."""
-    settings = session.settings
-    if settings.sounds != session.sounds.player.enabled:
-        session.sounds.close()
-        player, problem = open_player(settings.sounds, settings.sound_volume, hush=False)  # a screen may be up
-        session.sounds = SoundCues(player)
-        return problem
-    session.sounds.player.set_volume(settings.sound_volume)
-    return None
+    def error(self, text: str) -> Reply:
+        """A short spoken and written complaint, as a sentence, with the error cue; nothing changes."""
+        self.sounds.error()
+        text = text.strip()
+        if text and text[-1] not in ".?!":
+            text += "."
+        return self.say(Reply(text[:1].upper() + text[1:], kind="error"))
+
+    def repeat(self) -> Reply:
+        """The last announcement again (spoken, not kept again)."""
+        return self._again(self.stream.last())
+
+    def step(self, step: int) -> Reply:
+        """The previous (-1) or next (+1) announcement of the history."""
+        return self._again(self.stream.step(step))
+
+    def _again(self, text: str | None) -> Reply:
+        if text is None:
+            return Reply(phrases.nothing_said())
+        self.speaker.speak(text)
+        return Reply(text)
+
+    def later(self, note: str, work: Callable[[], Reply]) -> Reply:
+        """Say ``note`` now and do ``work`` off the caller's thread (reading a big file); what it says
+        comes through the stream. A fault becomes one line and a log entry."""
+        reply = self.answer(note)
+
+        def run() -> None:
+            try:
+                work()
+            except Exception as error:  # the last guard between a bug and the player
+                where = storage.log_failure(error)
+                self.error(phrases.internal_error(f"{type(error).__name__}: {error}", where))
+
+        self.background = threading.Thread(target=run, name="toguz-background", daemon=True)
+        self.background.start()
+        return reply
+
+    # -- the voice's health ---------------------------------------------------------------------
+    def speech_news(self) -> Reply | None:
+        """A voice that stopped working, said once in words (the faces ask after each event)."""
+        error = getattr(self.speaker, "last_error", None)
+        if not isinstance(error, str) or not error or error == self._speech_said:
+            return None
+        self._speech_said = error
+        return self.say(Reply(phrases.speech_failed(error), kind="error"))
+
+    def speech_problem_news(self, problem: str | None) -> str | None:
+        """``problem`` (why a voice could not start) when it was not said before, else None."""
+        if problem and problem != self._speech_said:
+            self._speech_said = problem
+            return problem
+        return None
+
+    # -- settings taking effect -----------------------------------------------------------------
+    def apply(self, settings: Settings) -> str | None:
+        """Make the settings take effect (language, verbosity, the voice); why speech could not start,
+        if that is news."""
+        set_language(settings.language_code)
+        self.announcer.verbosity = self.game_announcer.verbosity = settings.verbosity
+        speaker = self.speaker
+        wanted = settings.voice_backend
+        if wanted != speaker.name and not (wanted == "auto" and speaker.name != "silent"):
+            speaker.close()
+            self.speaker, problem = open_speaker(wanted, rate=settings.rate, voice=settings.speech_voice,
+                                                 volume=settings.volume)
+            return self.speech_problem_news(problem)
+        speaker.set_rate(settings.rate)
+        speaker.set_volume(settings.volume)
+        speaker.set_voice(settings.speech_voice or "")  # "": the engine's own voice (English)
+        return None
+
+    def apply_sounds(self, settings: Settings) -> str | None:
+        """Turn the sound cues on or off, at the volume set; why they could not start, if they could not."""
+        if settings.sounds != self.sounds.player.enabled:
+            self.sounds.close()
+            player, problem = open_player(settings.sounds, settings.sound_volume, hush=False)  # a screen may be up
+            self.sounds = SoundCues(player)
+            return problem
+        self.sounds.player.set_volume(settings.sound_volume)
+        return None
+
+    def look_from(self, perspective: Perspective, game: Perspective | None = None) -> None:
+        """Name the sides from ``perspective``; the game's own clocks, warnings and end from ``game`` (None:
+        the same)."""
+        self.announcer.perspective = perspective
+        self.game_announcer = self.announcer if game is None else Announcer(game, self.announcer.verbosity)
+
+    def warn_of_time(self, side: Side, seconds: float) -> None:
+        """A clock reached a warning threshold: the low-time cue, and the words (from the game's point of
+        view) after what is being said, never over a move."""
+        self.sounds.low_time()
+        self.answer(self.game_announcer.time_warning(side, seconds), interrupt=False)
+
+    def close(self) -> None:
+        """Stop speaking and sounding."""
+        self.speaker.close()
+        self.sounds.close()

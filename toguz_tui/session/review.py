@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from rules import Game, MoveReport, Position, Record, Side
-from rules.clock import read_clock_comment
+from rules.clock import TimeControl, read_clock_comment
+from speech.words import phrases
+from speech.words.announce import Announcer
 
 
 @dataclass
@@ -61,6 +63,17 @@ class Review:
             if times[mover] is None and index in self.clocks:
                 times[mover] = self.clocks[index]
         return times[0], times[1]
+
+    def clock_words(self, announcer: Announcer) -> str:
+        """The clocks the record gives at the cursor (the time control's start before a player's first
+        move), or that it gives none."""
+        if not self.clocks:
+            return phrases.no_clocks_in_record()
+        control = TimeControl.from_pgn(self.tags.get("TimeControl", ""))
+        start = control.initial if control is not None else None
+        white, black = self.clock_times()
+        times = (start if white is None else white, start if black is None else black)
+        return announcer.clocks(times, None, False)
 
     @property
     def last_report(self) -> MoveReport | None:

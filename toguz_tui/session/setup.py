@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field, replace
 from datetime import date
 from typing import Any
 
-from rules import Game, Side, Variant, variant_named
+from rules import Game, Position, Side, Variant, variant_named
 from rules.clock import TimeControl
 from toguz_tui.files.settings import Settings
 from toguz_tui.files.storage import SavedGame
@@ -61,3 +62,17 @@ class GameSetup:
         human = "white" if self.human is not Side.BLACK else "black"
         return SavedGame(game.start_position.fen(), asdict(self.variant), list(game.moves),
                          self.opponent, self.level, human, self.seed, started=self.started, clock=clock)
+
+
+def saved_game(saved: SavedGame) -> tuple[GameSetup, Game]:
+    """The setup and the game of a saved game, every move made again (``ValueError``, ``TypeError`` or
+    ``IllegalMoveError`` when the file's contents do not make a game)."""
+    setup = GameSetup.from_saved(saved)
+    return setup, replayed(Game(position=Position.from_fen(saved.start_fen, setup.variant)), saved.moves)
+
+
+def replayed(game: Game, pits: Sequence[int]) -> Game:
+    """``game`` with ``pits`` played (``IllegalMoveError`` at the first that cannot be)."""
+    for pit in pits:
+        game.play(pit)
+    return game

@@ -57,6 +57,12 @@ class SoundCues:
 
         self._play(build, "move")
 
+    def move_made(self, report: MoveReport, pits: int, person: Side | None, board_turns: bool) -> None:
+        """A move in the game, panned as the board lies (the person's row at the bottom; between two people
+        the mover's when the board turns, else White's); "your turn" after the opponent's move."""
+        bottom = person if person is not None else report.mover if board_turns else Side.WHITE
+        self.move(report, pits, bottom, person, your_turn=person is not None and report.mover is not person)
+
     def error(self) -> None:
         """Something the player asked for was refused."""
         self._play(cues.illegal, "illegal")

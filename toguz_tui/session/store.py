@@ -4,28 +4,52 @@ The rules kept here: a game in progress is archived before anything replaces it,
 cannot be done nothing replaces it; a finished game is saved whole, so that one whose archiving
 failed comes back as finished, never as the position before its last move; the program says
 whether a game is saved only when it is true.
+
+The store also writes the game's record (``toguz_tui.session.records``) for the archive and ``save``: it
+is built with a callback that describes the game as it stands (``GameOnRecord``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules import Game
+from rules import Game, Side
+from rules.notation import TokenStyle
 from speech.words import phrases
 from toguz_tui.files import storage
+from toguz_tui.session.clocks import GameClock
+from toguz_tui.session.records import record_names, record_text
 from toguz_tui.session.setup import GameSetup
+
+
+@dataclass(frozen=True)
+class GameOnRecord:
+    """The game in progress as its record needs it."""
+
+    game: Game
+    setup: GameSetup
+    names: tuple[str, str]  # the players' own names in the settings ("" for none)
+    opponent: str  # the opponent's own name ("" for the computer or a person here)
+    clocks: GameClock | None
 
 
 class GameStore:
     """Where one session's games are kept."""
 
-    def __init__(self, persist: bool = True) -> None:
-        self.persist = persist
+    def __init__(self, describe: Callable[[], GameOnRecord], persist: bool = True, autosave: bool = True) -> None:
+        self._describe = describe
+        self.persist = persist  # whether games are kept at all (archived when they end)
         self.lock = storage.GameLock()
-        self.autosave = persist  # False when another toguz holds the game, or a broken file stays
+        # the game in progress saved after every move: False when another toguz holds it, a broken file stays,
+        # or the game lives at a server (toguz online)
+        self.autosave = persist and autosave
         self.saved = True  # whether the game in progress, as it stands, is on disk
         self.why_not: str | None = None  # why the game in progress is not being saved
+        self.finished_saved = True  # whether a finished game was kept (archived, or saved by the player)
+        self.collection: tuple[Path, int] | None = None  # the record file last opened, and its games
 
     def claim(self) -> bool:
         """Take the game in progress for this toguz; False (and no autosave) when another holds it."""
@@ -56,6 +80,11 @@ class GameStore:
         self.saved = True
         return None
 
+    def save_game(self) -> str | None:
+        """Keep the game in progress as it stands, with its clocks; a problem to say, if any."""
+        game = self._describe()
+        return self.save(game.setup, game.game, game.clocks.to_saved() if game.clocks is not None else None)
+
     def forget(self) -> str | None:
         """The game in progress is finished and archived: remove its file; a problem, if any."""
         if not self.autosave:
@@ -69,6 +98,73 @@ class GameStore:
     def archive(self, text: str, names: tuple[str, str]) -> Path:
         """Keep a record in the archive; ``OSError`` when it cannot be kept."""
         return storage.archive_record(text, names)
+
+    # -- the game's record ----------------------------------------------------------------------
+    def names(self) -> tuple[str, str]:
+        """White's and Black's names as a record of this game writes them ("" where a player has none)."""
+        game = self._describe()
+        return record_names(game.setup, game.names, game.opponent)
+
+    def archive_names(self) -> tuple[str, str]:
+        """The players as the archive's file names take them (the side's word for a player with none)."""
+        white, black = self.names()
+        return white or Side.WHITE.key, black or Side.BLACK.key
+
+    def record_text(self, style: TokenStyle = "federation") -> str:
+        """The game so far as a record."""
+        game = self._describe()
+        return record_text(game.game, game.setup, self.names(), game.clocks, style)
+
+    def set_aside(self, game: Game) -> tuple[str | None, str | None]:
+        """Keep an unfinished ``game`` that is being replaced: (the archive's file name, None), or (None,
+        why it could not be kept: then nothing may replace it)."""
+        if not self.persist or game.is_over or not game.moves:
+            self.finished_saved = True
+            return None, None
+        try:
+            kept = self.archive(self.record_text(), self.archive_names()).name
+        except OSError as error:
+            return None, phrases.not_set_aside(error.strerror or str(error))
+        self.finished_saved = True  # the new game has nothing to keep yet
+        return kept, None
+
+    def finish(self, text: str) -> str:
+        """The game has ended (``text`` says how): keep its record in the archive, then forget the game in
+        progress; ``text`` with what was done."""
+        self.finished_saved = False
+        if not self.persist:
+            return text
+        try:
+            path = self.archive(self.record_text(), self.archive_names())
+        except OSError as error:
+            reason = error.strerror or str(error)
+            if self.saved:
+                return f"{text} {phrases.archive_failed_kept(reason)}"
+            return f"{text} {phrases.archive_failed(reason)}"
+        problem = self.forget()
+        self.finished_saved = True
+        return " ".join(part for part in (text, phrases.finished_kept(path.name), problem) if part)
+
+    def opened(self, path: Path, games: int) -> None:
+        """The record file ``path`` with ``games`` games was opened (``open N`` and ``games`` mean it)."""
+        self.collection = (path, games)
+
+    def autosave_off(self) -> None:
+        """The game in progress is not kept on disk by this toguz (an online game lives at the server)."""
+        self.autosave = False
+
+    def goodbye(self, game: Game, online: bool) -> str:
+        """The goodbye, saying whether the game in progress is saved only when it is."""
+        if online:
+            return phrases.goodbye_online()
+        in_progress = not game.is_over and bool(game.moves)
+        if in_progress and self.persist and not self.saved:
+            return phrases.goodbye_not_saved(self.why_not)
+        return phrases.goodbye(in_progress and self.persist)
+
+    def kept(self) -> None:
+        """The player saved the game (a file, or the archive): a finished game is kept."""
+        self.finished_saved = True
 
     def keep_broken(self) -> str:
         """The saved game could not be read: move it aside (so nothing is lost); what to say."""

@@ -1,15 +1,20 @@
 """Lessons and puzzles in the session: opening them, answering, skipping, leaving.
 
-While a lesson or a puzzle is open (``session.training``), the board shows its position, every
+While a lesson or a puzzle is open (the mode ``Training``), the board shows its position, every
 question about the board (pits, rows, where a pit lands ...) answers about it, and a pit played is
-an answer to it. The game in progress waits, untouched (its clocks stopped), until ``close``.
+an answer to it. The game in progress waits, untouched (its clocks stopped), until ``close``. The
+session builds the trainer with callbacks: the mode now, entering a mode, going back to the game.
 """
 
 from __future__ import annotations
 
-from speech.words import phrases
+import threading
+from collections.abc import Callable
+
 from speech.words.i18n import _
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.mode import Mode, Reviewing, Training
+from toguz_tui.session.output import Output
+from toguz_tui.session.stream import Reply
 from toguz_tui.training import lessons as lesson_files
 from toguz_tui.training import puzzles as puzzle_file
 from toguz_tui.training.coach import Coach, LessonCoach, PuzzleCoach, lesson_listing
@@ -23,129 +28,156 @@ GAME_ONLY = frozenset({"undo", "resign", "pause", "resume", "analyse", "line", "
 PUZZLE_SOLVERS = frozenset({"chances", "threats"})
 
 
-def _enter(session: GameSession, coach: Coach, text: str, problem: str | None) -> Reply:
-    """Make ``coach`` the training under way and say ``text`` (after a progress problem, if any)."""
-    session.begin_training(coach)
-    return session.answer(f"{problem} {text}" if problem else text)
+class Trainer:
+    """The lessons and the puzzles over the game."""
 
+    def __init__(self, lock: threading.RLock, output: Output, mode: Callable[[], Mode],
+                 enter: Callable[[Mode], None], back: Callable[[str, bool], Reply], online: Callable[[], bool]) -> None:
+        self.lock = lock
+        self.output = output
+        self._mode = mode
+        self._enter = enter
+        self._back = back
+        self._online = online
+        self.player = ""  # whose puzzle rating and streak (``--player``)
+        self.seed = 0  # the order of the puzzles (``--seed``): the same first puzzle in a fresh home
 
-def refusal(session: GameSession) -> Reply | None:
-    """Why training cannot start here (online, or over a review), or None."""
-    if session.online is not None:
-        return session.error(_("Lessons and puzzles are in toguz itself, not in toguz online."))
-    if session.review is not None:
-        return session.error(_("Close the review first: lessons and puzzles open over your game."))
-    return None
+    @property
+    def coach(self) -> Coach | None:
+        """The lesson or the puzzles under way, if any."""
+        mode = self._mode()
+        return mode.coach if isinstance(mode, Training) else None
 
+    def _start(self, coach: Coach, text: str, problem: str | None) -> Reply:
+        """Make ``coach`` the training under way and say ``text`` (after a progress problem, if any)."""
+        self._enter(Training(coach))
+        return self.output.answer(f"{problem} {text}" if problem else text)
 
-def blocked(session: GameSession, command: str, args: list[str]) -> Reply | None:
-    """Why ``command`` is refused while training (None when it is not, or when nothing is open)."""
-    coach = session.training
-    if coach is None:
+    def refusal(self) -> Reply | None:
+        """Why training cannot start here (online, or over a review), or None."""
+        if self._online():
+            return self.output.error(_("Lessons and puzzles are in toguz itself, not in toguz online."))
+        if isinstance(self._mode(), Reviewing):
+            return self.output.error(_("Close the review first: lessons and puzzles open over your game."))
         return None
-    if command in GAME_ONLY or (command == "fen" and args):
-        return refused(session, command)
-    if command in PUZZLE_SOLVERS and isinstance(coach, PuzzleCoach):
-        return session.error(_("In a puzzle, what each move takes is for you to find: where N says where one pit "
-                               "lands."))
-    return None
 
+    def blocked(self, command: str, args: list[str]) -> Reply | None:
+        """Why ``command`` is refused while training (None when it is not, or when nothing is open)."""
+        coach = self.coach
+        if coach is None:
+            return None
+        if command in GAME_ONLY or (command == "fen" and args):
+            return self.refused(command)
+        if command in PUZZLE_SOLVERS and isinstance(coach, PuzzleCoach):
+            return self.output.error(_("In a puzzle, what each move takes is for you to find: where N says where "
+                                       "one pit lands."))
+        return None
 
-def open_lessons(session: GameSession, number: int | None = None) -> Reply:
-    """``learn``: go on with the lessons where they were left, or take lesson ``number``."""
-    with session.lock:
-        refused = refusal(session)
-        if refused is not None:
-            return refused
-        try:
-            lessons = lesson_files.load()
-        except lesson_files.LessonFileError as error:
-            return session.error(_("The lessons cannot be read: {problem}").format(problem=error))
-        if number is not None and not 1 <= number <= len(lessons):
-            return session.error(_("There is no lesson {number}: choose 1 to {count}.").format(
-                number=number, count=len(lessons)))
-        current = session.training
-        if isinstance(current, LessonCoach) and number is None and not current.over:
-            return session.answer(current.step_words(announcing_lesson=True))
-        progress, problem = load_progress()
-        coach = LessonCoach(lessons, progress)
-        return _enter(session, coach, coach.open(number), problem)
+    def open_lessons(self, number: int | None = None) -> Reply:
+        """``learn``: go on with the lessons where they were left, or take lesson ``number``."""
+        with self.lock:
+            refused = self.refusal()
+            if refused is not None:
+                return refused
+            try:
+                lessons = lesson_files.load()
+            except lesson_files.LessonFileError as error:
+                return self.output.error(_("The lessons cannot be read: {problem}").format(problem=error))
+            if number is not None and not 1 <= number <= len(lessons):
+                return self.output.error(_("There is no lesson {number}: choose 1 to {count}.").format(
+                    number=number, count=len(lessons)))
+            current = self.coach
+            if isinstance(current, LessonCoach) and number is None and not current.over:
+                return self.output.answer(current.step_words(announcing_lesson=True))
+            progress, problem = load_progress()
+            coach = LessonCoach(lessons, progress)
+            return self._start(coach, coach.open(number), problem)
 
+    def list_lessons(self) -> Reply:
+        """``lessons``: every lesson, with what was done."""
+        with self.lock:
+            try:
+                lessons = lesson_files.load()
+            except lesson_files.LessonFileError as error:
+                return self.output.error(_("The lessons cannot be read: {problem}").format(problem=error))
+            current = self.coach
+            progress, problem = (current.progress, None) if isinstance(current, LessonCoach) else load_progress()
+            listing = lesson_listing(lessons, progress)
+            return self.output.answer(f"{problem} {listing}" if problem else listing)
 
-def list_lessons(session: GameSession) -> Reply:
-    """``lessons``: every lesson, with what was done."""
-    with session.lock:
-        try:
-            lessons = lesson_files.load()
-        except lesson_files.LessonFileError as error:
-            return session.error(_("The lessons cannot be read: {problem}").format(problem=error))
-        current = session.training
-        progress, problem = (current.progress, None) if isinstance(current, LessonCoach) else load_progress()
-        listing = lesson_listing(lessons, progress)
-        return session.answer(f"{problem} {listing}" if problem else listing)
+    def open_puzzles(self, number: int | None = None) -> Reply:
+        """``puzzle``: the next puzzle for the player (or puzzle ``number``)."""
+        with self.lock:
+            refused = self.refusal()
+            if refused is not None:
+                return refused
+            try:
+                puzzles = puzzle_file.load()
+            except puzzle_file.PuzzleFileError as error:
+                return self.output.error(_("The puzzles cannot be read: {problem}").format(problem=error))
+            if number is not None and not 1 <= number <= len(puzzles):
+                return self.output.error(_("There is no puzzle {number}: choose 1 to {count}.").format(
+                    number=number, count=len(puzzles)))
+            current = self.coach
+            if isinstance(current, PuzzleCoach):
+                current.open(number)
+                self._enter(Training(current))  # a new puzzle may be played by the other side
+                return self.output.answer(current.words(self.output.announcer))
+            progress, problem = load_progress()
+            coach = PuzzleCoach(puzzles, progress, self.player, self.seed)
+            coach.open(number)
+            self._enter(Training(coach))  # first: the puzzle is said from the side it is played by
+            words = coach.words(self.output.announcer)
+            return self.output.answer(f"{problem} {words}" if problem else words)
 
+    def answer(self, pit: int) -> Reply:
+        """A pit played in a lesson or a puzzle: right or wrong, and why."""
+        coach = self.coach
+        assert coach is not None
+        said = coach.answer(self.output.announcer, pit)
+        self._enter(Training(coach))  # a new puzzle may be played by the other side
+        if said.wrong:
+            self.output.sounds.error()
+        return self.output.say(Reply(said.text, kind="error" if said.wrong else "info"))
 
-def open_puzzles(session: GameSession, number: int | None = None) -> Reply:
-    """``puzzle``: the next puzzle for the player (or puzzle ``number``)."""
-    with session.lock:
-        refused = refusal(session)
-        if refused is not None:
-            return refused
-        try:
-            puzzles = puzzle_file.load()
-        except puzzle_file.PuzzleFileError as error:
-            return session.error(_("The puzzles cannot be read: {problem}").format(problem=error))
-        if number is not None and not 1 <= number <= len(puzzles):
-            return session.error(_("There is no puzzle {number}: choose 1 to {count}.").format(
-                number=number, count=len(puzzles)))
-        current = session.training
-        if isinstance(current, PuzzleCoach):
-            current.open(number)
-            session.view_changed()
-            return session.answer(current.words(session.announcer))
-        progress, problem = load_progress()
-        coach = PuzzleCoach(puzzles, progress, session.puzzle_player, session.puzzle_seed)
-        coach.open(number)
-        session.begin_training(coach)  # first: the puzzle is said from the side it is played by
-        words = coach.words(session.announcer)
-        return session.answer(f"{problem} {words}" if problem else words)
+    def help(self) -> Reply:
+        """``hint`` in a lesson (the step's hint) or a puzzle (its theme)."""
+        coach = self.coach
+        assert coach is not None
+        return self.output.answer(coach.help_words(self.output.announcer))
 
+    def choose_player(self, name: str, seed: int) -> None:
+        """Whose puzzle rating and streak (``--player``: printable characters, at most 60) and the order
+        of the puzzles (``--seed``)."""
+        self.player = "".join(char for char in name if char.isprintable())[:60]
+        self.seed = seed
 
-def skip(session: GameSession) -> Reply:
-    """``skip``: the next lesson, or the next puzzle (this one's answer said)."""
-    with session.lock:
-        coach = session.training
-        if isinstance(coach, LessonCoach):
-            return session.answer(coach.skip())
-        if isinstance(coach, PuzzleCoach):
-            text = coach.skip(session.announcer)
-            session.view_changed()
-            return session.answer(text)
-        return session.error(_("There is nothing to skip: skip works in a lesson or a puzzle."))
+    def skip(self) -> Reply:
+        """``skip``: the next lesson, or the next puzzle (this one's answer said)."""
+        with self.lock:
+            coach = self.coach
+            if isinstance(coach, LessonCoach):
+                return self.output.answer(coach.skip())
+            if isinstance(coach, PuzzleCoach):
+                text = coach.skip(self.output.announcer)
+                self._enter(Training(coach))
+                return self.output.answer(text)
+            return self.output.error(_("There is nothing to skip: skip works in a lesson or a puzzle."))
 
+    def close(self) -> Reply:
+        """Leave the lesson or the puzzles (progress kept) and go back to the game."""
+        with self.lock:
+            coach = self.coach
+            if coach is not None and not coach.saved:
+                left = _("You left; your progress could not be saved.")
+            elif isinstance(coach, LessonCoach):
+                left = _("You left the lesson; your progress is kept.")
+            else:
+                left = _("You left the puzzles.") + " " + coach.summary() if isinstance(coach, PuzzleCoach) else ""
+            back = _("Back to your game.")
+            return self._back(f"{left} {back}", True)
 
-def close(session: GameSession) -> Reply:
-    """Leave the lesson or the puzzles (progress kept) and go back to the game."""
-    with session.lock:
-        coach = session.training
-        session.begin_training(None)
-        if coach is not None and not coach.saved:
-            left = _("You left; your progress could not be saved.")
-        elif isinstance(coach, LessonCoach):
-            left = _("You left the lesson; your progress is kept.")
-        else:
-            left = _("You left the puzzles.") + " " + coach.summary() if isinstance(coach, PuzzleCoach) else ""
-        back = _("Back to your game.")
-        text = f"{left} {back} {session.turn().text}"
-        clocks = session.clocks
-        if clocks is not None and clocks.paused and not session.game.is_over:
-            text = f"{text} {session.clock_words()} {phrases.resumed_paused()}"
-        reply = session.answer(text)
-        session.let_opponent_move()
-        return reply
-
-
-def refused(session: GameSession, command: str) -> Reply:
-    """``command`` acts on a game: not while training."""
-    return session.error(_("{command} is for games, not lessons or puzzles: type close to go back to your "
-                           "game first.").format(command=command))
+    def refused(self, command: str) -> Reply:
+        """``command`` acts on a game: not while training."""
+        return self.output.error(_("{command} is for games, not lessons or puzzles: type close to go back to "
+                                   "your game first.").format(command=command))

@@ -16,12 +16,14 @@ Two faces, chosen by the ``screen_reader`` setting:
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import ClassVar
 
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
 
@@ -35,15 +37,20 @@ from toguz_tui.board.widgets.board import Board, BoardView, boxed_width, plain_w
 from toguz_tui.board.widgets.panels import Announcements, FocusLine, KeyFooter, StatusLine
 from toguz_tui.board.widgets.speech_area import SpeechArea
 from toguz_tui.commands.table import run
-from toguz_tui.session import reviewer as reviewing
-from toguz_tui.session import trainer as coaching
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.mode import Playing, Reviewing, Training
+from toguz_tui.session.reviewer import where
+from toguz_tui.session.stream import Reply
 
 BOARD_AFTER = 0.1  # seconds between a message and the board's change, in the screen-reader mode
 
 
 class GameScreen(Screen[None]):
     """The status line, the board, what was said, and the keys."""
+
+    class News(Message):
+        """Something was said without a key here (the computer's move, a server's, a clock's warning, a
+        background result): posted from any thread, shown on the screen's."""
 
     AUTO_FOCUS = ""
     BINDINGS: ClassVar[list[BindingType]] = [*keys.command_bindings(), *keys.own_bindings()]
@@ -59,11 +66,12 @@ class GameScreen(Screen[None]):
         self.speech = SpeechArea(id="speech")
         self.speech.on_written = self.board_follows
         self.footer = KeyFooter("")
-        self.shown = 0  # how many of the session's announcements have been shown
+        self.shown = 0  # how many of the session's announcements (its stream) have been shown
         self.pit_focus: tuple[Side, int] = (Side.WHITE, 1)
         self.width_state = ""  # "", "plain" or "hidden": what the terminal's width does to the board
         self.board_timer: Timer | None = None
         self.game_seen: tuple[object, ...] = (session.game, None, None)
+        session.output.stream.listen(self.wake)
 
     def compose(self) -> ComposeResult:
         """Status, the speech area (screen-reader mode), board, focus line and announcements (boxed
@@ -82,12 +90,13 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         """Show the game with the focus on the player's pit 1, and what was said so far."""
-        self.pit_focus = (self.session.my_side(), 1)
+        self.pit_focus = (self.session.view.seat.mine, 1)
         self.apply_mode()
         self.refresh_view()
         self.after(None)
         self.check_width()
-        self.call_after_refresh(self.session.ready_engine)  # once the board is out, not before
+        session = self.session
+        self.call_after_refresh(lambda: session.opponents.ready_engine(session.opponent))  # once the board is out
         self.set_interval(1.0, self.tick_clock)
 
     def on_resize(self) -> None:
@@ -109,32 +118,27 @@ class GameScreen(Screen[None]):
     def board_view(self) -> BoardView:
         """What the board should show now."""
         session = self.session
-        review = session.review
-        position = session.viewed
-        human = session.setup.human
-        training = session.training
-        if training is not None:
-            bottom = training.side
-            you, other = p_("board", "you"), p_("board", "opponent")
-            names = (you, other) if bottom is Side.WHITE else (other, you)
-        elif review is not None and review.names is not None:
-            bottom, names = Side.WHITE, review.names
-        elif human is not None:
-            bottom = human
-            you, computer = p_("board", "you"), p_("board", "computer")
-            if session.opponent.name:
-                computer = phrases.visible(session.opponent.name)
-            names = (you, computer) if human is Side.WHITE else (computer, you)
-        else:
-            turns = session.settings.board_turns and review is None
-            bottom = position.to_move if turns else Side.WHITE
-            names = (session.settings.white_name, session.settings.black_name)
-        game = review.game if review is not None else session.game
+        view = session.view
+        position, bottom, human = view.position, view.seat.bottom, session.setup.human
+        match view.mode:
+            case Training():
+                you, other = p_("board", "you"), p_("board", "opponent")
+                names = (you, other) if bottom is Side.WHITE else (other, you)
+            case Reviewing(review) if review.names is not None:
+                names = review.names
+            case _ if human is not None:
+                you, computer = p_("board", "you"), p_("board", "computer")
+                if session.opponent.name:
+                    computer = phrases.visible(session.opponent.name)
+                names = (you, computer) if human is Side.WHITE else (computer, you)
+            case _:
+                names = (session.settings.white_name, session.settings.black_name)
+        game = view.shown
         names = (phrases.visible(names[0]), phrases.visible(names[1]))
-        analysis = session.analysis
+        analysis = session.advisor.analysis
         scores = tuple((pit, score_mark(score, plies, solved)) for pit, score, plies, solved in analysis[1]) \
             if analysis is not None and analysis[0] == position else ()
-        if training is not None:
+        if isinstance(view.mode, Training):
             return BoardView(position, bottom, None, names, False, self.pit_focus,  # a new position: no move marks
                              self.plain or self.narrow, ())
         return BoardView(position, bottom, game.last_report, names, game.is_over, self.pit_focus,
@@ -143,11 +147,11 @@ class GameScreen(Screen[None]):
     @property
     def narrow(self) -> bool:
         """True when the terminal is narrower than the boxed board: it is drawn plain instead."""
-        return self.app.size.width < boxed_width(self.session.viewed.variant.pits)
+        return self.app.size.width < boxed_width(self.session.view.position.variant.pits)
 
     def check_width(self) -> None:
         """Say once, when the width changes it, that the board is drawn plain or partly hidden."""
-        pits = self.session.viewed.variant.pits
+        pits = self.session.view.position.variant.pits
         width = self.app.size.width
         state = "hidden" if width < plain_width(pits) else "plain" if self.narrow and not self.plain else ""
         if state == self.width_state:
@@ -162,44 +166,46 @@ class GameScreen(Screen[None]):
         """The game and the players; on the boxed board also whose turn it is (or who thinks).
         The screen-reader mode keeps it the same from move to move: turns are said, not redrawn."""
         session = self.session
-        parts = [variant_title(session.viewed.variant)]
-        if session.training is not None:  # the screen-reader mode keeps it the same from step to step
-            where = session.training.status() if not self.plain else \
-                _("Lessons") if session.training.kind == "lesson" else _("Puzzles")
-            return " | ".join((where, *parts))
+        view = session.view
+        parts = [variant_title(view.position.variant)]
+        if isinstance(view.mode, Training):  # the screen-reader mode keeps it the same from step to step
+            coach = view.mode.coach
+            lessons = _("Lessons") if coach.kind == "lesson" else _("Puzzles")
+            return " | ".join((coach.status() if not self.plain else lessons, *parts))
         human = session.setup.human
         if human is not None:
             parts.append(phrases.status_players(human, session.setup.level, session.opponent.name))
-        if session.review is not None:
+        if isinstance(view.mode, Reviewing):
             parts.insert(0, phrases.review_word())
             if not self.plain:
-                parts.insert(1, reviewing.where(session.review))
-        if not self.plain and session.review is None:
-            thinking = session.thinking and session.opponent_to_move()
-            parts.insert(0, phrases.computer_thinking() if thinking else session.turn().text)
-            clocks = session.clocks
-            if clocks is not None:
-                parts.append(session.announcer.clocks(clocks.times(), clocks.running, clocks.paused, brief=True))
+                parts.insert(1, where(view.mode.review))
+        if not self.plain and isinstance(view.mode, Playing):
+            thinking = session.opponent.thinking and view.opponent_to_move
+            parts.insert(0, phrases.computer_thinking() if thinking else view.turn_words(session.output.announcer))
+            clock = session.clocks.clock
+            if clock is not None:
+                parts.append(session.output.announcer.clocks(clock.times(), clock.running, clock.paused, brief=True))
         return " | ".join(parts)
 
     def tick_clock(self) -> None:
         """Once a second, on the boxed board, the running clock's new time (the screen-reader mode never
         repaints for a clock: its clocks are said, with c and the warnings; nothing changes while no clock
         runs)."""
-        clocks = self.session.clocks
-        if self.plain or clocks is None or clocks.running is None or self.app.screen is not self:
+        clock = self.session.clocks.clock
+        if self.plain or clock is None or clock.running is None or self.app.screen is not self:
             return
         self.status.set_text(self.status_text())
         self.place_cursor()
 
     def refresh_view(self) -> None:
         """Draw the board and the status as the game stands; the cursor where it belongs."""
-        if self.pit_focus[1] > self.session.viewed.variant.pits:
+        view = self.session.view
+        if self.pit_focus[1] > view.position.variant.pits:
             self.pit_focus = (self.pit_focus[0], 1)
         self.board.show(self.board_view())
         self.status.set_text(self.status_text())
-        self.footer.set_text(keys.footer_text(self.session.viewed.variant.pits, self.session.review is not None,
-                                              self.session.training is not None))
+        self.footer.set_text(keys.footer_text(view.position.variant.pits, isinstance(view.mode, Reviewing),
+                                              isinstance(view.mode, Training)))
         self.place_cursor()
 
     def board_follows(self) -> None:
@@ -229,25 +235,22 @@ class GameScreen(Screen[None]):
 
     def after(self, reply: Reply | None, follow: bool = False) -> None:
         """Show what a command (or the computer) did, then the board; leave when it says so."""
-        training = self.session.training
-        seen = (self.session.game, training, training.position if training is not None else None)
+        session = self.session
+        view = session.view
+        coach = view.mode.coach if isinstance(view.mode, Training) else None
+        seen = (session.game, coach, coach.position if coach is not None else None)
         if seen != self.game_seen:  # a new game, lesson step or puzzle: the focus goes to the player's pit 1
             self.game_seen = seen
-            self.pit_focus = (self.session.my_side(), 1)
+            self.pit_focus = (view.seat.mine, 1)
             if not self.plain:  # the focus line follows, silently (the new position is being announced)
-                self.focus_line.set_text(self.session.announcer.pit(self.session.viewed, *self.pit_focus))
-        self.follow_turn(reply)
-        said = self.session.announcements
-        new = said[self.shown:]
-        self.shown = len(said)
-        texts = [(text, reply.kind if reply is not None and index == len(new) - 1 else "info")
-                 for index, text in enumerate(new)]
+                self.focus_line.set_text(session.output.announcer.pit(view.position, *self.pit_focus))
+        session.output.speech_news()  # a voice that stopped working: said once, in the stream
+        new = session.output.stream.since(self.shown)
+        self.shown += len(new)
+        self.follow_turn(new[-1] if new else reply)
+        texts = [(said.text, said.kind) for said in new]
         if not new and reply is not None and reply.text:
             texts.append((reply.text, reply.kind))
-        news = self.session.speech_news()
-        if news is not None:
-            self.shown = len(self.session.announcements)
-            texts.append((news.text, "error"))
         for index, (text, kind) in enumerate(texts):
             self.present(text, kind, follow=follow or index > 0)
         if not self.plain or not texts:
@@ -259,9 +262,11 @@ class GameScreen(Screen[None]):
         """Between two players, after a move the focus goes to the same pit of the row to move
         (silently: the move itself is being announced)."""
         session = self.session
-        if reply is None or reply.kind != "move" or session.setup.human is not None or session.review:
+        view = session.view
+        if reply is None or reply.kind != "move" or session.setup.human is not None or \
+                isinstance(view.mode, Reviewing):
             return
-        to_move = session.viewed.to_move
+        to_move = view.position.to_move
         if self.pit_focus[0] is not to_move:
             self.pit_focus = (to_move, self.pit_focus[1])
 
@@ -271,10 +276,10 @@ class GameScreen(Screen[None]):
         board shows the new focus with the message, in its frame."""
         self.pit_focus = focus
         if text is None:
-            text = self.session.announcer.pit(self.session.viewed, *focus)
+            text = self.session.output.announcer.pit(self.session.view.position, *focus)
         if not self.plain:
             self.board.show(self.board_view())
-        self.session.speaker.speak(text)
+        self.session.output.speaker.speak(text)
         self.present(text, "focus")
         self.place_cursor()
 
@@ -284,8 +289,8 @@ class GameScreen(Screen[None]):
         last = len(self.board.numbers(row)) - 1
         target = {"left": slot - 1, "right": slot + 1, "home": 0, "end": last}[key]
         if not 0 <= target <= last:  # already at the row's end: a knock there, and the pit said again
-            session = self.session
-            self.session.sounds.edge(*self.pit_focus, session.viewed.variant.pits, self.board_view().bottom)
+            pits = self.session.view.position.variant.pits
+            self.session.output.sounds.edge(*self.pit_focus, pits, self.board_view().bottom)
         self.move_to(self.board.at(row, max(0, min(last, target))))
 
     def action_switch_row(self) -> None:
@@ -297,27 +302,28 @@ class GameScreen(Screen[None]):
         """Jump to the player's pit ``number`` (between two players: the side to move's); say where its
         last stone would land, or play it."""
         session = self.session
-        if number > session.viewed.variant.pits:
-            self.after(session.error(session.announcer.illegal(session.viewed, number)))
+        view, output = session.view, session.output
+        position = view.position
+        if number > position.variant.pits:
+            self.after(output.error(output.announcer.illegal(position, number)))
             return
-        focus = (session.my_side(), number)
-        if session.settings.digit_plays and session.review is None and session.training is None:
+        focus = (view.seat.mine, number)
+        if session.settings.digit_plays and isinstance(view.mode, Playing):
             self.pit_focus = focus
             self.run_command("play")
             return
-        if session.training is not None:  # a lesson's question may be where it lands: the pit only
+        if isinstance(view.mode, Training):  # a lesson's question may be where it lands: the pit only
             self.move_to(focus)
             return
-        position = session.viewed
-        mine = focus[0] is position.to_move and not session.opponent_to_move()
-        text = session.announcer.preview(position, number) if mine and not session.game.is_over else None
+        mine = focus[0] is position.to_move and not view.opponent_to_move
+        text = output.announcer.preview(position, number) if mine and not session.game.is_over else None
         self.move_to(focus, text)
 
     def on_key(self, event: events.Key) -> None:
         """A printable key the board does not use: one short message and the error cue, nothing else."""
         if not event.is_printable or event.character is None or event.key in self.bound_keys:
             return
-        self.after(self.session.error(phrases.unbound_key(phrases.clipped(event.character, 3))))
+        self.after(self.session.output.error(phrases.unbound_key(phrases.clipped(event.character, 3))))
 
     @property
     def bound_keys(self) -> set[str]:
@@ -339,10 +345,10 @@ class GameScreen(Screen[None]):
     # -- commands ------------------------------------------------------------------------------
     def action_command(self, name: str) -> None:
         """Run the command ``name`` of the table, through a dialog when it needs words."""
-        refused = coaching.blocked(self.session, name, []) if name in keys.DIALOGS else None
+        refused = self.session.trainer.blocked(name, []) if name in keys.DIALOGS else None
         if refused is not None:  # a dialog for a game (new, open, save, resign): not over a lesson
             self.after(refused)
-        elif name in keys.NAVIGATION and self.session.review is None:
+        elif name in keys.NAVIGATION and not isinstance(self.session.view.mode, Reviewing):
             self.navigate(keys.NAVIGATION[name])
         elif name in keys.DIALOGS:
             open_dialog(self, name)
@@ -352,17 +358,26 @@ class GameScreen(Screen[None]):
     def run_command(self, name: str, args: list[str] | None = None) -> None:
         """Carry out a command with the focused pit (thinking ones answer later, through the session)."""
         focus = self.pit_focus
-        training = self.session.training
-        if name == "play" and training is not None and training.names_a_pit:
-            focus = (self.session.viewed.to_move, focus[1])  # where a stone lands: a pit of either row, by number
-        elif name == "play" and focus[0] is not self.session.viewed.to_move:
-            self.after(self.session.error(phrases.not_on_the_row_to_move(self.session.announcer.pit_name(*focus))))
+        view, output = self.session.view, self.session.output
+        if name == "play" and isinstance(view.mode, Training) and view.mode.coach.names_a_pit:
+            focus = (view.position.to_move, focus[1])  # where a stone lands: a pit of either row, by number
+        elif name == "play" and focus[0] is not view.position.to_move:
+            self.after(output.error(phrases.not_on_the_row_to_move(output.announcer.pit_name(*focus))))
             return
         self.after(run(self.session, name, focus, args or []))
 
-    def session_event(self, reply: Reply) -> None:
-        """Something happened without a key (the computer moved): show it after what is being said."""
-        self.after(reply, follow=True)
+    def wake(self) -> None:
+        """Called from any thread after each announcement: a message for the screen's own thread (before
+        the screen is mounted there is nothing to do: it shows everything said when it is)."""
+        if self.is_mounted:
+            with contextlib.suppress(RuntimeError):  # the app is closing
+                self.post_message(self.News())
+
+    def on_game_screen_news(self, message: News) -> None:
+        """Something was said without a key (the computer moved): shown after what is being said (and
+        nothing at all when a key's answer has shown it already)."""
+        if len(self.session.output.stream) > self.shown:
+            self.after(None, follow=True)
 
     def back_from_dialog(self, reply: Reply | None) -> None:
         """A dialog closed: say what it did (a fresh message, the cursor back on this screen)."""

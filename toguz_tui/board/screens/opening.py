@@ -8,8 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from textual.app import App
+
+from rules import Side
 from speech.words import phrases
 from toguz_tui.board.screens import keys
 from toguz_tui.board.screens.dialogs import ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
@@ -30,10 +33,35 @@ from toguz_tui.board.screens.forms import (
 from toguz_tui.commands import records as files
 from toguz_tui.commands.table import BY_WORD, run, run_line
 from toguz_tui.files import storage
-from toguz_tui.session.facade import Reply
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.mode import Reviewing
+from toguz_tui.session.stream import Reply
 
-if TYPE_CHECKING:
-    from toguz_tui.board.screens.game import GameScreen
+
+class DialogHost(Protocol):
+    """The screen a dialog opens over (the game screen): where it runs commands and says what they did."""
+
+    session: GameSession
+    pit_focus: tuple[Side, int]
+    on_settings: Callable[[], None]  # the settings changed: the look follows
+
+    @property
+    def plain(self) -> bool:
+        """Whether the screen-reader mode is on."""
+        ...
+
+    @property
+    def app(self) -> App[Any]:
+        """The application, which shows the dialogs."""
+        ...
+
+    def run_command(self, name: str, args: list[str] | None = None) -> None:
+        """Carry out a command of the table with the focused pit."""
+        ...
+
+    def back_from_dialog(self, reply: Reply | None) -> None:
+        """A dialog closed: say what it did."""
+        ...
 
 
 def opening_keys(name: str) -> tuple[str, ...]:
@@ -41,10 +69,10 @@ def opening_keys(name: str) -> tuple[str, ...]:
     return BY_WORD[name].keys
 
 
-def open_dialog(screen: GameScreen, name: str) -> None:
+def open_dialog(screen: DialogHost, name: str) -> None:
     """Open the dialog standing in for command ``name``'s words."""
     session = screen.session
-    speak, plain, closers = session.speaker.speak, screen.plain, opening_keys(name)
+    speak, plain, closers = session.output.speaker.speak, screen.plain, opening_keys(name)
     if name == "help":
         screen.app.push_screen(HelpScreen(keys.key_help_lines(), speak, plain=plain, close_keys=closers),
                                lambda _: screen.back_from_dialog(None))
@@ -63,63 +91,66 @@ def open_dialog(screen: GameScreen, name: str) -> None:
         form(screen, open_dialog_form(speak, storage.recent_records(), plain, closers),
              lambda values: open_chosen(screen, open_path_chosen(values)))
     elif name == "goto":
-        if session.review is None:
+        mode = session.view.mode
+        if not isinstance(mode, Reviewing):
             screen.run_command("goto")
             return
-        form(screen, goto_dialog(speak, session.review.total, plain, closers),
+        form(screen, goto_dialog(speak, mode.review.total, plain, closers),
              lambda values: run(session, "goto", None, goto_args(values)))
     elif name == "settings":
         form(screen, settings_dialog(session, speak, plain, closers), lambda values: apply_settings(screen, values))
     elif name == "command":
         form(screen, command_dialog(speak, plain, closers),
              lambda values: run_line(session, values.get("line", ""), screen.pit_focus) or
-             session.error(phrases.usage_error("command", phrases.command_dialog_usage())))
+             session.output.error(phrases.usage_error("command", phrases.command_dialog_usage())))
 
 
-def quit_question(screen: GameScreen) -> str:
+def quit_question(screen: DialogHost) -> str:
     """What quitting will do to the game."""
     session = screen.session
-    if session.game.is_over and not session.finished_saved:
+    game, store = session.game, session.store
+    if game.is_over and not store.finished_saved:
         return phrases.quit_unsaved_question()
-    if not session.progress_saved:
-        return phrases.quit_not_saved_question(session.store.why_not)
-    return phrases.quit_question(not session.game.is_over and bool(session.game.moves) and session.persist)
+    in_progress = not game.is_over and bool(game.moves) and session.persist
+    if in_progress and not store.saved:  # the game in progress, as it stands, is not kept on disk
+        return phrases.quit_not_saved_question(store.why_not)
+    return phrases.quit_question(in_progress)
 
 
-def confirm(screen: GameScreen, title: str, question: str, command: str, yes: str, no: str,
+def confirm(screen: DialogHost, title: str, question: str, command: str, yes: str, no: str,
             selected: int = 0) -> None:
     """Ask, then run ``command`` on yes."""
     session = screen.session
 
     def answered(yes_pressed: bool | None) -> None:
         if not yes_pressed:
-            screen.back_from_dialog(session.answer(phrases.cancelled(title)))
+            screen.back_from_dialog(session.output.answer(phrases.cancelled(title)))
             return
         reply = run(session, command, args=["now"] if command == "resign" else [])  # the dialog asked
         if command == "quit" and not reply.quit:
             reply = run(session, command)  # the dialog already asked
         screen.back_from_dialog(reply)
 
-    screen.app.push_screen(ConfirmDialog(title, question, session.speaker.speak, yes, no, plain=screen.plain,
+    screen.app.push_screen(ConfirmDialog(title, question, session.output.speaker.speak, yes, no, plain=screen.plain,
                                          close_keys=opening_keys(command), selected=selected), answered)
 
 
-def form(screen: GameScreen, dialog: FormDialog, done: Callable[[dict[str, str]], Reply | None]) -> None:
+def form(screen: DialogHost, dialog: FormDialog, done: Callable[[dict[str, str]], Reply | None]) -> None:
     """Show a form; with its values, ``done`` runs."""
     def closed(values: dict[str, str] | None) -> None:
         if values is None:
-            screen.back_from_dialog(screen.session.answer(phrases.cancelled(dialog.title_text)))
+            screen.back_from_dialog(screen.session.output.answer(phrases.cancelled(dialog.title_text)))
             return
         screen.back_from_dialog(done(values))
 
     screen.app.push_screen(dialog, closed)
 
 
-def open_chosen(screen: GameScreen, chosen: str) -> Reply | None:
+def open_chosen(screen: DialogHost, chosen: str) -> Reply | None:
     """Open the file chosen; a collection of several games (small enough to list at once) asks which."""
     session = screen.session
     if not chosen:
-        return session.error(phrases.usage_error("open", phrases.open_dialog_usage()))
+        return session.output.error(phrases.usage_error("open", phrases.open_dialog_usage()))
     path = Path(chosen).expanduser()
     big = path.is_file() and path.stat().st_size > files.BIG_FILE
     entries = [] if big else files.game_list(path)
@@ -130,11 +161,12 @@ def open_chosen(screen: GameScreen, chosen: str) -> Reply | None:
     def picked(values: dict[str, str]) -> Reply | None:
         return run(session, "open", None, [chosen, values["game"]])
 
-    form(screen, game_dialog(session.speaker.speak, path.name, labels, screen.plain, opening_keys("open")), picked)
+    speak = session.output.speaker.speak
+    form(screen, game_dialog(speak, path.name, labels, screen.plain, opening_keys("open")), picked)
     return None
 
 
-def save_asking(screen: GameScreen, args: list[str]) -> Reply | None:
+def save_asking(screen: DialogHost, args: list[str]) -> Reply | None:
     """Save; when the file exists, ask whether to add the game to it or replace it (nothing is
     written without a yes)."""
     session = screen.session
@@ -148,16 +180,16 @@ def save_asking(screen: GameScreen, args: list[str]) -> Reply | None:
         if answer in (add, replace):
             screen.back_from_dialog(run(session, "save", None, [*args, "append" if answer == add else "replace"]))
         else:
-            screen.back_from_dialog(session.answer(phrases.nothing_written(name)))
+            screen.back_from_dialog(session.output.answer(phrases.nothing_written(name)))
 
     question = phrases.file_exists_question(name)
-    screen.app.push_screen(ChoiceDialog(phrases.file_exists_title(), question, session.speaker.speak,
+    screen.app.push_screen(ChoiceDialog(phrases.file_exists_title(), question, session.output.speaker.speak,
                                         [add, replace, cancel], plain=screen.plain, close_keys=opening_keys("save")),
                            answered)
     return None
 
 
-def apply_settings(screen: GameScreen, values: dict[str, str]) -> Reply | None:
+def apply_settings(screen: DialogHost, values: dict[str, str]) -> Reply | None:
     """Change each setting the dialog changed, then let the app apply the look."""
     session = screen.session
     reply: Reply | None = None
@@ -165,4 +197,4 @@ def apply_settings(screen: GameScreen, values: dict[str, str]) -> Reply | None:
     for name, value in changes:
         reply = run(session, "settings", None, [name, value])
     screen.on_settings()
-    return reply if changes else session.answer(phrases.settings_unchanged())
+    return reply if changes else session.output.answer(phrases.settings_unchanged())

@@ -1,0 +1,137 @@
+"""The commands of the help's topic "board": hearing the board, its pits, rows, kazans and tuzdyks, the
+moves, the last move, the history, the players and the clocks. They answer about what is looked at
+(``GameSession.view``): the game, the review's position, or the lesson's or puzzle's."""
+
+from __future__ import annotations
+
+from rules import Side
+from speech.words import phrases
+from speech.words.vocabulary import side_title
+from toguz_tui.commands.words import THEIRS, Focus, pit_number
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.mode import Reviewing, Training
+from toguz_tui.session.stream import Reply
+
+
+def preview(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Where a pit's last stone would land: the side to move's, or theirs (as if it were their turn);
+    on the board, the focused pit of either row."""
+    theirs = any(word.lower() in THEIRS for word in args)
+    pit = pit_number(session, args, None if theirs else focus, "where", THEIRS)
+    if isinstance(pit, Reply):
+        return pit
+    view, output = session.view, session.output
+    position = view.position
+    side = position.to_move
+    if theirs:
+        side = view.seat.mine.opponent
+    elif focus is not None and not args:
+        side = focus[0]
+    if not 1 <= pit <= position.variant.pits:
+        return output.error(output.announcer.illegal(position, pit, False))
+    return output.answer(output.announcer.preview(position, pit, side))
+
+
+def pit(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """One pit, mine or theirs."""
+    theirs = any(word.lower() in THEIRS for word in args)
+    number = pit_number(session, args, None if theirs else focus, "pit", THEIRS)
+    if isinstance(number, Reply):
+        return number
+    view, output = session.view, session.output
+    position = view.position
+    side = view.seat.mine
+    if theirs:
+        side = side.opponent
+    elif focus is not None and not any(word.isdigit() for word in args):
+        side = focus[0]
+    if not 1 <= number <= position.variant.pits:
+        return output.error(output.announcer.illegal(position, number, False))
+    return output.answer(output.announcer.pit(position, side, number))
+
+
+def my_row(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The player's own row."""
+    view = session.view
+    return session.output.answer(session.output.announcer.row(view.position, view.seat.mine))
+
+
+def their_row(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The opponent's row."""
+    view = session.view
+    return session.output.answer(session.output.announcer.row(view.position, view.seat.mine.opponent))
+
+
+def board(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Everything on the board."""
+    return session.output.answer(session.output.announcer.board(session.view.position))
+
+
+def compact(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The board in the fewest words."""
+    return session.output.answer(session.output.announcer.compact(session.view.position))
+
+
+def threats(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """What the opponent's moves would take now."""
+    view = session.view
+    return session.output.answer(session.output.announcer.threats(view.position, view.seat.mine.opponent))
+
+
+def chances(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """What the player's moves would take now."""
+    view = session.view
+    return session.output.answer(session.output.announcer.chances(view.position, view.seat.mine))
+
+
+def players(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Who plays which side, in the game looked at."""
+    mode = session.view.mode
+    names = mode.review.names if isinstance(mode, Reviewing) and mode.review.names is not None \
+        else session.store.names()
+    return session.output.answer(phrases.players_are(
+        *(name or side_title(side) for name, side in zip(names, Side, strict=True))))
+
+
+def kazans(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The score."""
+    return session.output.answer(session.output.announcer.kazans(session.view.position))
+
+
+def tuzdyks(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The tuzdyks."""
+    return session.output.answer(session.output.announcer.tuzdyks(session.view.position))
+
+
+def turn(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Whose turn."""
+    return session.output.answer(session.view.turn_words(session.output.announcer))
+
+
+def legal(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The legal moves."""
+    view = session.view
+    moves = view.position.legal_moves() if isinstance(view.mode, Training) else view.shown.legal_moves()
+    return session.output.answer(session.output.announcer.legal_moves(view.position, moves))
+
+
+def last(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The last move."""
+    return session.output.answer(session.output.announcer.last_move(session.view.last_report))
+
+
+def history(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The moves so far."""
+    return session.output.answer(session.output.announcer.history(session.view.shown.reports))
+
+
+def clock(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Both clocks now (a flag that has just fallen is said first), or that the game has none; in a
+    record under review, the clocks its comments give."""
+    mode, output, clocks = session.view.mode, session.output, session.clocks
+    with session.lock:
+        if isinstance(mode, Reviewing) and mode.review.names is not None:
+            return output.answer(mode.review.clock_words(output.announcer))
+        if clocks.clock is None:
+            return output.answer(phrases.no_clock())
+        return clocks.fallen() or output.answer(clocks.words(output.game_announcer))

@@ -1,0 +1,171 @@
+"""The commands of the help's topics "play" and "game": playing a pit, the engine's help, undo, the
+clocks' pause, new games, resigning, FEN, and saving and opening records (``records``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rules import NotationError, Position, Side, variant_named
+from rules.clock import ClockError, TimeControl
+from rules.engine import LEVELS
+from rules.notation import TokenStyle
+from speech.words import phrases, problems
+from toguz_tui.commands import records
+from toguz_tui.commands.words import Focus, game_number, joined_control, pit_number, usage, usage_error
+from toguz_tui.files import storage
+from toguz_tui.files.settings import COLOURS, NO_CLOCK_WORDS, OPPONENTS
+from toguz_tui.files.user_files import WriteMode
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.mode import Reviewing, Training
+from toguz_tui.session.setup import new_seed
+from toguz_tui.session.stream import Reply
+
+
+def play(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Play a pit of the side to move."""
+    pit = pit_number(session, args, focus, "play")
+    return pit if isinstance(pit, Reply) else session.play(pit)
+
+
+def fen(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Say the FEN, or start a game from one."""
+    if not args:
+        return session.output.answer(session.view.position.fen())
+    try:
+        position = Position.from_fen(" ".join(args))
+    except NotationError as error:
+        return session.output.error(problems.described(error))
+    return session.start_game(session.setup.changed(variant=position.variant), position)
+
+
+def hint(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The engine's suggestion; in a lesson, the step's hint; in a puzzle, its theme."""
+    if isinstance(session.view.mode, Training):
+        return session.trainer.help()
+    return session.advisor.hint()
+
+
+def analyse(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Every legal pit with its score, from the engine."""
+    return session.advisor.analyse()
+
+
+def expected_line(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The moves the engine expects."""
+    return session.advisor.expected_line()
+
+
+def undo(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Take back."""
+    return session.undo()
+
+
+def pause(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Stop the clocks, or start them again."""
+    return session.pause()
+
+
+def resume(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Start the stopped clocks again."""
+    return session.pause(toggle=False)
+
+
+def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """A new game from the words given (in any order), else as the game before; a fresh seed."""
+    setup = session.setup.changed(seed=new_seed())
+    computer, human = OPPONENTS
+    opponents = {computer: computer, human: human, "two": human, "hotseat": human}
+    opponent: str | None = None
+    colour: Side | None = None
+    words = joined_control(args)
+    if "clock" in words:  # clock and the time control after it
+        at = words.index("clock")
+        if at + 1 >= len(words):
+            return usage_error(session, "new")
+        try:
+            setup = setup.changed(clock=TimeControl.parse(words[at + 1])
+                                  if words[at + 1] not in NO_CLOCK_WORDS else None)
+        except ClockError as error:
+            return session.output.error(phrases.clock_error(error.reason, error.text))
+        del words[at:at + 2]
+    for index, word in enumerate(words):
+        if word == "level" and not (index + 1 < len(words) and words[index + 1].isdecimal()):
+            return usage_error(session, "new")
+        if word in opponents:
+            opponent = opponents[word]
+        elif word in COLOURS:
+            colour = Side[word.upper()]
+        elif word.isdecimal() and word.isascii():
+            if len(word) > 2 or not 1 <= int(word) <= len(LEVELS):
+                return session.output.error(phrases.no_such_level(phrases.clipped(word, 6), len(LEVELS)))
+            setup = setup.changed(level=int(word))
+        elif word != "level":
+            try:
+                setup = setup.changed(variant=variant_named(word))
+            except ValueError:
+                return session.output.error(phrases.unknown_word("new", phrases.clipped(word), usage("new")))
+    if opponent == human:
+        setup = setup.changed(human=None)
+    elif opponent == computer or colour is not None:
+        setup = setup.changed(human=colour or setup.human or Side.WHITE)
+    return session.start_game(setup)
+
+
+def resign(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Give up: ``resign`` asks first, ``resign`` again (or ``resign now``) gives the game up."""
+    if session.questions.answered("resign") or (args and args[0].lower() in ("now", "yes")):
+        return session.resign()
+    if isinstance(session.view.mode, Reviewing) or session.game.is_over:
+        return session.resign()
+    session.questions.ask("resign")
+    return session.output.answer(phrases.resign_confirm())
+
+
+SAVE_WORDS = {"playok": "playok", "federation": "federation", "replace": "replace", "overwrite": "replace",
+              "append": "append", "add": "append"}
+
+
+def save(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Save as a record: ``save [FILE] [playok] [replace|append]`` (a name with spaces in quotes)."""
+    words = [SAVE_WORDS.get(word.lower(), word) for word in args]
+    style: TokenStyle = "playok" if "playok" in words else "federation"
+    mode: WriteMode = "replace" if "replace" in words else "append" if "append" in words else "new"
+    names = [word for word in words if word not in SAVE_WORDS.values()]
+    if len(names) > 1 or ("replace" in words and "append" in words):
+        return usage_error(session, "save")
+    return records.save(session, Path(names[0]).expanduser() if names else None, style, mode)
+
+
+def open_file(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Open a record or a FEN file: ``open FILE [N]`` (a name with spaces in quotes), or ``open N``:
+    game N of the record file last opened."""
+    if not args or len(args) > 2 or (len(args) == 2 and game_number(args[1]) is None):
+        return usage_error(session, "open")
+    alone = game_number(args[0]) if len(args) == 1 else None
+    collection = session.store.collection
+    if alone is not None and collection is not None and not Path(args[0]).exists():
+        return records.open_path(session, collection[0], alone)
+    number = game_number(args[1]) if len(args) == 2 else 1
+    return records.open_path(session, Path(args[0]).expanduser(), number or 1)
+
+
+def recent(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """``recent``: the record files opened or saved lately; ``recent N``: open the Nth."""
+    if not args:
+        return records.list_recent(session)
+    number = game_number(args[0])
+    if number is None or len(args) > 1:
+        return usage_error(session, "recent")
+    paths = storage.recent_records()
+    if not 1 <= number <= len(paths):
+        return session.output.error(phrases.no_such_recent(number, len(paths)))
+    return records.open_path(session, paths[number - 1])
+
+
+def games(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """``games``: the games of the record file last opened, or of ``games FILE``."""
+    if len(args) > 1:
+        return usage_error(session, "games")
+    collection = session.store.collection
+    path = Path(args[0]).expanduser() if args else (collection[0] if collection else None)
+    return records.list_games(session, path)

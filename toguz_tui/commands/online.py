@@ -1,0 +1,69 @@
+"""The commands of the help's topic "online": seek, challenge, accept, decline, chat, draw and abort on
+PlayStrategy, through the session's online connection (``toguz online`` only)."""
+
+from __future__ import annotations
+
+from speech.words import phrases
+from toguz_tui.commands.words import Focus, control_and_rated, usage_error
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.opponents import OnlineConnection
+from toguz_tui.session.stream import Reply
+
+
+def _online(session: GameSession, command: str) -> OnlineConnection | Reply:
+    """The online connection, or why ``command`` cannot be done without one."""
+    return session.online if session.online is not None else session.output.error(phrases.only_online(command))
+
+
+def seek(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Look for an opponent online."""
+    online = _online(session, "seek")
+    if isinstance(online, Reply):
+        return online
+    found = control_and_rated(session, args, "seek")
+    return found if isinstance(found, Reply) else online.seek(*found)
+
+
+def challenge(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Challenge a player online."""
+    online = _online(session, "challenge")
+    if isinstance(online, Reply):
+        return online
+    if not args:
+        return usage_error(session, "challenge")
+    found = control_and_rated(session, args[1:], "challenge")
+    return found if isinstance(found, Reply) else online.challenge(args[0], *found)
+
+
+def accept(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Accept the challenge waiting."""
+    online = _online(session, "accept")
+    return online if isinstance(online, Reply) else online.answer_challenge(True)
+
+
+def decline(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Decline the challenge waiting."""
+    online = _online(session, "decline")
+    return online if isinstance(online, Reply) else online.answer_challenge(False)
+
+
+def say_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Chat with the opponent."""
+    online = _online(session, "say")
+    if isinstance(online, Reply):
+        return online
+    if not args:
+        return usage_error(session, "say")
+    return online.chat(" ".join(args))
+
+
+def draw(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Offer or accept a draw."""
+    online = _online(session, "draw")
+    return online if isinstance(online, Reply) else online.draw()
+
+
+def abort(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Abort the online game."""
+    online = _online(session, "abort")
+    return online if isinstance(online, Reply) else online.abort()

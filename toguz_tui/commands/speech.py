@@ -1,0 +1,53 @@
+"""The commands of the help's topic "speech": repeating, stepping through what was said, silencing, the
+voice and the sound cues, and how much is said."""
+
+from __future__ import annotations
+
+from speech.words import phrases
+from toguz_tui.commands.words import Focus, usage_error
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.stream import Reply
+
+
+def repeat(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The last announcement again."""
+    return session.output.repeat()
+
+
+def previous(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The announcement before."""
+    return session.output.step(-1)
+
+
+def next_announcement(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The announcement after."""
+    return session.output.step(+1)
+
+
+def silence(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Stop speaking."""
+    session.output.speaker.stop()
+    return Reply(phrases.silenced(), spoken="")
+
+
+def speech(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Voice on or off."""
+    word = args[0].lower() if args else ""
+    if word not in ("on", "off"):
+        return usage_error(session, "speech")
+    return session.change_setting("speech", word)
+
+
+def sounds(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """Sound cues on or off."""
+    word = args[0].lower() if args else ""
+    if word not in ("on", "off"):
+        return usage_error(session, "sounds")
+    return session.change_setting("sounds", word)
+
+
+def verbosity(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """How much is said after a move."""
+    if not args:
+        return usage_error(session, "verbosity")
+    return session.change_setting("verbosity", args[0])

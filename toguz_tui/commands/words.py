@@ -1,0 +1,110 @@
+"""The words after a command: how each command is typed, and the numbers and words its handler reads.
+
+Every handler gets the session, the words after the command and the board's focused pit (``Focus``,
+None in the line mode). Words a command does not take are refused with how it is typed, never ignored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from rules import VARIANT_KEYS, Side
+from rules.clock import ClockError, TimeControl
+from speech.words import phrases
+from speech.words.i18n import N_, _
+from speech.words.naming import VERBOSITIES
+from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.stream import Reply
+
+Focus = tuple[Side, int] | None
+Handler = Callable[[GameSession, list[str], Focus], Reply]
+
+# How a command is typed, where that is more than its name (its words stay English in every language;
+# the rest is translated).
+USAGES: dict[str, str] = {
+    "play": N_("play N, or just N"), "where": N_("where N, or where their N"), "pit": N_("pit N, or pit their N"),
+    "fen": N_("fen, or fen POSITION"), "speech": N_("speech on, or speech off"),
+    "sounds": N_("sounds on, or sounds off"),
+    "seek": N_("seek MINUTES[+INCREMENT] [rated], such as seek 15+10"),
+    "challenge": N_("challenge NAME MINUTES[+INCREMENT] [rated]"), "say": N_("say TEXT"),
+    "command": N_("command WORDS, such as command say thanks"),
+    "verbosity": N_("verbosity {choices}"),
+    "new": N_("new [{variants}] [{opponents}] [level N] [{sides}] [clock MINUTES[+INCREMENT] or clock none]"),
+    "save": N_('save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save "my game.pgn"'),
+    "open": N_("open FILE [N], or open N for game N of the file open; quotes around a name with spaces"),
+    "recent": N_("recent, or recent N"), "games": N_("games, or games FILE"), "forward": N_("forward [N]"),
+    "back": N_("back [N]"), "goto": N_("goto N, or goto N white, or goto N black"),
+    "settings": N_("settings, or set NAME VALUE"), "set": N_("set NAME VALUE, the NAME one of {names}"),
+    "help": N_("help [COMMAND]"),
+    "learn": N_("learn, learn N for lesson N, or learn list"), "puzzle": N_("puzzle, or puzzle N"),
+}
+THEIRS = ("their", "theirs", "opponent", "t")
+
+
+def usage(name: str) -> str:
+    """How the command ``name`` is typed, in the language spoken now."""
+    if name not in USAGES:
+        return name
+    return _(USAGES[name]).format(
+        choices=phrases.listing_words(VERBOSITIES), variants="|".join(VARIANT_KEYS), opponents="|".join(OPPONENTS),
+        sides="|".join(COLOURS), names=", ".join(Settings.__dataclass_fields__))
+
+
+def usage_error(session: GameSession, name: str) -> Reply:
+    """The command ``name`` was given words it does not take: how it is typed."""
+    return session.output.error(phrases.usage_error(name, usage(name)))
+
+
+def pit_number(session: GameSession, args: list[str], focus: Focus, command: str,
+               extra: tuple[str, ...] = ()) -> int | Reply:
+    """The one pit number in ``args`` (or the focused pit); else a spoken complaint. Words other than
+    the number (and ``extra`` ones the command knows) are refused, never ignored."""
+    numbers = [word for word in args if word.lstrip("-").isdecimal() and word.isascii()]
+    others = [word for word in args if word not in numbers and word.lower() not in extra]
+    if len(numbers) > 1 or others:
+        return usage_error(session, command)
+    if numbers:
+        return int(numbers[0]) if len(numbers[0]) <= 3 else 10 ** 3
+    if focus is not None:
+        return focus[1]
+    return usage_error(session, command)
+
+
+def game_number(word: str) -> int | None:
+    """A game's (or a count's) number as typed (at most six digits), or None."""
+    return int(word) if word.isdecimal() and word.isascii() and len(word) <= 6 else None
+
+
+def one_number(session: GameSession, args: list[str], command: str) -> int | Reply | None:
+    """The one number ``args`` hold (None for none); a complaint for anything else."""
+    if not args:
+        return None
+    if len(args) == 1 and args[0].isdecimal() and args[0].isascii() and len(args[0]) <= 6:
+        return int(args[0])
+    return usage_error(session, command)
+
+
+def steps(args: list[str]) -> int:
+    """How many moves forward or back: the number given (bounded), or 1."""
+    number = game_number(args[0]) if args else None
+    return min(number, 10_000) if number is not None else 1
+
+
+def joined_control(words: list[str]) -> list[str]:
+    """The words with a time control's plus sign joined to its numbers ("15 + 10" is "15+10"), lower case."""
+    return re.sub(r"\s*\+\s*", "+", " ".join(words)).lower().split()
+
+
+def control_and_rated(session: GameSession, words: list[str], command: str) -> tuple[TimeControl, bool] | Reply:
+    """The time control and rated or casual among ``words`` (``15+10 rated``; casual by default)."""
+    joined = joined_control(words)
+    rated = "rated" in joined
+    rest = [word for word in joined if word not in ("rated", "casual")]
+    if len(rest) != 1:
+        return usage_error(session, command)
+    try:
+        return TimeControl.parse(rest[0]), rated
+    except ClockError as error:
+        return session.output.error(phrases.clock_error(error.reason, error.text))

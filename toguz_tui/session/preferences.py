@@ -1,0 +1,44 @@
+"""The settings as the session keeps them: those in force (this run's command-line choices laid over the
+file's) and the settings file's own. A change is checked, applied at once to what is said and heard
+(``Output.apply``), kept in the file (that line only) and said; the session then applies what it owns
+(the level of the game, the clocks' warnings, the point of view)."""
+
+from __future__ import annotations
+
+from rules.clock import TimeControl
+from speech.words import phrases
+from toguz_tui.files.settings import Settings, save_setting, setting_label
+from toguz_tui.session.output import Output
+from toguz_tui.session.stream import Reply
+
+
+class Preferences:
+    """The settings in force and the settings file's."""
+
+    def __init__(self, settings: Settings, stored: Settings, persist: bool, output: Output) -> None:
+        self.settings = settings
+        self.stored = stored  # the settings file, without this run's command-line choices
+        self.persist = persist  # whether changes are written to the settings file
+        self.output = output
+
+    def change(self, name: str, value: str, game_clock: TimeControl | None, game_over: bool) -> Reply:
+        """Change one setting, apply it to the output and keep it in the settings file; what was said.
+        ``game_clock``: the game's time control (a new ``clock`` is for new games, said while one goes on)."""
+        output = self.output
+        try:
+            settings, stored = self.settings.changed(name, value), self.stored.changed(name, value)
+        except ValueError as error:
+            return output.error(str(error))
+        self.settings, self.stored = settings, stored
+        reason = output.apply(settings)
+        if name == "speech" and reason and output.speaker.name == "silent":
+            return output.answer(phrases.speech_not_on(reason))
+        problems = [phrases.speech_problem(reason)] if reason else []
+        if name in ("sounds", "sound_volume") and (silent := output.apply_sounds(settings)) is not None:
+            problems.append(phrases.sounds_not_on(silent))  # kept for when sound can be heard; said why not now
+        if self.persist and (written := save_setting(name, getattr(stored, name))):
+            problems.append(written)
+        text = phrases.setting_changed(setting_label(name), dict(settings.describe())[name])
+        if name == "clock" and not game_over and settings.time_control != game_clock:
+            text = f"{text} {phrases.clock_for_new_games()}"
+        return output.answer(" ".join([text, *problems]))
