@@ -43,6 +43,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/cues.py
 	$(BIN)/python bench/clock.py
 	$(BIN)/python bench/build_puzzles.py --check
+	$(BIN)/python bench/house.py
 
 # Today's level 8 against the frozen level 8 of before (bench/frozen), 40 games at 0.3 s a move.
 match: $(STAMP)

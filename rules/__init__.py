@@ -1,4 +1,13 @@
-"""The rules of Toguz Kumalak, Kozdatu and Bestemshe: pure, standard library only, no I/O."""
+"""The rules of Toguz Kumalak, Kozdatu and Bestemshe: positions, moves, games, FEN and game records.
+
+Never prints and has no user interface. Standard library only and no I/O, except:
+
+- ``read_record_file`` reads the UTF-8 record file it is given (every other reader takes text);
+- ``rules.engine``, the computer opponent (not imported by this package), reads its opening book
+  ``rules/engine/book.json`` (shipped with the package), the ``TOGUZ_ENGINE`` variable and the
+  clock (a search stops at its time limit); its compiled search, ``rules.engine.fast``, imports
+  numba and numpy (at the first search) and keeps numba's compiled code in a cache on disk.
+"""
 
 from rules.errors import Fault, IllegalMoveError, NotationError, RulesError
 from rules.game import Game

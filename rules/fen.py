@@ -1,5 +1,8 @@
 """PlayStrategy FEN: reading with a clear reason for every fault, and writing that round-trips.
 
+Both work on plain parts (``FenParts``: variant, board in sowing order, kazans, tuzdyks, side to
+move, move number), not on ``Position``, which builds on this module and not the reverse.
+
 Reading never trusts a number: every field is checked to be ASCII digits of a bounded length, and
 bounded in value (a pit or a kazan holds at most the largest variant's 162 stones, an empty run
 covers at most a row), before it is used or expanded, so no text can make the program build a
@@ -10,13 +13,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from rules.errors import Fault, NotationError
 from rules.variant import VARIANTS, Side, Variant, variant_for_pits
-
-if TYPE_CHECKING:
-    from rules.position import Position
 
 MAX_LENGTH = 400  # characters: the longest real FEN is under 80
 MAX_STONES = max(variant.total for variant in VARIANTS)  # no pit or kazan holds more
@@ -45,22 +44,21 @@ def shortened(text: str) -> str:
     return text if len(text) <= QUOTE else text[:QUOTE] + "..."
 
 
-def position_to_fen(position: Position) -> str:
+def write_fen(parts: FenParts) -> str:
     """Black's row from pit N down to 1, ``/``, White's row 1..N, kazans, side to move, move number."""
-    n = position.variant.pits
-    black = [_cell(position, Side.BLACK, pit) for pit in range(n, 0, -1)]
-    white = [_cell(position, Side.WHITE, pit) for pit in range(1, n + 1)]
-    side = "S" if position.to_move is Side.WHITE else "N"
-    white_kazan, black_kazan = position.kazans
-    return (
-        f"{_join(black)}/{_join(white)} {white_kazan} {black_kazan} {side} {position.move_number}"
-    )
+    n = parts.variant.pits
+    black = [_cell(parts, Side.BLACK, pit) for pit in range(n, 0, -1)]
+    white = [_cell(parts, Side.WHITE, pit) for pit in range(1, n + 1)]
+    side = "S" if parts.to_move is Side.WHITE else "N"
+    white_kazan, black_kazan = parts.kazans
+    return f"{_join(black)}/{_join(white)} {white_kazan} {black_kazan} {side} {parts.move_number}"
 
 
-def _cell(position: Position, side: Side, pit: int) -> str:
-    if position.tuzdyk_owner(side, pit) is not None:
+def _cell(parts: FenParts, side: Side, pit: int) -> str:
+    """``t`` for a tuzdyk (owned by the player across the board), ``kS`` for k stones, ``""`` if empty."""
+    if parts.tuzdyks[side.opponent] == pit:
         return "t"
-    count = position.pit(side, pit)
+    count = parts.board[side * parts.variant.pits + pit - 1]
     return f"{count}S" if count else ""
 
 

@@ -92,7 +92,7 @@ def landing_index(variant: Variant, origin: int, stones: int) -> int:
 
 
 def landing_by_counting(pits: int, pit: int, stones: int) -> int:
-    """The landing pit's number by the method taught by the Czech federation (RULES.md): for pit C
+    """The landing pit's number by the method taught by the Czech federation: for pit C
     holding K stones (K at least 2), K + C - 1, less N until it lies in 1..N; a single stone lands
     in pit C + 1 (pit 1 of the other row after pit N)."""
     if stones == 1:
@@ -221,7 +221,9 @@ def play_move(position: Position, pit: int) -> tuple[Position, MoveReport]:
 
 
 def end_of_game(position: Position) -> tuple[Position, Outcome | None, tuple[int, int]]:
-    """Apply the end-of-game checks of RULES.md after a move, in their order.
+    """Apply the end-of-game checks after a move, in their order: a kazan holding the majority wins at
+    once (unless ``variant.stop_at_majority`` is off); then, if the player to move has no stone, the game
+    ends (``collect_on_no_moves``).
 
     Returns the position (with a final collection made, if any), the outcome or ``None``, and the
     stones each player collected.

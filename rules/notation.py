@@ -1,4 +1,4 @@
-"""Move tokens in both styles of RULES.md (reading, writing, checking them against a move), and the
+"""Move tokens in both styles, federation and PlayOK (reading, writing, checking them against a move), and the
 words of a record's text (tags, numbers, tokens, comments, results) split into games.
 
 A token is two digits, the pit played and the pit where the last stone landed. Federation style

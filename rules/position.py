@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from rules.fen import parse_fen, position_to_fen
+from rules.fen import FenParts, parse_fen, write_fen
 from rules.variant import TOGUZ, Side, Variant
 
 
@@ -53,8 +53,9 @@ class Position:
         return [number for number, count in enumerate(self.row(self.to_move), 1) if count]
 
     def fen(self) -> str:
-        """This position in PlayStrategy FEN (see RULES.md)."""
-        return position_to_fen(self)
+        """This position in PlayStrategy FEN (Black's row from pit N down to 1, ``/``, White's row
+        1..N, the kazans, the side to move, the move number: see ``rules.fen``)."""
+        return write_fen(FenParts(self.variant, self.board, self.kazans, self.tuzdyks, self.to_move, self.move_number))
 
     @classmethod
     def from_fen(cls, text: str, variant: Variant | None = None) -> Position:

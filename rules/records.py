@@ -1,4 +1,5 @@
-"""Game records in the PGN-like tag-pair format of RULES.md: read with every move checked, and written.
+"""Game records as PGN-like tag pairs, a blank line, the moves and the result: read with every move
+checked, and written.
 
 Reading replays each token through ``Game.play`` and compares it with the move's report, so a record
 that reads is a record the rules agree with. Choices where records are silent:

@@ -33,7 +33,7 @@ BLACK = Side.BLACK
 
 @dataclass(frozen=True, slots=True)
 class Variant:
-    """One game of the family with its options (see RULES.md, "Options").
+    """One game of the family with its options: the readings of the rules on which sources differ.
 
     ``no_move`` is what happens when the player to move has no stones: ``"collect"`` (the other
     player collects his own row, the higher kazan wins) or ``"lose"`` (the player who cannot move

@@ -1,7 +1,14 @@
 """The computer opponent: ``Engine`` at eight ``LEVELS``, and the lean rules it searches with.
 
-Standard library and ``rules`` only. Scores are in stones for the side to move; a proven win is
-``WIN`` less the plies it takes (see ``is_proven`` and ``plies_to_end``).
+Importing it loads the standard library and ``rules`` only. It reads the opening book
+``book.json`` beside it (``book``), the ``TOGUZ_ENGINE`` variable (``python`` chooses the
+pure-Python search) and the time. Where numba is installed, the first search imports the compiled
+search ``fast`` (numba and numpy), which keeps numba's compiled code in a cache folder on disk
+(``fast.cache_dir``: ``__pycache__`` beside it, else ``$XDG_CACHE_HOME/toguz`` or ``~/.cache/toguz``)
+and removes the folders of earlier sources there.
+
+Scores are in stones for the side to move; a proven win is ``WIN`` less the plies it takes (see
+``is_proven`` and ``plies_to_end``).
 """
 
 from rules.engine.engine import WIN, Engine, PitScore, SearchResult, is_proven, plies_to_end, prepare

@@ -23,6 +23,12 @@ Positions are ``int32`` arrays of the lean layout. The search runs without the G
 for, or the clock run out, which a timer thread turns into a stop) is a flag it reads at its
 checks. Compiled functions are cached on disk by numba (``cache=True``), so only the first search
 ever pays for compiling (some seconds); later ones start at once.
+
+Unlike the rest of ``rules``, this module needs numba and numpy (importing it takes half a second,
+so ``engine`` imports it at the first search), and it reads and writes files: on import it reads
+its own sources and those of the modules it mirrors to name the cache folder and points numba's
+``CACHE_DIR`` at it (``cache_dir``: ``__pycache__/numba-<digest>`` beside this file, else under
+``$XDG_CACHE_HOME/toguz`` or ``~/.cache/toguz``), and ``warm`` removes the folders of earlier sources.
 """
 
 from __future__ import annotations

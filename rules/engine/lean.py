@@ -49,7 +49,7 @@ class LeanRules:
     # -- conversions -------------------------------------------------------------------------
 
     def from_position(self, position: Position) -> Cells:
-        """The lean form of ``position``, with the end-of-game checks of RULES.md applied to it."""
+        """The lean form of ``position``, with the end-of-game checks (``rules.move.end_of_game``) applied."""
         if position.variant != self.variant:
             raise ValueError(f"position of {position.variant.name}, rules of {self.variant.name}")
         n = self.pits
@@ -136,7 +136,8 @@ def _compile_legal(variant: Variant) -> Callable[[Cells], list[int]]:
 
 
 def _end_of_game(cells: Cells, variant: Variant) -> None:
-    """The end-of-game checks after a move, in the order of RULES.md; sets the result slot."""
+    """The end-of-game checks after a move, in the order of ``rules.move.end_of_game`` (the majority,
+    then the player to move without a stone); sets the result slot."""
     n = variant.pits
     k0, k1, side_at, result_at = 2 * n, 2 * n + 1, 2 * n + 4, 2 * n + 5
     if variant.stop_at_majority:

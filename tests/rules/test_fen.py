@@ -1,4 +1,5 @@
-"""PlayStrategy FEN: the example of RULES.md, round trips, and every kind of malformed FEN."""
+"""PlayStrategy FEN: the example of the rules reference (``../shared/RULES.md``, beside the repository; the
+README's "Records and positions" quotes it), round trips, and every kind of malformed FEN."""
 
 from __future__ import annotations
 

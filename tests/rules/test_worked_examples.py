@@ -1,4 +1,5 @@
-"""The worked examples of RULES.md, each as written there."""
+"""The worked examples of the rules reference (``../shared/RULES.md``, beside the repository, as the
+README's "Rules" says), each as written there."""
 
 from __future__ import annotations
 
