@@ -35,13 +35,13 @@ def one_game(seed: int) -> tuple[str, int, float, float]:
         while not session.game.is_over:
             session.play(person.choose(session.game.position, depth=3).pit)
             started = time.monotonic()
-            session.wait_for_computer()
+            session.opponents.wait()
             if session.game.is_over:
                 break
             longest = max(longest, time.monotonic() - started)
             moves += 1
-            assert session.clocks is not None
-            lowest = min(lowest, session.clocks.clock.remaining(Side.BLACK))
+            assert session.clocks.clock is not None
+            lowest = min(lowest, session.clocks.clock.clock.remaining(Side.BLACK))
     finally:
         session.close()
     outcome = session.game.outcome

@@ -15,7 +15,7 @@ from speech.voices import RecordingSpeaker
 from tests.online.server import FakePlayStrategy
 from toguz_tui.board.app import ToguzApp
 from toguz_tui.online.main import online_session
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
 
 
 @pytest.fixture
@@ -26,23 +26,15 @@ def server() -> Iterator[FakePlayStrategy]:
 
 
 def said(session: GameSession) -> list[str]:
-    return session.announcements
+    return session.output.stream.texts
 
 
 def board_app(server: FakePlayStrategy) -> tuple[GameSession, ToguzApp]:
     """The board of ``toguz online`` on the fake server, its speech recorded."""
-    apps: list[ToguzApp] = []
-
-    def notify(reply: Reply) -> None:
-        if apps:
-            apps[0].session_event(reply)
-
     options = argparse.Namespace(server=server.url, speech="off", screen_reader=None)
-    session, replies = online_session(server.token, options, notify)
-    session.speaker = RecordingSpeaker()
-    app = ToguzApp(session, replies)
-    apps.append(app)
-    return session, app
+    session, _online = online_session(server.token, options)
+    session.output.speaker = RecordingSpeaker()
+    return session, ToguzApp(session)
 
 
 async def until(pilot: object, check: Callable[[], bool], timeout: float = 10.0) -> None:
@@ -82,6 +74,7 @@ async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, pr
             await until(pilot, lambda: any(text.startswith("Game over: Alice resigns. You win") for text in
                                            said(session)))
     finally:
+        assert session.online is not None
         session.online.close()
         session.close()
     archived = sorted((private_dirs / "data" / "games").glob("*.pgn"))
@@ -118,6 +111,7 @@ async def test_a_whole_game_to_its_end_on_the_board_and_its_record_replays(serve
             await until(pilot, lambda: session.game.is_over)
             assert "Game over:" in said(session)[-1], said(session)[-1]
     finally:
+        assert session.online is not None
         session.online.close()
         session.close()
     assert session.game.moves == game.game.moves

@@ -10,8 +10,11 @@ import pytest
 
 from speech.voices import RecordingSpeaker
 from toguz_tui.files.settings import Settings
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.mode import Reviewing, Training
+from toguz_tui.session.review import Review
 from toguz_tui.session.setup import GameSetup
+from toguz_tui.training.coach import Coach
 
 
 @pytest.fixture(autouse=True)
@@ -34,9 +37,7 @@ def make_session() -> Iterator[MakeSession]:
     def make(opponent: str = "human", level: int = 1, colour: str = "white", variant: str = "toguz",
              seed: int = 7, **settings: object) -> GameSession:
         chosen = Settings(opponent=opponent, level=level, colour=colour, variant=variant, **settings)  # type: ignore[arg-type]
-        events: list[Reply] = []
-        session = GameSession(chosen, RecordingSpeaker(), events.append)
-        session.events = events  # type: ignore[attr-defined]
+        session = GameSession(chosen, RecordingSpeaker())
         session.start_game(GameSetup.from_settings(chosen, seed))
         made.append(session)
         return session
@@ -48,7 +49,7 @@ def make_session() -> Iterator[MakeSession]:
 
 def spoken(session: GameSession) -> list[str]:
     """What the session's recording speaker was given."""
-    speaker = session.speaker
+    speaker = session.output.speaker
     assert isinstance(speaker, RecordingSpeaker)
     return speaker.spoken
 
@@ -66,3 +67,15 @@ def environment(tmp_path: Path) -> dict[str, str]:
     env["TOGUZ_DATA_DIR"] = str(tmp_path / "data")
     env["TOGUZ_CONFIG_DIR"] = str(tmp_path / "config")
     return env
+
+
+def reviewing(session: GameSession) -> Review | None:
+    """The review open in ``session``, or None when the player is not reviewing."""
+    mode = session.view.mode
+    return mode.review if isinstance(mode, Reviewing) else None
+
+
+def training(session: GameSession) -> Coach | None:
+    """The lesson or puzzle open in ``session``, or None when the player is not training."""
+    mode = session.view.mode
+    return mode.coach if isinstance(mode, Training) else None

@@ -30,8 +30,8 @@ def answer(session: GameSession, command: str) -> tuple[str, str]:
     """What ``command`` says at once, and what it says when the engine has answered."""
     first = run_line(session, command)
     assert first is not None
-    session.wait_for_computer(60)
-    return first.text, session.events[-1].text  # type: ignore[attr-defined]
+    session.opponents.wait(60)
+    return first.text, session.output.stream.said[-1].text  # type: ignore[attr-defined]
 
 
 def test_analyse_says_every_pit_once_best_first_with_the_engines_scores(make_session: MakeSession) -> None:
@@ -91,7 +91,7 @@ def test_analyse_waits_for_the_players_turn_against_the_computer(make_session: M
     session = make_session(opponent="computer", colour="black")
     assert run_line(session, "analyse").text == "Wait: it is the computer's turn."  # type: ignore[union-attr]
     may_move.set()
-    session.wait_for_computer(60)
+    session.opponents.wait(60)
     _, later = answer(session, "analyse")
     assert later.startswith("Your moves, best first: ")
 
@@ -137,7 +137,7 @@ async def test_after_a_the_board_shows_each_pits_score_until_a_move_is_played(ma
         assert "Analysing every move." in screen_of(app).panel.texts
         await settle(pilot, app)
         assert said(app)[-1].startswith("Your moves, best first: pit ")
-        analysis = app.session.analysis
+        analysis = app.session.advisor.analysis
         assert analysis is not None
         bottom = screen_of(app).board.describe().split("\n")[1]
         for pit, score, plies, solved in analysis[1]:

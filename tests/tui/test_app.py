@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import Side
+from tests.tui.conftest import reviewing
 from tests.tui.test_app_support import SIZE, MakeApp, focused_pit, make_app, said, screen_of, settle
 from toguz_tui.board.screens.keys import footer_text, key_help_lines
 
@@ -125,7 +126,7 @@ async def test_repeat_previous_and_next_walk_the_announcements(make_app: MakeApp
 async def test_silence_stops_the_voice(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        speaker = app.session.speaker
+        speaker = app.session.output.speaker
         stops = speaker.stops  # type: ignore[attr-defined]
         await pilot.press("s")
         assert speaker.stops == stops + 1  # type: ignore[attr-defined]
@@ -155,22 +156,22 @@ async def test_review_keys_step_through_the_record_and_escape_leaves(make_app: M
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("7", "enter", "3", "enter", "e")
-        assert app.session.review is not None
+        assert reviewing(app.session) is not None
         assert "Review" in screen_of(app).status.shown_text
         await pilot.press("right")
         assert said(app)[-1].startswith("White sows 9 stones from pit 7")
         assert "pit 7 1 from" in screen_of(app).board.describe()
         await pilot.press("end")
-        assert app.session.review.index == 2
+        assert reviewing(app.session).index == 2
         await pilot.press("home", "left")
-        assert app.session.review.index == 0
+        assert reviewing(app.session).index == 0
         await pilot.press("g")
         await pilot.pause()
         await pilot.press("1", "enter")  # after move 1, White's and Black's: as records number moves
-        assert app.session.review.index == 2
+        assert reviewing(app.session).index == 2
         assert said(app)[-1].startswith("After move 1, Black, of 1.")
         await pilot.press("escape")
-        assert app.session.review is None
+        assert reviewing(app.session) is None
         await pilot.press("right")  # after Black's move the focus followed the turn to White's pit 3
         assert (focused_pit(app).side, focused_pit(app).number) == (Side.WHITE, 4)
 
@@ -179,7 +180,7 @@ async def test_continue_plays_on_from_the_reviewed_position(make_app: MakeApp) -
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("7", "enter", "e", "C")
-        assert app.session.review is None and app.session.game.moves == ()
+        assert reviewing(app.session) is None and app.session.game.moves == ()
         assert app.session.game.position.to_move is Side.WHITE
 
 
@@ -215,7 +216,7 @@ async def test_a_tuzdyk_is_marked_with_a_letter_and_its_owner(make_app: MakeApp)
 async def test_a_voice_that_fails_is_reported_once_in_words(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.session.speaker.last_error = "OSError: aplay is missing"  # type: ignore[attr-defined]
+        app.session.output.speaker.last_error = "OSError: aplay is missing"  # type: ignore[attr-defined]
         await pilot.press("k", "k")
         problems = [text for text in screen_of(app).panel.texts if "aplay is missing" in text]
         assert len(problems) == 1 and "Traceback" not in problems[0]
@@ -256,7 +257,7 @@ async def test_a_whole_game_against_the_computer(make_app: MakeApp) -> None:
                 break
             await settle(pilot, app)
             moves = session.game.legal_moves()
-            if not moves or session.opponent_to_move():
+            if not moves or session.view.opponent_to_move:
                 continue
             await pilot.press(str(moves[0]), "enter")
         await settle(pilot, app)

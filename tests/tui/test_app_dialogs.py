@@ -7,6 +7,7 @@ from pathlib import Path
 from textual.widgets import Input
 
 from rules import Side
+from tests.tui.conftest import reviewing
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said, screen_of
 from toguz_tui.board.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.board.widgets.choice import Choice
@@ -100,7 +101,7 @@ async def test_save_writes_the_record_and_open_reviews_it(make_app: MakeApp, tmp
         await pilot.pause()
         await pilot.press(*str(target), "enter")
         await pilot.pause()
-        assert app.session.review is not None and app.session.review.total == 1
+        assert reviewing(app.session) is not None and reviewing(app.session).total == 1
         await pilot.press("right")
         assert said(app)[-1].startswith("White sows 9 stones from pit 7")
 

@@ -27,9 +27,7 @@ def make_app(make_session: MakeSession) -> Iterator[MakeApp]:
         session = make_session(opponent=opponent, **settings)
         if fen is not None:
             session.start_game(session.setup, Position.from_fen(fen))
-        app = ToguzApp(session, resumed=resumed)
-        session.notify = app.session_event
-        return app
+        return ToguzApp(session, resumed=resumed)
 
     yield make
 
@@ -41,7 +39,7 @@ def screen_of(app: ToguzApp) -> GameScreen:
 
 def said(app: ToguzApp) -> list[str]:
     """What the recording speaker was given."""
-    speaker = app.session.speaker
+    speaker = app.session.output.speaker
     assert isinstance(speaker, RecordingSpeaker)
     return speaker.spoken
 
@@ -67,7 +65,7 @@ def session_of(app: ToguzApp) -> GameSession:
 
 async def settle(pilot: Pilot[int], app: ToguzApp, timeout: float = 30.0) -> None:
     """Wait for the computer (if thinking) and for the screen to show its move."""
-    app.session.wait_for_computer(timeout)
+    app.session.opponents.wait(timeout)
     await pilot.pause()
     await pilot.pause()
 
@@ -75,4 +73,4 @@ async def settle(pilot: Pilot[int], app: ToguzApp, timeout: float = 30.0) -> Non
 def test_the_support_module_builds_an_app(make_app: MakeApp) -> None:
     """The fixture gives an app with a recording speaker."""
     app = make_app()
-    assert isinstance(app.session.speaker, RecordingSpeaker)
+    assert isinstance(app.session.output.speaker, RecordingSpeaker)

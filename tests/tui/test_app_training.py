@@ -5,6 +5,7 @@ position, and close back to the game as it was."""
 from __future__ import annotations
 
 from rules import Side
+from tests.tui.conftest import training
 from tests.tui.test_app_support import SIZE, MakeApp, focused_pit, make_app, said, screen_of, session_of
 from toguz_tui.training.lessons import load as lessons
 from toguz_tui.training.puzzles import START_RATING, load, next_puzzle
@@ -40,7 +41,7 @@ async def test_j_opens_the_lessons_and_digits_and_enter_answer_them(make_app: Ma
         await pilot.pause()
         assert said(app)[-1].startswith("You left the lesson; your progress is kept. Back to your game.")
         assert screen.board.describe().splitlines()[1].startswith("pit 1 9 | pit 2 9")
-        assert session_of(app).training is None
+        assert training(session_of(app)) is None
 
 
 async def test_x_opens_a_puzzle_a_wrong_then_right_answer_and_the_board_turns_for_black(make_app: MakeApp) -> None:
@@ -60,13 +61,13 @@ async def test_x_opens_a_puzzle_a_wrong_then_right_answer_and_the_board_turns_fo
         await pilot.press(str(first.answer), "enter")
         await pilot.pause()
         assert said(app)[-1].startswith(f"Right, the best move. Your pit {first.answer}:")
-        now = session_of(app).training
+        now = training(session_of(app))
         assert now is not None
         bottom = screen.board.describe().splitlines()[1]
         colour = "White" if now.side is Side.WHITE else "Black"
         assert f"|| {colour} you kazan" in bottom  # the player's row at the bottom, whichever colour
         assert focused_pit(app).side is now.side  # the focus is on the player's own row
-        assert screen.focus_line.shown_text == session_of(app).announcer.pit(now.position, now.side, 1)
+        assert screen.focus_line.shown_text == session_of(app).output.announcer.pit(now.position, now.side, 1)
         await pilot.press("u")  # a game command: refused while training
         await pilot.pause()
         assert said(app)[-1] == "Undo is for games, not lessons or puzzles: type close to go back to your game first."

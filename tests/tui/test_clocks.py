@@ -19,7 +19,7 @@ from toguz_tui.commands.table import run_line
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.clocks import ClockWatch, GameClock
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
 from toguz_tui.session.setup import GameSetup
 
 
@@ -38,9 +38,7 @@ def clocked(fake_time: FakeTime) -> Iterator[MakeClocked]:
 
     def make(clock: str = "5+3", opponent: str = "human", **settings: Any) -> GameSession:
         chosen = Settings(opponent=opponent, clock=clock, **settings)
-        events: list[Reply] = []
-        session = GameSession(chosen, RecordingSpeaker(), events.append, now=fake_time, watch=False)
-        session.events = events  # type: ignore[attr-defined]
+        session = GameSession(chosen, RecordingSpeaker(), now=fake_time, watch=False)
         session.start_game(GameSetup.from_settings(chosen, 11))
         made.append(session)
         return session
@@ -57,7 +55,7 @@ def say(session: GameSession, line: str) -> str:
 
 
 def heard(session: GameSession) -> list[str]:
-    speaker = session.speaker
+    speaker = session.output.speaker
     assert isinstance(speaker, RecordingSpeaker)
     return speaker.spoken
 
@@ -77,16 +75,16 @@ def test_only_the_side_to_move_spends_time_and_each_move_earns_the_increment(clo
     fake_time.advance(30.5)
     assert say(session, "c") == "White: 5 minutes. Black: 4 minutes 29, running."
     say(session, "5")
-    assert session.clocks is not None
-    assert session.clocks.times() == (300, pytest.approx(272.5))
+    assert session.clocks.clock is not None
+    assert session.clocks.clock.times() == (300, pytest.approx(272.5))
     fake_time.advance(62)
     say(session, "1")
-    assert session.clocks.times() == (pytest.approx(241), pytest.approx(272.5))
+    assert session.clocks.clock.times() == (pytest.approx(241), pytest.approx(272.5))
 
 
 def test_against_the_computer_c_names_you_first(clocked: MakeClocked, fake_time: FakeTime) -> None:
     session = clocked("20", opponent="computer", colour="black", level=1)
-    session.wait_for_computer()
+    session.opponents.wait()
     fake_time.advance(75)
     assert say(session, "c") == "You: 18 minutes 45, running. The computer: 20 minutes."
 
@@ -98,16 +96,16 @@ def test_each_warning_is_said_once_at_its_threshold_never_over_a_move(clocked: M
     warnings: list[str] = []
     for _second in range(400):
         fake_time.advance(1)
-        before = len(session.events)  # type: ignore[attr-defined]
-        session.tick()
-        warnings.extend(reply.text for reply in session.events[before:])  # type: ignore[attr-defined]
+        before = len(session.output.stream.said)  # type: ignore[attr-defined]
+        session.clocks.tick()
+        warnings.extend(reply.text for reply in session.output.stream.said[before:])  # type: ignore[attr-defined]
         if session.game.is_over:
             break
     assert warnings[:4] == ["Black: 5 minutes left.", "Black: 1 minute left.", "Black: 30 seconds left.",
                             "Black: 10 seconds left."]
     assert warnings[4].startswith("Game over: Black's time is up. White wins")
     assert len(warnings) == 5
-    speaker = session.speaker
+    speaker = session.output.speaker
     assert isinstance(speaker, RecordingSpeaker)
     said = [text for text, interrupt in zip(speaker.spoken, speaker.interrupts, strict=True) if "left." in text]
     assert len(said) == 4
@@ -119,19 +117,19 @@ def test_a_wait_across_two_thresholds_says_the_lower_one_only(clocked: MakeClock
     session = clocked("6")
     say(session, "7")
     fake_time.advance(330)  # 30 seconds left: past 5 minutes, 1 minute and 30 seconds at once
-    session.tick()
-    session.tick()
-    texts = [reply.text for reply in session.events]  # type: ignore[attr-defined]
+    session.clocks.tick()
+    session.clocks.tick()
+    texts = [reply.text for reply in session.output.stream.said]  # type: ignore[attr-defined]
     assert texts == ["Black: 30 seconds left."]
 
 
 def test_the_computers_clock_is_never_warned_about(clocked: MakeClocked, fake_time: FakeTime) -> None:
     session = clocked("6", opponent="computer", colour="white", level=1)
-    assert session.clocks is not None
-    session.clocks.thresholds = (300.0,)
+    assert session.clocks.clock is not None
+    session.clocks.warn_at((300.0,))
     say(session, "7")
-    session.wait_for_computer()
-    assert not any("left." in reply.text for reply in session.events)  # type: ignore[attr-defined]
+    session.opponents.wait()
+    assert not any("left." in reply.text for reply in session.output.stream.said)  # type: ignore[attr-defined]
 
 
 def test_a_flag_fall_ends_the_game_and_the_record_keeps_the_clocks(clocked: MakeClocked, fake_time: FakeTime,
@@ -169,7 +167,7 @@ def test_paused_clocks_stop_refuse_moves_and_resume(clocked: MakeClocked, fake_t
     assert say(session, "z").startswith("Clocks paused. Press z or type resume to go on. White: 5 minutes. "
                                         "Black: 4 minutes 50.")
     fake_time.advance(500)
-    session.tick()
+    session.clocks.tick()
     assert not session.game.is_over
     assert say(session, "5") == "The clocks are paused: press z or type resume first."
     assert say(session, "resume").startswith("Clocks running again. White: 5 minutes. Black: 4 minutes 50, running.")
@@ -189,11 +187,12 @@ def test_a_game_with_clocks_is_saved_with_them_and_comes_back_paused(clocked: Ma
     saved, problem = storage.load_current()
     assert problem is None and saved is not None and saved.clock is not None
     again = GameSession(Settings(opponent="human"), RecordingSpeaker(), now=fake_time, watch=False)
-    reply = again.resume(saved)
+    again.restore(saved)
+    reply = again.resume()
     assert "White: 4 minutes 15. Black: 4 minutes 43. The clocks are paused until" in reply.text
     assert reply.text.endswith("The clocks are paused until you press z or type resume.")
     fake_time.advance(1000)
-    again.tick()
+    again.clocks.tick()
     assert not again.game.is_over
     assert say(again, "3") == "The clocks are paused: press z or type resume first."
     say(again, "z")
@@ -219,8 +218,7 @@ def test_the_computer_shares_out_its_time_and_never_loses_on_time_at_one_minute(
     """A whole game at 1+0 where the computer uses every second it gives itself (the worst case) and a
     little more to move; the person plays at once. It must never run out."""
     settings = Settings(opponent="computer", colour="white", level=8, clock="1")
-    events: list[Reply] = []
-    session = GameSession(settings, RecordingSpeaker(), events.append, now=fake_time, watch=False)
+    session = GameSession(settings, RecordingSpeaker(), now=fake_time, watch=False)
     budgets: list[float] = []
 
     def think(position: Any, engine: Any, time_limit: float | None, on_result: Callable[[Any], None],
@@ -230,16 +228,16 @@ def test_the_computer_shares_out_its_time_and_never_loses_on_time_at_one_minute(
         fake_time.advance(time_limit + 0.025)  # its whole budget, and 25 ms to play (measured: under 12)
         on_result(engine.choose(position, depth=2))
 
-    session.thinker.start = think  # type: ignore[method-assignment]
+    session.thinker.start = think  # type: ignore[method-assign]
     session.start_game(GameSetup.from_settings(settings, 5))
     person = Engine(level=4, seed=2)  # a person as strong as the computer at depth 2: a long game
     lowest = 60.0
     while not session.game.is_over:
         fake_time.advance(0.3)
         session.play(person.choose(session.game.position, depth=2).pit)
-        session.tick()
-        assert session.clocks is not None
-        lowest = min(lowest, session.clocks.clock.remaining(Side.BLACK))
+        session.clocks.tick()
+        assert session.clocks.clock is not None
+        lowest = min(lowest, session.clocks.clock.clock.remaining(Side.BLACK))
     outcome = session.game.outcome
     assert outcome is not None and outcome.reason is not Termination.TIME
     assert len(budgets) > 60, "a long game: more than 60 moves of the computer's"
@@ -260,7 +258,7 @@ def test_new_and_set_choose_the_clock_and_say_what_is_wrong(clocked: MakeClocked
     assert say(session, "new clock soon").startswith("A clock is minutes and an increment in seconds")
     assert session.setup.clock == TimeControl(900, 10)
     say(session, "new clock none")
-    assert session.clocks is None
+    assert session.clocks.clock is None
     assert say(session, "set clock 5+3").startswith("Clock is now 5 minutes each plus 3 seconds a move.")
     assert say(session, "set clock banana").startswith("A clock is minutes and an increment")
     assert say(session, "set clock_warnings 2m 30s").startswith("Clock warning list is now 2m 30s.")
@@ -294,11 +292,11 @@ def test_a_reviewed_record_says_its_clocks_move_by_move(clocked: MakeClocked, fa
         fake_time.advance(seconds)
         say(session, str(pit))
     fake_time.advance(100)
-    session.tick()  # Black's flag falls
+    session.clocks.tick()  # Black's flag falls
     archived = next((private_dirs / "data" / "games").glob("*.pgn"))
     reader = clocked("none")
     say(reader, f'open "{archived}"')
-    reader.wait_for_computer()
+    reader.opponents.wait()
     assert say(reader, "c") == "White: 1 minute. Black: 1 minute."
     say(reader, "forward 2")
     assert say(reader, "c") == "White: 1 minute. Black: 58 seconds."
@@ -307,7 +305,7 @@ def test_a_reviewed_record_says_its_clocks_move_by_move(clocked: MakeClocked, fa
     plain = private_dirs / "plain.pgn"
     plain.write_text('[Event "x"]\n\n1. 76 55 *\n', encoding="utf-8")
     say(reader, f'open "{plain}"')
-    reader.wait_for_computer()
+    reader.opponents.wait()
     assert say(reader, "c") == "This record keeps no clock times."
 
 
@@ -368,29 +366,29 @@ def test_a_computer_move_that_comes_during_a_pause_waits_for_the_resume(clocked:
               on_error: Callable[[Exception], None], search: Any = None) -> None:
         answers.append(lambda _found: on_result(engine.choose(position, depth=1)))
 
-    session.thinker.start = think  # type: ignore[method-assignment]
+    session.thinker.start = think  # type: ignore[method-assign]
     say(session, "7")
     say(session, "z")
     answers[0](None)  # the answer that was already on its way when the clocks stopped
     assert session.game.moves == (7,)
     fake_time.advance(100)
-    assert session.clocks is not None and session.clocks.times() == (300, 300)
+    assert session.clocks.clock is not None and session.clocks.clock.times() == (300, 300)
     say(session, "resume")
     answers[-1](None)
     assert len(session.game.moves) == 2
-    assert session.clocks.running is Side.WHITE
+    assert session.clocks.clock.running is Side.WHITE
 
 
 def test_questions_to_the_engine_wait_while_the_computer_thinks_even_in_a_review(clocked: MakeClocked,
                                                                                   private_dirs: Path) -> None:
     session = clocked("5", opponent="computer", colour="white", level=3)
-    session.thinker.start = lambda *args, **kwargs: None  # type: ignore[method-assignment]
+    session.thinker.start = lambda *args, **kwargs: None  # type: ignore[method-assign]
     session.thinker._thread = _Alive()  # type: ignore[assignment]
     say(session, "7")
     record = private_dirs / "one.pgn"
     record.write_text('[Event "x"]\n\n1. 76 55 *\n', encoding="utf-8")
     say(session, f'open "{record}"')
-    session.wait_for_computer = lambda timeout=60.0: None  # type: ignore[method-assignment]
+    session.opponents.wait = lambda timeout=60.0: None  # type: ignore[method-assign]
     assert say(session, "hint") == "Wait: it is the computer's turn."
 
 
@@ -407,14 +405,14 @@ class _Alive:
 def test_a_warning_in_a_review_still_speaks_to_you(clocked: MakeClocked, fake_time: FakeTime,
                                                    private_dirs: Path) -> None:
     session = clocked("1", opponent="computer", colour="black", level=1)
-    session.wait_for_computer()
+    session.opponents.wait()
     record = private_dirs / "one.pgn"
     record.write_text('[Event "x"]\n\n1. 76 55 *\n', encoding="utf-8")
     say(session, f'open "{record}"')
-    session.wait_for_computer()
+    session.opponents.wait()
     fake_time.advance(30.5)
-    session.tick()
-    assert session.events[-1].text == "30 seconds left."  # type: ignore[attr-defined]
+    session.clocks.tick()
+    assert session.output.stream.said[-1].text == "30 seconds left."  # type: ignore[attr-defined]
 
 
 def test_clock_words_take_spaces_and_settings_say_when_they_apply(clocked: MakeClocked, fake_time: FakeTime) -> None:
@@ -426,5 +424,5 @@ def test_clock_words_take_spaces_and_settings_say_when_they_apply(clocked: MakeC
     assert session.setup.clock == TimeControl(900, 10)
     say(session, "set clock_warnings 14m")
     fake_time.advance(60.5)
-    session.tick()
-    assert session.events[-1].text == "Black: 14 minutes left."  # type: ignore[attr-defined]
+    session.clocks.tick()
+    assert session.output.stream.said[-1].text == "Black: 14 minutes left."  # type: ignore[attr-defined]

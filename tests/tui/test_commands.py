@@ -11,9 +11,9 @@ import pytest
 from rules import BLACK, WHITE
 from rules.engine import Engine
 from tests.needs import SHARED_DATA, need_shared_data
-from tests.tui.conftest import MakeSession, spoken
+from tests.tui.conftest import MakeSession, reviewing, spoken
 from toguz_tui.commands.table import COMMANDS, key_label, run, run_line
-from toguz_tui.session.facade import Reply
+from toguz_tui.session.stream import Reply
 
 
 def line(session: object, text: str) -> Reply:
@@ -96,9 +96,9 @@ def test_no_move_is_taken_while_it_is_the_computers_turn(make_session: MakeSessi
     assert reply.kind == "error" and reply.text == "Wait: it is the computer's turn."
     assert session.game.moves == ()
     release.set()
-    session.wait_for_computer()
+    session.opponents.wait()
     assert len(session.game.moves) == 1, "only the computer's move was played"
-    assert session.events[0].text.startswith("The computer sows")  # type: ignore[attr-defined]
+    assert session.output.stream.said[0].text.startswith("The computer sows")  # type: ignore[attr-defined]
 
 
 def test_queries_answer_about_the_position(make_session: MakeSession) -> None:
@@ -132,9 +132,9 @@ def test_repeat_previous_and_next_walk_the_announcements(make_session: MakeSessi
 
 def test_silence_stops_the_voice_and_says_nothing(make_session: MakeSession) -> None:
     session = make_session()
-    stops = session.speaker.stops  # type: ignore[attr-defined]
+    stops = session.output.speaker.stops  # type: ignore[attr-defined]
     reply = line(session, "silence")
-    assert session.speaker.stops == stops + 1  # type: ignore[attr-defined]
+    assert session.output.speaker.stops == stops + 1  # type: ignore[attr-defined]
     assert reply.speech == ""
 
 
@@ -149,13 +149,13 @@ def test_settings_are_listed_changed_and_kept_in_the_file(make_session: MakeSess
     assert "speech rate 180" in line(session, "settings").text
     assert line(session, "set rate 220").text == "Speech rate is now 220."
     assert 'rate = 220' in (private_dirs / "config" / "settings.toml").read_text()
-    assert session.speaker.rate == 220  # type: ignore[attr-defined]
+    assert session.output.speaker.rate == 220  # type: ignore[attr-defined]
 
 
 def test_undo_against_the_computer_goes_back_to_the_players_turn(make_session: MakeSession) -> None:
     session = make_session(opponent="computer")
     line(session, "7")
-    session.wait_for_computer()
+    session.opponents.wait()
     assert len(session.game.moves) == 2
     reply = line(session, "undo")
     assert reply.text.startswith("Took back the last 2 moves.")
@@ -173,8 +173,8 @@ def test_undo_in_a_two_player_game_takes_back_one_move(make_session: MakeSession
 def test_a_hint_names_a_legal_pit_with_its_preview(make_session: MakeSession) -> None:
     session = make_session()
     assert line(session, "hint").text == "Thinking about a hint."
-    session.wait_for_computer()
-    hint = session.events[-1].text  # type: ignore[attr-defined]
+    session.opponents.wait()
+    hint = session.output.stream.said[-1].text  # type: ignore[attr-defined]
     assert hint.startswith("Hint: play pit ")
     pit = int(hint.split()[3].rstrip("."))
     assert pit in session.game.legal_moves()
@@ -186,7 +186,7 @@ def test_new_game_takes_variant_opponent_level_and_colour(make_session: MakeSess
     reply = line(session, "new bestemshe computer level 2 black")
     assert reply.text.startswith("New game of Bestemshe: you play Black against the computer at level 2.")
     assert session.setup.human is BLACK and session.setup.level == 2
-    session.wait_for_computer()
+    session.opponents.wait()
     assert session.game.variant.pits == 5 and len(session.game.moves) == 1
     line(session, "new kozdatu human")
     assert session.setup.human is None and session.game.variant.pits == 7
@@ -240,7 +240,7 @@ def test_a_broken_record_is_refused_with_the_line_and_reason(make_session: MakeS
     assert reply.kind == "error"
     assert reply.text.startswith(f"Could not open {broken.name}: game 1 (")
     assert "line 4" in reply.text and "'99'" in reply.text
-    assert session.review is None
+    assert reviewing(session) is None
 
 
 def test_continue_plays_on_from_a_reviewed_position(make_session: MakeSession, tmp_path: Path) -> None:
@@ -249,7 +249,7 @@ def test_continue_plays_on_from_a_reviewed_position(make_session: MakeSession, t
     line(session, "review")
     line(session, "forward")
     line(session, "continue")
-    assert session.review is None
+    assert reviewing(session) is None
     assert session.game.position.pit(BLACK, 6) == 0 and session.game.moves == ()
 
 
@@ -331,7 +331,7 @@ def test_a_fault_inside_a_command_is_one_line_and_a_log_entry(make_session: Make
     def broken(position: object) -> str:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(session.announcer, "board", broken)
+    monkeypatch.setattr(session.output.announcer, "board", broken)
     reply = line(session, "board")
     assert reply.kind == "error"
     assert reply.text.startswith("Sorry, that went wrong inside toguz (RuntimeError: boom); your game is unharmed.")
@@ -341,10 +341,10 @@ def test_a_fault_inside_a_command_is_one_line_and_a_log_entry(make_session: Make
 
 def test_the_computers_reply_is_queued_after_the_players_move_not_cut_off(make_session: MakeSession) -> None:
     session = make_session(opponent="computer")
-    speaker = session.speaker
+    speaker = session.output.speaker
     stops = speaker.stops  # type: ignore[attr-defined]
     line(session, "7")
-    session.wait_for_computer()
+    session.opponents.wait()
     assert spoken(session)[-1].startswith("The computer sows")
     assert spoken(session)[-2].startswith("You sow 9 stones from pit 7")
     assert speaker.stops == stops + 1  # type: ignore[attr-defined]  # only the player's own move interrupted
@@ -375,8 +375,8 @@ def test_a_computer_that_breaks_is_reported_in_words(make_session: MakeSession, 
     monkeypatch.setattr(Engine, "choose", broken)
     session = make_session(opponent="computer")
     line(session, "7")
-    session.wait_for_computer()
-    events = session.events  # type: ignore[attr-defined]
+    session.opponents.wait()
+    events = session.output.stream.said
     assert events[-1].text == ("The computer could not think of a move: RuntimeError: search exploded. "
                                "Type undo or new to go on.")
     assert "search exploded" in (private_dirs / "data" / "errors.log").read_text()

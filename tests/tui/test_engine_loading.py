@@ -39,14 +39,15 @@ def load(monkeypatch: pytest.MonkeyPatch) -> FakeLoad:
 def test_a_game_against_the_computer_loads_its_search_once_in_the_background(
         make_session: MakeSession, load: FakeLoad) -> None:
     session = make_session(opponent="computer", colour="white")
-    session.ready_engine()
+    session.opponents.ready_engine(session.opponent)
     session.start_game(session.setup)
     thinking._preparing[0].join(10)
     assert load.threads == ["toguz-engine-loading"], "once a process, off the player's thread"
 
 
 def test_two_players_at_one_keyboard_load_no_search(make_session: MakeSession, load: FakeLoad) -> None:
-    make_session(opponent="human").ready_engine()
+    session = make_session(opponent="human")
+    session.opponents.ready_engine(session.opponent)
     assert load.threads == [] and thinking._preparing == []
 
 
@@ -56,7 +57,7 @@ def test_a_search_that_cannot_load_is_logged_and_the_player_hears_nothing_of_it(
     session = make_session(opponent="computer", colour="white")
     thinking._preparing[0].join(10)
     assert "numba is broken" in (storage.data_dir() / "errors.log").read_text()
-    assert not any("numba" in reply.text for reply in session.events)  # type: ignore[attr-defined]
+    assert not any("numba" in reply.text for reply in session.output.stream.said)
 
 
 async def test_the_board_loads_the_search_once_it_is_on_the_screen(make_app: MakeApp, load: FakeLoad) -> None:

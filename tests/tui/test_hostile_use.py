@@ -32,15 +32,16 @@ from rules.records import record_from_game, write_record
 from speech.machine import FakeMachine
 from speech.voices import RecordingSpeaker, SilentSpeaker
 from tests.needs import need_program
-from tests.tui.conftest import MakeSession, environment, toguz_command
+from tests.tui.conftest import MakeSession, environment, reviewing, toguz_command
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said
 from toguz_tui.cli import play_parser
 from toguz_tui.commands import records as files
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings, load_settings, settings_path
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
 from toguz_tui.session.setup import GameSetup
+from toguz_tui.session.stream import Reply
 from toguz_tui.start.launch import build_session
 
 __all__ = ["make_app"]
@@ -384,11 +385,13 @@ def test_05_a_second_toguz_shows_the_game_read_only_and_a_killed_ones_lock_is_ta
 
     held = storage.GameLock()  # the first toguz, still running
     assert held.take()
-    second, replies = build_session(options("--line", "--speech", "off"))
+    second = build_session(options("--line", "--speech", "off"))
+    replies = second.output.stream.said
     try:
         texts = [reply.text for reply in replies]
         assert texts[-1].startswith("Your game in progress is open in another toguz. Here it is to look at")
-        assert second.review is not None and second.review.index == second.review.total == 2
+        review = reviewing(second)
+        assert review is not None and review.index == review.total == 2
         assert line(second, "3").text == "A review is open: type close to leave it before playing."
         line(second, "close")
         assert line(second, "3").kind == "move"
@@ -652,7 +655,7 @@ def test_15_a_huge_number_in_a_review_is_a_plain_refusal(make_session: MakeSessi
         reply = line(session, f"{command} {'9' * 5000}")
         assert INTERNAL not in reply.text, (command, reply.text[:200])
         assert len(reply.text) < 200
-    assert session.review is not None and session.game.moves == (7,)
+    assert reviewing(session) is not None and session.game.moves == (7,)
     assert not (private_dirs / "data" / "errors.log").exists()
 
 
@@ -682,7 +685,7 @@ def test_17_a_big_record_file_is_read_in_the_background_and_its_index_kept(
     big.write_text(game * count)
     assert big.stat().st_size > files.BIG_FILE
     session = make_session()
-    events: list[Reply] = session.events  # type: ignore[attr-defined]
+    events: list[Reply] = session.output.stream.said
 
     indexed: list[int] = []
     may_go = threading.Event()
@@ -698,19 +701,19 @@ def test_17_a_big_record_file_is_read_in_the_background_and_its_index_kept(
     reply = line(session, f"open {big} 3")
     assert time.monotonic() - began < 3.0
     assert reply.text == "Reading big.pgn, 5 MB; this takes a moment."
-    assert session.review is None, "the reply comes before the file is read"
+    assert reviewing(session) is None, "the reply comes before the file is read"
     may_go.set()
-    session.wait_for_computer(30)
+    session.opponents.wait(30)
     texts = [event.text for event in events]
     assert [text for text in texts if text.startswith("Read ")] == [
         "Read 25 percent of big.pgn.", "Read 50 percent of big.pgn.", "Read 75 percent of big.pgn."]
     assert texts[-1].startswith(f"Game 3 of {count}. Reviewing Ana")
-    assert session.review is not None
+    assert reviewing(session) is not None
     line(session, "close")
 
     events.clear()
     line(session, f"open {big} {count}")
-    session.wait_for_computer(30)
+    session.opponents.wait(30)
     assert [event.text[:len(f"Game {count} of {count}.")] for event in events] == [f"Game {count} of {count}."]
     assert len(indexed) == 1, "the kept index serves the second opening"
 
@@ -719,7 +722,7 @@ def test_17_a_big_record_file_is_read_in_the_background_and_its_index_kept(
         sparse.truncate(65 * 1024 * 1024)
     events.clear()
     assert line(session, f"open {huge}").text == "Reading huge.pgn, 65 MB; this takes a moment."
-    session.wait_for_computer(30)
+    session.opponents.wait(30)
     assert [event.text for event in events] == ["Could not open huge.pgn: it is 65 MB; toguz reads files of up to "
                                                 "64 MB."]
 
@@ -731,7 +734,7 @@ def test_18_opening_a_fifo_or_dev_zero_answers_at_once(make_session: MakeSession
     for path in (fifo, Path("/dev/zero")):
         reply = promptly(lambda path=path: line(session, f"open {path}"))
         assert reply.text == f"Could not open {path.name}: it is not a regular file (a device, a pipe or a socket)."
-    assert session.review is None
+    assert reviewing(session) is None
 
 
 # -- 19 to 23 ---------------------------------------------------------------------------------------
@@ -742,16 +745,16 @@ def test_18_opening_a_fifo_or_dev_zero_answers_at_once(make_session: MakeSession
 ])
 def test_19_a_decided_fen_starts_as_a_finished_game(make_session: MakeSession, fen: str, said: str) -> None:
     session = make_session(opponent="computer", colour="black")  # the computer plays White, who is to move
-    session.wait_for_computer()
-    events: list[Reply] = session.events  # type: ignore[attr-defined]
+    session.opponents.wait()
+    events: list[Reply] = session.output.stream.said
     events.clear()
     reply = line(session, f"fen {fen}")
     assert reply.text.endswith(said), reply.text
     rules = Game(position=Position.from_fen(fen))
     assert session.game.is_over and session.game.outcome == rules.outcome
-    assert not session.thinking
+    assert not session.opponent.thinking
     time.sleep(0.3)
-    session.wait_for_computer()
+    session.opponents.wait()
     assert session.game.moves == () and events == [], "the computer did not try to move"
     assert line(session, "turn").text == said
 
@@ -813,10 +816,10 @@ def test_22_in_a_review_undo_and_resign_are_refused_and_hint_answers_for_the_rev
         assert reply.kind == "error"
         assert reply.text.startswith(command.title()) and "not in a review" in reply.text, reply.text
     assert session.game.moves == (1,) and session.game.position == before and not session.game.is_over
-    events: list[Reply] = session.events  # type: ignore[attr-defined]
+    events: list[Reply] = session.output.stream.said
     events.clear()
     line(session, "hint")
-    session.wait_for_computer()
+    session.opponents.wait()
     assert len(events) == 1 and events[0].text.startswith("Hint: play pit 9. Pit 9: 1 stone")
     assert session.game.moves == (1,)
 
@@ -832,7 +835,8 @@ def test_23_a_broken_saved_game_that_cannot_be_moved_aside_stays_where_it_is(
         raise OSError(errno.EACCES, "Permission denied")
 
     monkeypatch.setattr(storage, "keep_aside", cannot)
-    session, replies = build_session(options("--line", "--speech", "off", "--opponent", "human"))
+    session = build_session(options("--line", "--speech", "off", "--opponent", "human"))
+    replies = session.output.stream.said
     try:
         first = replies[0].text
         assert first == ("The saved game current-game.json is broken: not JSON (Expecting property name enclosed in "
@@ -885,7 +889,7 @@ def test_24_a_sound_player_that_fails_is_said_once(tmp_path: Path, monkeypatch: 
             for typed in ("7", "5", "board", "repeat"):
                 line(session, typed)
                 assert speaker.wait(5.0)
-                news.append(session.speech_news())
+                news.append(session.output.speech_news())
                 assert speaker.wait(5.0)
             assert speaker.last_error == problem
             said = [reply.text for reply in news if reply is not None]
@@ -914,7 +918,7 @@ def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: 
         return SilentSpeaker(), problem
 
     session = make_session()
-    assert isinstance(session.speaker, RecordingSpeaker)
+    assert isinstance(session.output.speaker, RecordingSpeaker)
     monkeypatch.setattr(applying_module, "open_speaker", no_audio)
     replies = [line(session, typed) for typed in ("set speech espeak-ng", "set rate 200", "set speech on",
                                                   "set volume 0.5", "speech on")]
@@ -922,7 +926,7 @@ def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: 
     told = [text for text in texts if "no sound card under /dev/snd" in text]
     assert len(told) == 1 and told[0] == texts[0], texts
     assert texts[1] == "Speech rate is now 200." and texts[3] == "Volume is now 0.5."
-    assert session.speech_news() is None
+    assert session.output.speech_news() is None
 
 
 # -- 25, 26: what reaches the screen -----------------------------------------------------------------
@@ -982,7 +986,7 @@ def test_28_a_utf16_record_is_read_and_a_cp1251_one_is_refused_in_words(make_ses
     reply = line(session, f"open {tmp_path / 'cp.pgn'}")
     assert reply.text == (f"Could not open cp.pgn: it is not UTF-8 text (byte 0xc0 at position {position}); save "
                           "it as UTF-8 and open it again.")
-    assert "codec" not in reply.text and session.review is None
+    assert "codec" not in reply.text and reviewing(session) is None
 
 
 def test_29_a_fen_file_without_a_slash_or_with_two_fens_gets_a_fen_reason(make_session: MakeSession,
@@ -996,7 +1000,7 @@ def test_29_a_fen_file_without_a_slash_or_with_two_fens_gets_a_fen_reason(make_s
     two.write_text(f"{START}\n{README_FEN}\n")
     assert line(session, f"open {two}").text == (
         "Could not open two.fen: it holds 2 lines; a position file holds one FEN on one line.")
-    assert session.game.position.fen() == START and session.review is None
+    assert session.game.position.fen() == START and reviewing(session) is None
 
 
 def test_30_save_takes_a_quoted_name_and_refuses_extra_words_and_missing_folders(
@@ -1020,7 +1024,7 @@ def test_30_save_takes_a_quoted_name_and_refuses_extra_words_and_missing_folders
 def test_31_new_level_without_a_number_and_play_with_two_pits_are_refused(make_session: MakeSession) -> None:
     session = make_session(opponent="computer", level=2)
     line(session, "7")
-    session.wait_for_computer()
+    session.opponents.wait()
     moves, setup = session.game.moves, session.setup
     assert line(session, "new level").text == (
         "New needs: new [toguz|kozdatu|bestemshe] [computer|human] [level N] [white|black] "
@@ -1028,7 +1032,7 @@ def test_31_new_level_without_a_number_and_play_with_two_pits_are_refused(make_s
     assert line(session, "new level human").kind == "error"
     assert line(session, "play 7 8").text == "Play needs: play N, or just N."
     assert line(session, "7 8").text == "Play needs: play N, or just N."
-    session.wait_for_computer()
+    session.opponents.wait()
     assert session.game.moves == moves and session.setup == setup
 
 

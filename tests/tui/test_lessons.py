@@ -154,7 +154,8 @@ def test_toguz_learn_keeps_the_game_in_progress_waiting_and_offers_no_resume_ove
                    capture_output=True, text=True, timeout=120, env=environment(tmp_path), check=True)
     options = play_parser().parse_args(["--line", "--speech", "off"])
     options.training = "learn"
-    session, replies = build_session(options)
+    session = build_session(options)
+    replies = session.output.stream.said
     try:
         assert not session.resumed  # the board would otherwise ask over the lesson whether to resume
         assert session.game.moves == (7,)

@@ -25,7 +25,7 @@ from tests.tui.conftest import MakeSession
 from toguz_tui.commands.table import HELP_TOPICS, run_line
 from toguz_tui.files.settings import load_settings
 from toguz_tui.line.console import Printer, interactive_loop
-from toguz_tui.session.facade import Reply
+from toguz_tui.session.stream import Reply
 from toguz_tui.start import first_run as first_start
 
 LONG = " ".join(f"word{number}" for number in range(200))

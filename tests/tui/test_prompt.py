@@ -12,7 +12,7 @@ from prompt_toolkit.output import DummyOutput
 
 from tests.tui.conftest import MakeSession, spoken
 from toguz_tui.line.console import CommandCompleter, Printer, interactive_loop
-from toguz_tui.session.facade import Reply
+from toguz_tui.session.stream import Reply
 
 
 def completions(text: str) -> list[str]:

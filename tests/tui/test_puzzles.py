@@ -17,7 +17,7 @@ from rules.engine import Engine
 from rules.move import play_move
 from speech.words.announce import Announcer, Perspective
 from speech.words.i18n import LANGUAGES, set_language
-from tests.tui.conftest import environment, toguz_command
+from tests.tui.conftest import environment, reviewing, toguz_command, training
 from toguz_tui.training import puzzles as puzzle_module
 from toguz_tui.training.coach import PuzzleCoach
 from toguz_tui.training.progress import Progress, load_progress, progress_path
@@ -318,11 +318,12 @@ def test_puzzles_in_a_second_toguz_say_the_game_is_open_elsewhere_and_still_open
         time.sleep(0.2)
         options = play_parser().parse_args(["--line", "--speech", "off"])
         options.training, options.player = "puzzles", ""
-        session, replies = build_session(options)
+        session = build_session(options)
+        replies = session.output.stream.said
         try:
             texts = [reply.text for reply in replies]
             assert texts[0].startswith("The game in progress is open in another toguz; this game will not be saved")
-            assert texts[1].startswith("Puzzle ") and session.training is not None and session.review is None
+            assert texts[1].startswith("Puzzle ") and training(session) is not None and reviewing(session) is None
         finally:
             session.close()
     finally:

@@ -14,7 +14,7 @@ from speech.voices import RecordingSpeaker
 from tests.tui.test_app_support import SIZE, make_app, screen_of
 from toguz_tui.commands.table import run_line
 from toguz_tui.files.settings import Settings
-from toguz_tui.session.facade import GameSession, Reply
+from toguz_tui.session.facade import GameSession
 from toguz_tui.session.setup import GameSetup
 
 __all__ = ["make_app"]
@@ -24,8 +24,7 @@ __all__ = ["make_app"]
 def heard() -> Iterator[tuple[GameSession, RecordingPlayer]]:
     player = RecordingPlayer()
     settings = Settings(opponent="computer", level=1, colour="white")
-    events: list[Reply] = []
-    session = GameSession(settings, RecordingSpeaker(), events.append, player=player, watch=False)
+    session = GameSession(settings, RecordingSpeaker(), player=player, watch=False)
     session.start_game(GameSetup.from_settings(settings, 3))
     yield session, player
     session.close()
@@ -41,7 +40,7 @@ def test_a_move_plays_its_sound_and_the_computers_reply_ends_with_your_turn(
         heard: tuple[GameSession, RecordingPlayer]) -> None:
     session, player = heard
     run_line(session, "7")
-    session.wait_for_computer()
+    session.opponents.wait()
     assert player.names == ["move", "move"]
     yours, theirs = player.sounds
     assert len(theirs) > len(yours), "the computer's move is followed by the your-turn cue"
@@ -74,7 +73,7 @@ def test_the_move_sound_starts_where_the_pit_lies_as_the_board_is_drawn() -> Non
         session.game.play(1)  # White's pit 1 holds 9: the first stone goes back into it
         report = session.game.last_report
         assert report is not None
-        session._after_move(report)
+        session._moved(report, interrupt=True)
         first_tick = player.sounds[0][: int(0.03 * 44100)]
         firsts[colour] = balance(first_tick)
         session.close()
@@ -88,7 +87,7 @@ def test_sounds_off_silences_them_and_on_without_a_device_says_why(make_session:
     reply = run_line(session, "sounds off")
     assert reply is not None and reply.text == "Sound is now off."
     assert player.closed
-    assert isinstance(session.sounds.player, SilentPlayer)
+    assert isinstance(session.output.sounds.player, SilentPlayer)
     run_line(session, "7")
     assert player.names == []
     reply = run_line(session, "sounds on")  # the fake machine has no audio output
@@ -101,7 +100,7 @@ def test_sounds_off_silences_them_and_on_without_a_device_says_why(make_session:
 async def test_the_focus_knocks_at_the_end_of_a_row(make_app: object) -> None:
     app = make_app()  # type: ignore[operator]
     player = RecordingPlayer()
-    app.session.sounds.player = player
+    app.session.output.sounds.player = player
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("left")  # already on pit 1
         await pilot.press("right")
@@ -121,23 +120,23 @@ async def test_the_boxed_board_shows_both_clocks_and_c_reads_them(make_app: obje
         await pilot.press("enter")
         await pilot.press("c")
         await pilot.pause()
-        assert app.session.speaker.spoken[-1].startswith("White: 10 minutes. Black: ")
-        assert ", running." in app.session.speaker.spoken[-1]
+        assert app.session.output.speaker.spoken[-1].startswith("White: 10 minutes. Black: ")
+        assert ", running." in app.session.output.speaker.spoken[-1]
 
 
 async def test_a_key_the_board_does_not_use_says_so_once_and_buzzes(make_app: object) -> None:
     app = make_app()  # type: ignore[operator]
     player = RecordingPlayer()
-    app.session.sounds.player = player
+    app.session.output.sounds.player = player
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await pilot.pause()
-        assert app.session.speaker.spoken[-1] == "The key d does nothing here; press h for the keys."
-        count = len(app.session.speaker.spoken)
+        assert app.session.output.speaker.spoken[-1] == "The key d does nothing here; press h for the keys."
+        count = len(app.session.output.speaker.spoken)
         await pilot.press("b")  # a key the board uses says only its own answer
         await pilot.pause()
-        assert len(app.session.speaker.spoken) == count + 1
-        assert app.session.speaker.spoken[-1].startswith("White's row from pit 1")
+        assert len(app.session.output.speaker.spoken) == count + 1
+        assert app.session.output.speaker.spoken[-1].startswith("White's row from pit 1")
         await pilot.press("0")
         await pilot.pause()
     assert player.names == ["illegal", "illegal"]

@@ -5,7 +5,7 @@ get one sentence."""
 from __future__ import annotations
 
 from tests.fakes import FakeTime
-from tests.tui.conftest import MakeSession
+from tests.tui.conftest import MakeSession, reviewing, training
 from tests.tui.test_clocks import MakeClocked, clocked, fake_time, say
 from toguz_tui.commands.table import run_line
 from toguz_tui.training.lessons import load as lessons
@@ -37,7 +37,7 @@ def test_game_commands_are_refused_while_training_and_change_nothing(make_sessio
         assert reply is not None and reply.kind == "error"
         assert reply.text.endswith("is for games, not lessons or puzzles: type close to go back to your game first.")
     assert session.game.moves == (7,)
-    assert session.training is not None
+    assert training(session) is not None
 
 
 def test_bad_words_get_one_sentence(make_session: MakeSession) -> None:
@@ -47,7 +47,7 @@ def test_bad_words_get_one_sentence(make_session: MakeSession) -> None:
     assert say(session, "puzzle 0").startswith("There is no puzzle 0: choose 1 to ")
     assert say(session, "puzzle soon") == "Puzzle needs: puzzle, or puzzle N."
     assert say(session, "learn 3 4") == "Learn needs: learn, learn N for lesson N, or learn list."
-    assert session.training is None
+    assert training(session) is None
 
 
 def test_a_lesson_stops_the_clocks_of_the_game_and_says_so_on_the_way_back(clocked: MakeClocked,
@@ -56,13 +56,13 @@ def test_a_lesson_stops_the_clocks_of_the_game_and_says_so_on_the_way_back(clock
     say(session, "7")
     say(session, "8")
     say(session, "learn")
-    assert session.clocks is not None and session.clocks.paused
+    assert session.clocks.clock is not None and session.clocks.paused
     fake_time.advance(600)  # ten minutes of lessons cost no time
-    session.tick()
+    session.clocks.tick()
     assert not session.game.is_over
     text = say(session, "close")
     assert "The clocks are paused until you press z or type resume." in text
-    assert session.clocks.times()[0] > 290
+    assert session.clocks.clock.times()[0] > 290
 
 
 def test_hint_in_a_lesson_is_the_steps_hint_and_in_a_puzzle_its_theme(make_session: MakeSession) -> None:
@@ -70,7 +70,7 @@ def test_hint_in_a_lesson_is_the_steps_hint_and_in_a_puzzle_its_theme(make_sessi
     say(session, "learn 2")
     assert say(session, "hint") == lessons()[1].steps[0].hint
     say(session, "puzzle")
-    assert session.announcements[-1].startswith("Puzzle ") and "" not in session.announcements  # said once
+    assert session.output.stream.texts[-1].startswith("Puzzle ") and "" not in session.output.stream.texts  # said once
     assert say(session, "hint").startswith("The theme: ")
     assert say(session, "turn").startswith("Puzzle ")  # what is asked, again
 
@@ -85,7 +85,7 @@ def test_records_and_new_games_wait_until_the_lesson_is_closed(make_session: Mak
         assert reply is not None and reply.kind == "error", line
         assert reply.text.endswith("type close to go back to your game first."), line
     assert say(session, "fen").count("/") == 1  # the puzzle's position, as FEN: a question, allowed
-    assert session.game.moves == (7,) and session.review is None and session.training is not None
+    assert session.game.moves == (7,) and reviewing(session) is None and training(session) is not None
 
 
 def test_a_puzzle_is_not_solved_for_you_by_chances_or_threats(make_session: MakeSession) -> None:
@@ -103,7 +103,7 @@ def test_lessons_and_puzzles_do_not_open_over_a_review(make_session: MakeSession
     say(session, "review")
     assert say(session, "learn") == "Close the review first: lessons and puzzles open over your game."
     assert say(session, "puzzle") == "Close the review first: lessons and puzzles open over your game."
-    assert session.review is not None and session.training is None
+    assert reviewing(session) is not None and training(session) is None
 
 
 def test_after_the_last_lesson_learn_starts_again_at_the_first_not_done(make_session: MakeSession) -> None:

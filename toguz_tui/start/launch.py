@@ -23,7 +23,6 @@ from toguz_tui.commands import records
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings, load_settings
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.mode import Playing, Reviewing
 from toguz_tui.session.review import Review
 from toguz_tui.session.setup import GameSetup, saved_game
 from toguz_tui.session.stream import Reply
@@ -61,9 +60,6 @@ def build_session(options: argparse.Namespace) -> GameSession:
         output.say(Reply(phrases.capital(sounds_problem) + ".", kind="error"))
     choose_game(session, options)
     training = getattr(options, "training", None)
-    if training and session.persist and not session.store.autosave and isinstance(session.mode, Reviewing):
-        session.enter(Playing())  # another toguz holds the game: the game here is a new one, not saved
-        output.say(Reply(phrases.open_elsewhere_new()))
     if training:
         session.trainer.choose_player(getattr(options, "player", "") or "", options.seed or 0)
         if training == "puzzles":
@@ -99,7 +95,7 @@ def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply
         except NotationError as error:
             said.append(session.output.error(problems.described(error)))
     if not session.store.claim():
-        return [*said, *show_elsewhere(session, setup)]
+        return [*said, *show_elsewhere(session, setup, quiet)]
     saved, problem = storage.load_current()
     if problem:
         said.append(session.output.error(phrases.broken_saved_game(problem, session.store.keep_broken())))
@@ -138,12 +134,12 @@ def archive_finished(session: GameSession) -> Reply:
     return session.output.say(Reply(phrases.finished_restored(result, path.name, None)))
 
 
-def show_elsewhere(session: GameSession, setup: GameSetup) -> list[Reply]:
+def show_elsewhere(session: GameSession, setup: GameSetup, quiet: bool = False) -> list[Reply]:
     """Another toguz has the game in progress: show it read-only in a review, over a new game that
-    will not be saved as the game in progress."""
-    session.start_game(setup)
+    will not be saved as the game in progress (``quiet``, under a lesson or the puzzles: only say so)."""
+    session.start_game(setup, quiet=quiet)
     saved, _problem = storage.load_current()
-    if saved is None:
+    if saved is None or quiet:
         return [session.output.say(Reply(phrases.open_elsewhere_new()))]
     try:
         _setup, game = saved_game(saved)
