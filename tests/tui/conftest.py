@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import overload
 
 import pytest
 
@@ -14,6 +15,7 @@ from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Reviewing, Training
 from toguz_tui.session.review import Review
 from toguz_tui.session.setup import GameSetup
+from toguz_tui.session.stream import Reply
 from toguz_tui.training.coach import Coach
 
 
@@ -79,3 +81,37 @@ def training(session: GameSession) -> Coach | None:
     """The lesson or puzzle open in ``session``, or None when the player is not training."""
     mode = session.view.mode
     return mode.coach if isinstance(mode, Training) else None
+
+
+class Heard(Sequence[Reply]):
+    """What a session says from now on: the announcements added to its stream after this was made (or
+    after the last ``clear``)."""
+
+    def __init__(self, session: GameSession) -> None:
+        self.stream = session.output.stream
+        self.start = len(self.stream)
+
+    def replies(self) -> list[Reply]:
+        """The announcements heard so far."""
+        return self.stream.since(self.start)
+
+    def clear(self) -> None:
+        """Forget what was heard so far."""
+        self.start = len(self.stream)
+
+    def __len__(self) -> int:
+        return len(self.replies())
+
+    @overload
+    def __getitem__(self, index: int) -> Reply: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Reply]: ...
+
+    def __getitem__(self, index: int | slice) -> Reply | Sequence[Reply]:
+        return self.replies()[index]
+
+    def __eq__(self, other: object) -> bool:
+        return self.replies() == other
+
+    __hash__ = None  # type: ignore[assignment]

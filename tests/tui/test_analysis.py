@@ -31,7 +31,7 @@ def answer(session: GameSession, command: str) -> tuple[str, str]:
     first = run_line(session, command)
     assert first is not None
     session.opponents.wait(60)
-    return first.text, session.output.stream.said[-1].text  # type: ignore[attr-defined]
+    return first.text, session.output.stream.said[-1].text
 
 
 def test_analyse_says_every_pit_once_best_first_with_the_engines_scores(make_session: MakeSession) -> None:

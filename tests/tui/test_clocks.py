@@ -15,6 +15,7 @@ from rules.clock import TimeControl, read_clock_comment
 from rules.engine import Engine
 from speech.voices import RecordingSpeaker
 from tests.fakes import FakeTime
+from tests.tui.conftest import Heard
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
@@ -96,9 +97,9 @@ def test_each_warning_is_said_once_at_its_threshold_never_over_a_move(clocked: M
     warnings: list[str] = []
     for _second in range(400):
         fake_time.advance(1)
-        before = len(session.output.stream.said)  # type: ignore[attr-defined]
+        before = len(session.output.stream.said)
         session.clocks.tick()
-        warnings.extend(reply.text for reply in session.output.stream.said[before:])  # type: ignore[attr-defined]
+        warnings.extend(reply.text for reply in session.output.stream.said[before:])
         if session.game.is_over:
             break
     assert warnings[:4] == ["Black: 5 minutes left.", "Black: 1 minute left.", "Black: 30 seconds left.",
@@ -116,10 +117,11 @@ def test_each_warning_is_said_once_at_its_threshold_never_over_a_move(clocked: M
 def test_a_wait_across_two_thresholds_says_the_lower_one_only(clocked: MakeClocked, fake_time: FakeTime) -> None:
     session = clocked("6")
     say(session, "7")
+    heard = Heard(session)
     fake_time.advance(330)  # 30 seconds left: past 5 minutes, 1 minute and 30 seconds at once
     session.clocks.tick()
     session.clocks.tick()
-    texts = [reply.text for reply in session.output.stream.said]  # type: ignore[attr-defined]
+    texts = [reply.text for reply in heard]
     assert texts == ["Black: 30 seconds left."]
 
 
@@ -129,7 +131,7 @@ def test_the_computers_clock_is_never_warned_about(clocked: MakeClocked, fake_ti
     session.clocks.warn_at((300.0,))
     say(session, "7")
     session.opponents.wait()
-    assert not any("left." in reply.text for reply in session.output.stream.said)  # type: ignore[attr-defined]
+    assert not any("left." in reply.text for reply in session.output.stream.said)
 
 
 def test_a_flag_fall_ends_the_game_and_the_record_keeps_the_clocks(clocked: MakeClocked, fake_time: FakeTime,
@@ -412,7 +414,7 @@ def test_a_warning_in_a_review_still_speaks_to_you(clocked: MakeClocked, fake_ti
     session.opponents.wait()
     fake_time.advance(30.5)
     session.clocks.tick()
-    assert session.output.stream.said[-1].text == "30 seconds left."  # type: ignore[attr-defined]
+    assert session.output.stream.said[-1].text == "30 seconds left."
 
 
 def test_clock_words_take_spaces_and_settings_say_when_they_apply(clocked: MakeClocked, fake_time: FakeTime) -> None:
@@ -425,4 +427,4 @@ def test_clock_words_take_spaces_and_settings_say_when_they_apply(clocked: MakeC
     say(session, "set clock_warnings 14m")
     fake_time.advance(60.5)
     session.clocks.tick()
-    assert session.output.stream.said[-1].text == "Black: 14 minutes left."  # type: ignore[attr-defined]
+    assert session.output.stream.said[-1].text == "Black: 14 minutes left."

@@ -11,7 +11,7 @@ import pytest
 from rules import BLACK, WHITE
 from rules.engine import Engine
 from tests.needs import SHARED_DATA, need_shared_data
-from tests.tui.conftest import MakeSession, reviewing, spoken
+from tests.tui.conftest import Heard, MakeSession, reviewing, spoken
 from toguz_tui.commands.table import COMMANDS, key_label, run, run_line
 from toguz_tui.session.stream import Reply
 
@@ -95,10 +95,11 @@ def test_no_move_is_taken_while_it_is_the_computers_turn(make_session: MakeSessi
     reply = line(session, "1")
     assert reply.kind == "error" and reply.text == "Wait: it is the computer's turn."
     assert session.game.moves == ()
+    heard = Heard(session)
     release.set()
     session.opponents.wait()
     assert len(session.game.moves) == 1, "only the computer's move was played"
-    assert session.output.stream.said[0].text.startswith("The computer sows")  # type: ignore[attr-defined]
+    assert heard[0].text.startswith("The computer sows")
 
 
 def test_queries_answer_about_the_position(make_session: MakeSession) -> None:
@@ -132,9 +133,9 @@ def test_repeat_previous_and_next_walk_the_announcements(make_session: MakeSessi
 
 def test_silence_stops_the_voice_and_says_nothing(make_session: MakeSession) -> None:
     session = make_session()
-    stops = session.output.speaker.stops  # type: ignore[attr-defined]
+    stops = session.output.speaker.stops
     reply = line(session, "silence")
-    assert session.output.speaker.stops == stops + 1  # type: ignore[attr-defined]
+    assert session.output.speaker.stops == stops + 1
     assert reply.speech == ""
 
 
@@ -149,7 +150,7 @@ def test_settings_are_listed_changed_and_kept_in_the_file(make_session: MakeSess
     assert "speech rate 180" in line(session, "settings").text
     assert line(session, "set rate 220").text == "Speech rate is now 220."
     assert 'rate = 220' in (private_dirs / "config" / "settings.toml").read_text()
-    assert session.output.speaker.rate == 220  # type: ignore[attr-defined]
+    assert session.output.speaker.rate == 220
 
 
 def test_undo_against_the_computer_goes_back_to_the_players_turn(make_session: MakeSession) -> None:
@@ -174,7 +175,7 @@ def test_a_hint_names_a_legal_pit_with_its_preview(make_session: MakeSession) ->
     session = make_session()
     assert line(session, "hint").text == "Thinking about a hint."
     session.opponents.wait()
-    hint = session.output.stream.said[-1].text  # type: ignore[attr-defined]
+    hint = session.output.stream.said[-1].text
     assert hint.startswith("Hint: play pit ")
     pit = int(hint.split()[3].rstrip("."))
     assert pit in session.game.legal_moves()
@@ -342,7 +343,7 @@ def test_a_fault_inside_a_command_is_one_line_and_a_log_entry(make_session: Make
 def test_the_computers_reply_is_queued_after_the_players_move_not_cut_off(make_session: MakeSession) -> None:
     session = make_session(opponent="computer")
     speaker = session.output.speaker
-    stops = speaker.stops  # type: ignore[attr-defined]
+    stops = speaker.stops
     line(session, "7")
     session.opponents.wait()
     assert spoken(session)[-1].startswith("The computer sows")

@@ -32,7 +32,7 @@ from rules.records import record_from_game, write_record
 from speech.machine import FakeMachine
 from speech.voices import RecordingSpeaker, SilentSpeaker
 from tests.needs import need_program
-from tests.tui.conftest import MakeSession, environment, reviewing, toguz_command
+from tests.tui.conftest import Heard, MakeSession, environment, reviewing, toguz_command
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said
 from toguz_tui.cli import play_parser
 from toguz_tui.commands import records as files
@@ -685,7 +685,7 @@ def test_17_a_big_record_file_is_read_in_the_background_and_its_index_kept(
     big.write_text(game * count)
     assert big.stat().st_size > files.BIG_FILE
     session = make_session()
-    events: list[Reply] = session.output.stream.said
+    events = Heard(session)
 
     indexed: list[int] = []
     may_go = threading.Event()
@@ -714,7 +714,9 @@ def test_17_a_big_record_file_is_read_in_the_background_and_its_index_kept(
     events.clear()
     line(session, f"open {big} {count}")
     session.opponents.wait(30)
-    assert [event.text[:len(f"Game {count} of {count}.")] for event in events] == [f"Game {count} of {count}."]
+    texts = [event.text for event in events]
+    assert len(texts) == 2 and texts[0].startswith("Reading big.pgn, 5 MB;"), "the note at once, then the game"
+    assert texts[1].startswith(f"Game {count} of {count}.")
     assert len(indexed) == 1, "the kept index serves the second opening"
 
     huge = tmp_path / "huge.pgn"
@@ -746,9 +748,8 @@ def test_18_opening_a_fifo_or_dev_zero_answers_at_once(make_session: MakeSession
 def test_19_a_decided_fen_starts_as_a_finished_game(make_session: MakeSession, fen: str, said: str) -> None:
     session = make_session(opponent="computer", colour="black")  # the computer plays White, who is to move
     session.opponents.wait()
-    events: list[Reply] = session.output.stream.said
-    events.clear()
     reply = line(session, f"fen {fen}")
+    events = Heard(session)
     assert reply.text.endswith(said), reply.text
     rules = Game(position=Position.from_fen(fen))
     assert session.game.is_over and session.game.outcome == rules.outcome
@@ -816,9 +817,8 @@ def test_22_in_a_review_undo_and_resign_are_refused_and_hint_answers_for_the_rev
         assert reply.kind == "error"
         assert reply.text.startswith(command.title()) and "not in a review" in reply.text, reply.text
     assert session.game.moves == (1,) and session.game.position == before and not session.game.is_over
-    events: list[Reply] = session.output.stream.said
-    events.clear()
     line(session, "hint")
+    events = Heard(session)
     session.opponents.wait()
     assert len(events) == 1 and events[0].text.startswith("Hint: play pit 9. Pit 9: 1 stone")
     assert session.game.moves == (1,)

@@ -26,7 +26,7 @@ from toguz_tui.commands.table import HELP_TOPICS, run_line
 from toguz_tui.files.settings import load_settings
 from toguz_tui.line.console import Printer, interactive_loop
 from toguz_tui.session.stream import Reply
-from toguz_tui.start import first_run as first_start
+from toguz_tui.start import first_run
 
 LONG = " ".join(f"word{number}" for number in range(200))
 
@@ -123,22 +123,22 @@ def test_help_comes_in_topics_that_fit_a_screen(make_session: MakeSession) -> No
 def test_the_first_start_question_takes_the_answer_or_the_default() -> None:
     said: list[str] = []
     answers = iter(["maybe", "Y"])
-    assert first_start.ask_screen_reader([], lambda _: next(answers), said.append) is True
+    assert first_run.ask_screen_reader([], lambda _: next(answers), said.append) is True
     assert said == ["Please type y for yes or n for no."]
-    assert first_start.ask_screen_reader(["Orca"], lambda _: "", said.append) is True, "Enter: yes when one runs"
-    assert first_start.ask_screen_reader([], lambda _: "", said.append) is False, "Enter: no when none runs"
-    assert first_start.ask_screen_reader(["Orca"], lambda _: "n", said.append) is False
+    assert first_run.ask_screen_reader(["Orca"], lambda _: "", said.append) is True, "Enter: yes when one runs"
+    assert first_run.ask_screen_reader([], lambda _: "", said.append) is False, "Enter: no when none runs"
+    assert first_run.ask_screen_reader(["Orca"], lambda _: "n", said.append) is False
 
     def ended(_: str) -> str:
         raise EOFError
 
-    assert first_start.ask_screen_reader(["Fenrir"], ended, said.append) is True
+    assert first_run.ask_screen_reader(["Fenrir"], ended, said.append) is True
     assert said[-1] == "Taking yes."
 
 
 def test_the_first_start_question_names_the_screen_reader_running() -> None:
     questions: list[str] = []
-    first_start.ask_screen_reader(["Orca", "BRLTTY"], lambda text: questions.append(text) or "y", print)
+    first_run.ask_screen_reader(["Orca", "BRLTTY"], lambda text: questions.append(text) or "y", print)
     assert questions[0].startswith("Welcome to toguz. Orca and BRLTTY are running.")
     assert "Use the screen-reader mode? Type y or n, then Enter (Enter alone: yes): " in questions[0]
 
@@ -146,17 +146,17 @@ def test_the_first_start_question_names_the_screen_reader_running() -> None:
 def test_the_first_start_asks_once_and_keeps_the_answer(monkeypatch: pytest.MonkeyPatch, machine: FakeMachine,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     machine.readers = ["Fenrir"]
-    monkeypatch.setattr(first_start.sys.stdin, "isatty", lambda: True, raising=False)
-    monkeypatch.setattr(first_start.sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(first_run.sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(first_run.sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setattr("builtins.input", lambda _: "")
     options = argparse.Namespace(screen_reader=None)
-    assert first_start.should_ask(options)
-    first_start.first_start(options)
+    assert first_run.should_ask(options)
+    first_run.first_start(options)
     assert options.screen_reader is True
     assert load_settings()[0].screen_reader is True
     assert "Screen-reader mode on." in capsys.readouterr().out
-    assert not first_start.should_ask(argparse.Namespace(screen_reader=None)), "asked once"
-    assert not first_start.should_ask(argparse.Namespace(screen_reader=False)), "the command line says"
+    assert not first_run.should_ask(argparse.Namespace(screen_reader=None)), "asked once"
+    assert not first_run.should_ask(argparse.Namespace(screen_reader=False)), "the command line says"
 
 
 def test_running_screen_readers_are_found_where_the_system_tells(tmp_path: Path) -> None:

@@ -74,7 +74,7 @@ class SavedGame:
     seed: int
     names: list[str] = field(default_factory=lambda: ["White", "Black"])
     started: str = field(default_factory=lambda: datetime.now().strftime("%Y.%m.%d"))
-    clock: dict[str, Any] | None = None  # the clocks (``timing.GameClock.to_saved``), when the game has them
+    clock: dict[str, Any] | None = None  # the clocks (``GameClock.to_saved`` of the session), when it has them
 
     def to_json(self) -> str:
         """The saved game as JSON text."""

@@ -107,7 +107,7 @@ class OnlinePlay:
     @property
     def session(self) -> GameSession:
         """The session the games are played in (``attach``)."""
-        assert self._session is not None, "attach a session first"
+        assert self._session is not None  # attach comes first
         return self._session
 
     def attach(self, session: GameSession) -> None:

@@ -1,7 +1,7 @@
 """A game as the record the store keeps: the players' names as records write them, the time control, how a
 game lost on time ended, and each move's clock.
 
-The game store (``keeping.GameStore``) keeps the game in progress and the archive; this part says what a
+The game store (``toguz_tui.session.store.GameStore``) keeps the game in progress and the archive; this part says what a
 record of a game holds, so that the archive, ``save`` and the review all write the same thing.
 """
 
