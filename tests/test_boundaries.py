@@ -30,6 +30,26 @@ def test_each_package_imports_only_the_ones_below_it() -> None:
     assert not wrong, "\n".join(wrong)
 
 
+# Inside the program, the parts below never reach up to the faces that use them.
+LAYERS_BELOW = {
+    "toguz_tui.files": ("toguz_tui.session", "toguz_tui.commands", "toguz_tui.board", "toguz_tui.line",
+                        "toguz_tui.start", "toguz_tui.online", "toguz_tui.training"),
+    "toguz_tui.training": ("toguz_tui.session", "toguz_tui.commands", "toguz_tui.board", "toguz_tui.line",
+                           "toguz_tui.start", "toguz_tui.online"),
+    "toguz_tui.session": ("toguz_tui.commands", "toguz_tui.board", "toguz_tui.line", "toguz_tui.start",
+                          "toguz_tui.online"),
+    "toguz_tui.commands": ("toguz_tui.board", "toguz_tui.line", "toguz_tui.start", "toguz_tui.online"),
+}
+
+
+def test_the_session_and_files_never_import_the_faces_or_the_commands() -> None:
+    wrong = [f"{found.source} imports {found.target} ({found.kind}, line {found.line})"
+             for found in all_imports(REPO, ["toguz_tui"]) for part, above in LAYERS_BELOW.items()
+             if (found.source + ".").startswith(part + ".") and any((found.target + ".").startswith(up + ".")
+                                                                    for up in above)]
+    assert not wrong, "\n".join(wrong)
+
+
 @pytest.mark.parametrize("package", PACKAGES)
 def test_no_two_modules_import_each_other_in_a_circle(package: str) -> None:
     graph = import_graph(REPO, [package])
