@@ -16,6 +16,9 @@ that reads is a record the rules agree with. Choices where records are silent:
 - Reading sets ``tags["Result"]`` to the normalised result, adding the tag if it was missing.
 - Variant options that differ from the standard game are written as a tag of our own,
   ``[VariantOptions "tuzdyks=yes no_move=lose stop_at_majority=no unrestricted_tuzdyk=yes"]``.
+
+Its size (past 400 lines): reading and writing both notations (federation and PlayOK) and the tags, which
+must stay exact mirrors of each other.
 """
 
 from __future__ import annotations

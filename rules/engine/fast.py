@@ -29,6 +29,9 @@ so ``engine`` imports it at the first search), and it reads and writes files: on
 its own sources and those of the modules it mirrors to name the cache folder and points numba's
 ``CACHE_DIR`` at it (``cache_dir``: ``__pycache__/numba-<digest>`` beside this file, else under
 ``$XDG_CACHE_HOME/toguz`` or ``~/.cache/toguz``), and ``warm`` removes the folders of earlier sources.
+
+Its size (past 400 lines): numba compiles and caches the search as one unit; its kernels call each other
+and are inlined together only from one module.
 """
 
 from __future__ import annotations

@@ -22,6 +22,9 @@ and returns from ``play`` at once. Choices made:
   ``SilentPlayer`` and the reason, in the words the speech line already uses when the machine
   has no audio output at all. A player whose device fails later falls silent by itself and keeps
   the reason in ``last_error``.
+
+Its size (past 400 lines): the audio device's life, the mixing callback and the silent fallback share one
+stream's state, and read most clearly side by side.
 """
 
 from __future__ import annotations

@@ -8,6 +8,10 @@ with the whole game (``gameFull``), so nothing is lost: moves already known are 
 played and announced. The opponent's moves are announced exactly as a local opponent's, after what is
 being said; chat lines come after moves, never over them. The server keeps the clocks: its times are put
 on the session's clocks after every state, and only the server lets a flag fall.
+
+Its size (past 400 lines, ``OnlinePlay`` past 25 methods): one handler per server event and one method per
+player's command, over one connection's state (the game, the challenges waiting, the seek); split, the
+parts would reach into each other's state.
 """
 
 from __future__ import annotations

@@ -5,6 +5,9 @@ and answers questions about it like a game's), and turns a pit the player gives 
 wrong and why, the next step. ``LessonCoach`` walks the lessons, ``PuzzleCoach`` the puzzles; both
 keep ``Progress`` after every answer. The words go through the catalogue; the facts come from the
 rules (``play_move``), so the words cannot claim what the move does not do.
+
+Its size (past 400 lines): the lesson coach and the puzzle coach share ``Coach`` and its wording helpers;
+apart, each would import half of the other.
 """
 
 from __future__ import annotations

@@ -12,6 +12,9 @@ In the screen-reader mode a dialog shows its title and one speech area: its ques
 focused choice, is written there with the cursor after the last character (see ``SpeechArea``);
 a form asks one question at a time. On the boxed board the dialog shows all its controls and
 the cursor sits on the focused one.
+
+Its size (past 400 lines): every dialog shares the docked layout, the spoken first line and the closing
+keys of ``SpeakingDialog``; they are read together.
 """
 
 from __future__ import annotations
