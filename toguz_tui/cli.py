@@ -174,9 +174,9 @@ def _main(argv: list[str] | None) -> int:
 
         first_start(options)
         if not options.line and os.environ.get("TERM", "") in ("dumb", "unknown"):
-            from speech.words import phrases
 
-            print(phrases.dumb_terminal(os.environ["TERM"]), flush=True)
+            print(_("This terminal (TERM={term}) cannot show the full-screen board, so toguz starts in the line "
+                    "mode.").format(term=os.environ["TERM"]), flush=True)
             options.line = True
         if options.line:
             from toguz_tui.line.console import run_line_mode

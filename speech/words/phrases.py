@@ -1,6 +1,10 @@
 """Wording of the program itself (not of the game's events): greetings, files, settings, help.
 
 Both front ends say the same thing; every word comes from the catalogue (``speech.words.i18n``).
+
+One convention holds for every sentence: it is written where it is said, with ``_()`` (or ``n_``, ``p_``) inline
+at that place. It is a function here only when it is said from two or more places, or needs logic: a choice
+between sentences, a plural with more to it, sentences put together, or numbers, times and names shaped for saying.
 """
 
 from __future__ import annotations
@@ -47,73 +51,15 @@ def game_begins(variant: Variant, human: Side | None, level: int, names: tuple[s
         text = online_game_started(opponent, human)
     if clock is not None:
         text = f"{text} {clock_on_new_game(clock, first)}"
-    return f"{set_aside(kept)} {text}" if kept else text
-
-
-def set_aside(name: str) -> str:
-    """The game in progress was kept in the archive because another was started."""
-    return _("The unfinished game was kept in the archive as {name}.").format(name=name)
+    if kept:
+        aside = _("The unfinished game was kept in the archive as {name}.").format(name=kept)
+        return f"{aside} {text}"
+    return text
 
 
 def broken_saved_game(reason: str, kept: str) -> str:
     """The saved game could not be restored (``kept`` says what became of its file)."""
     return _("{reason}. {kept} A new game starts.").format(reason=capital(reason), kept=kept)
-
-
-def broken_kept(name: str) -> str:
-    """A broken file of ours moved aside."""
-    return _("It was moved aside as {name}, so nothing is lost.").format(name=name)
-
-
-def broken_not_moved(name: str, reason: str) -> str:
-    """A broken file of ours that could not be moved aside."""
-    return _("It could not be moved aside ({reason}), so it stays as {name} and this game will not be saved "
-             "over it.").format(name=name, reason=reason)
-
-
-def broken_stays_reason(name: str) -> str:
-    """Why the game in progress is not saved: the broken file stays."""
-    return _("the broken {name} is kept as it is").format(name=name)
-
-
-def open_elsewhere_reason() -> str:
-    """Why the game in progress is not saved: another toguz has it."""
-    return _("the game in progress is open in another toguz")
-
-
-def open_elsewhere() -> str:
-    """Said at start when another toguz holds the game in progress."""
-    return _("Your game in progress is open in another toguz. Here it is to look at, without changing it: "
-             "forward and back step through it, close starts a new game, which will not be saved as "
-             "the game in progress.")
-
-
-def progress_not_saved(reason: str) -> str:
-    """The game in progress could not be written."""
-    return _("Your game could not be saved: {reason}.").format(reason=reason)
-
-
-def progress_not_removed(reason: str) -> str:
-    """The finished game's autosave could not be removed."""
-    return _("(The saved copy of it could not be removed: {reason}.)").format(reason=reason)
-
-
-def archive_failed_kept(reason: str) -> str:
-    """A finished game could not be archived but stays saved."""
-    return _("It could not be kept in the archive ({reason}); it stays saved and will be archived "
-             "at the next start.").format(reason=reason)
-
-
-def archive_failed(reason: str) -> str:
-    """A finished game could be kept nowhere."""
-    return _("It could not be kept ({reason}); type save and a file name to keep its record.").format(reason=reason)
-
-
-def not_set_aside(reason: str) -> str:
-    """A new game was refused because the unfinished one could not be archived."""
-    return _("The game in progress could not be kept in the archive ({reason}), so it stays: no new game "
-             "was started. Save it with save and a file name, or free the folder, then try again.").format(
-        reason=reason)
 
 
 def finished_restored(result: str, name: str | None, reason: str | None) -> str:
@@ -123,16 +69,6 @@ def finished_restored(result: str, name: str | None, reason: str | None) -> str:
             result=result, name=name)
     return _("Your last game had ended: {result} It still could not be archived ({reason}); it stays saved.").format(
         result=result, reason=reason)
-
-
-def record_player() -> str:
-    """The human's name in a record of a game against the computer."""
-    return _("Player")
-
-
-def record_computer(level: int) -> str:
-    """The computer's name in a record."""
-    return _("toguz level {level}").format(level=level)
 
 
 def not_in_review(command: str) -> str:
@@ -151,11 +87,6 @@ def not_your_turn() -> str:
     return _("Wait: it is the computer's turn.")
 
 
-def hint(pit: int, preview: str) -> str:
-    """The engine's suggestion."""
-    return _("Hint: play pit {pit}. {preview}").format(pit=pit, preview=preview)
-
-
 def not_on_the_row_to_move(pit_name: str) -> str:
     """Enter on a pit of the row that is not to move (on the board)."""
     return capital(_("{pit_name} is not on the row to move; press a digit for a pit of your own row").format(
@@ -167,66 +98,11 @@ def cancelled(title: str) -> str:
     return _("{title}: cancelled.").format(title=title)
 
 
-def settings_unchanged() -> str:
-    """The settings dialog closed with nothing changed."""
-    return _("Settings unchanged.")
-
-
-def nothing_said() -> str:
-    """Repeat before anything was said."""
-    return _("Nothing has been said yet.")
-
-
-def silenced() -> str:
-    """Shown (not spoken) after silence."""
-    return _("Silenced.")
-
-
-def analysis_coming() -> str:
-    """Said at once when an analysis is asked for; the analysis follows."""
-    return _("Analysing every move.")
-
-
-def line_coming() -> str:
-    """Said at once when the expected line is asked for; the line follows."""
-    return _("Looking for the best line.")
-
-
-def hint_coming() -> str:
-    """Said at once when a hint is asked for; the hint follows."""
-    return _("Thinking about a hint.")
-
-
-def computer_failed(reason: str) -> str:
-    """The engine broke: said in words, the game goes on."""
-    return _("The computer could not think of a move: {reason}. Type undo or new to go on.").format(reason=reason)
-
-
-def undone(count: int) -> str:
-    """After undo."""
-    return n_("Took back the last move.", "Took back the last {count} moves.", count).format(count=count)
-
-
-def nothing_to_undo() -> str:
-    """Undo at the start."""
-    return _("There is no move to take back.")
-
-
 def saved(name: str, how: str = "new") -> str:
     """After save: a new file, a replaced one, or a game added to a collection."""
     if how == "append":
         return _("The game was added to {name}.").format(name=clipped(name, 60))
     return _("Game saved to {name}.").format(name=clipped(name, 60))
-
-
-def saved_in_archive(name: str) -> str:
-    """After save without a file name."""
-    return _("Game saved in the archive as {name}.").format(name=name)
-
-
-def archive_word() -> str:
-    """The archive, named in a message."""
-    return _("the archive")
 
 
 def file_exists(name: str, games: int | None) -> str:
@@ -282,28 +158,11 @@ def opened_record(white: str, black: str, moves: int, result: str) -> str:
               "leave the review.", moves).format(players=players, count=moves, outcome=outcome)
 
 
-def players_are(white: str, black: str) -> str:
-    """Who plays which side."""
-    return _("White: {white}. Black: {black}.").format(white=white, black=black)
-
-
-def review_at_start(moves: int) -> str:
-    """A review at the start of the game."""
-    return n_("Start of the game, {count} move to go.", "Start of the game, {count} moves to go.", moves).format(
-        count=moves)
-
-
 def review_after(number: int, side: Side, moves: int) -> str:
     """Where a review stands, as records number moves."""
     if side is Side.WHITE:
         return _("After move {number}, White, of {moves}.").format(number=number, moves=moves)
     return _("After move {number}, Black, of {moves}.").format(number=number, moves=moves)
-
-
-def no_such_move(number: int, moves: int) -> str:
-    """A goto beyond the game."""
-    return n_("There is no move {number}: the game has {count} move.",
-              "There is no move {number}: the game has {count} moves.", moves).format(number=number, count=moves)
 
 
 def record_result(result: str) -> str:
@@ -315,50 +174,14 @@ def record_result(result: str) -> str:
         said=said, result=result)
 
 
-def game_n_of(number: int, total: int) -> str:
-    """Which game of a collection is open."""
-    return _("Game {number} of {total}.").format(number=number, total=total)
-
-
 def no_game_in_it() -> str:
     """A record file with no game."""
     return _("it holds no game")
 
 
-def games_not_n(total: int, number: int) -> str:
-    """A game number beyond the collection."""
-    return n_("it holds {count} game, not {number}", "it holds {count} games, not {number}", total).format(
-        count=total, number=number)
-
-
-def one_position_a_file(lines: int) -> str:
-    """A position file with several lines."""
-    return _("it holds {lines} lines; a position file holds one FEN on one line").format(lines=lines)
-
-
-def reading_big(name: str, size: str) -> str:
-    """A big record file is being read in the background."""
-    return _("Reading {name}, {size}; this takes a moment.").format(name=name, size=size)
-
-
-def reading_progress(name: str, percent: int) -> str:
-    """How far reading a big file has come."""
-    return _("Read {percent} percent of {name}.").format(percent=percent, name=name)
-
-
 def review_edge(at_end: bool) -> str:
     """Stepping past either end of a review."""
     return _("That is the last move.") if at_end else _("That is the start of the game.")
-
-
-def review_blocks_play() -> str:
-    """Playing while a review is open."""
-    return _("A review is open: type close to leave it before playing.")
-
-
-def review_left() -> str:
-    """Leaving review mode."""
-    return _("Review closed; back to your game.")
 
 
 def not_reviewing() -> str:
@@ -402,19 +225,9 @@ def internal_error(what: str, log: str) -> str:
         what=what, log=log)
 
 
-def no_such_level(level: int | str, levels: int) -> str:
-    """A level outside 1 to 8."""
-    return _("level {level} does not exist: choose 1 to {levels}").format(level=level, levels=levels)
-
-
 def unknown_word(command: str, word: str, usage: str) -> str:
     """A word a command does not know."""
     return _("{command} does not know {word}: {usage}").format(command=capital(command), word=word, usage=usage)
-
-
-def quit_confirm() -> str:
-    """Quitting with a finished game nobody saved."""
-    return _("This finished game is not saved. Type save to keep it, or quit again to leave.")
 
 
 def goodbye(in_progress: bool) -> str:
@@ -427,11 +240,6 @@ def goodbye_not_saved(why: str | None) -> str:
     if why:
         return _("Goodbye. Your game in progress is not saved: {why}.").format(why=why)
     return _("Goodbye. Your game in progress is not saved.")
-
-
-def finished_kept(name: str) -> str:
-    """A finished game was kept as a record."""
-    return _("The game is kept in the archive as {name}.").format(name=name)
 
 
 def prompt(position: Position, you: Side | None, over: bool, opponent: str = "") -> str:
@@ -463,17 +271,6 @@ def text_field(name: str, value: str) -> str:
     return _("{name}: {value}, text field.").format(name=name, value=value)
 
 
-def button(label: str) -> str:
-    """A button, as said when it is reached."""
-    return _("{label}, button.").format(label=label)
-
-
-def choice_spoken(label: str, value: str, number: int, total: int) -> str:
-    """A field with a few values, as said when it is reached or changed."""
-    return _("{label}: {value}, {number} of {total}. Left and Right change it.").format(
-        label=label, value=value, number=number, total=total)
-
-
 def confirm_question(title: str, question: str, yes: str, no: str, selected: str | None = None) -> str:
     """A yes/no question as it opens: the question, how to answer, what is selected."""
     return _("{title}. {question} Press y to {yes}, n to {no}. {selected} is selected.").format(
@@ -485,24 +282,9 @@ def answer_selected(answer: str) -> str:
     return _("{answer} is selected.").format(answer=answer)
 
 
-def yes_word() -> str:
-    """The answer yes."""
-    return _("Yes")
-
-
-def no_word() -> str:
-    """The answer no."""
-    return _("No")
-
-
 def cancel_word() -> str:
     """The button that closes a form without doing anything."""
     return _("Cancel")
-
-
-def ok_word() -> str:
-    """The button that gives a form's answers."""
-    return _("OK")
 
 
 def close_word() -> str:
@@ -524,39 +306,9 @@ def form_opening(title: str, questions: int, ok: str, first: str, typed: bool = 
                                                           first=first)
 
 
-def help_title() -> str:
-    """The help screen's title, said when it opens."""
-    return _("Help: Up and Down read the keys one by one; q, h or Escape closes.")
-
-
-def line_of(number: int, total: int, line: str) -> str:
-    """One line of a list read one at a time."""
-    return _("{number} of {total}: {line}").format(number=number, total=total, line=line)
-
-
 def nothing_more() -> str:
     """Page Down when all of the last message is shown."""
     return _("That is all of it.")
-
-
-def more_below() -> str:
-    """The last line of a message taller than the screen."""
-    return _("More: press Page Down.")
-
-
-def quit_title() -> str:
-    """The quit dialog's title."""
-    return _("Quit toguz")
-
-
-def quit_word() -> str:
-    """The answer that quits."""
-    return _("Quit")
-
-
-def stay_word() -> str:
-    """The answer that stays."""
-    return _("Stay")
 
 
 def quit_question(in_progress: bool) -> str:
@@ -564,41 +316,6 @@ def quit_question(in_progress: bool) -> str:
     if in_progress:
         return _("Your game is saved and will be offered next time. Quit now?")
     return _("Quit now?")
-
-
-def quit_unsaved_question() -> str:
-    """Asked before quitting a finished game that nobody kept."""
-    return _("This finished game was not kept. Quit anyway?")
-
-
-def resign_title() -> str:
-    """The resign dialog's title."""
-    return _("Resign")
-
-
-def resign_question() -> str:
-    """Asked before resigning."""
-    return _("Give up this game?")
-
-
-def resign_word() -> str:
-    """The answer that resigns."""
-    return p_("answer", "Resign")
-
-
-def play_on_word() -> str:
-    """The answer that keeps playing."""
-    return _("Play on")
-
-
-def saved_game_title() -> str:
-    """The start-up dialog's title."""
-    return _("Saved game")
-
-
-def resume_word() -> str:
-    """The answer that resumes the saved game."""
-    return _("Resume")
 
 
 def new_game_word() -> str:
@@ -617,11 +334,6 @@ def first_start_question(readers: list[str]) -> str:
                   "Enter (Enter alone: yes): ", len(readers)).format(readers=listing_words(readers), mode=mode)
     return _("Welcome to toguz. Do you use a screen reader? {mode} Type y or n, then Enter (Enter alone: no): ").format(
         mode=mode)
-
-
-def first_start_again() -> str:
-    """An answer that is neither yes nor no."""
-    return _("Please type y for yes or n for no.")
 
 
 def first_start_default(chosen: bool) -> str:
@@ -644,21 +356,11 @@ def listing_words(items: Sequence[str]) -> str:
     return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
-def more_lines(count: int) -> str:
-    """After a page of a long reply in the line mode."""
-    return n_("-- {count} more line: type more --", "-- {count} more lines: type more --", count).format(count=count)
-
-
 def help_overview(topics: list[tuple[str, str]]) -> str:
     """``help`` alone: the topics, and how to ask for one."""
     listed = "\n".join(_("help {topic}: {what}").format(topic=name, what=what) for name, what in topics)
     return "\n".join([_("Type a pit number to play it, or a command. Help comes in topics:"), listed,
                       _("help all: every command; help and a command's name: that command (help where).")])
-
-
-def help_topic_title(topic: str) -> str:
-    """The first line of ``help TOPIC``."""
-    return _("Help on {topic} (help and a command's name for more on one):").format(topic=topic)
 
 
 def help_spoken() -> str:
@@ -712,69 +414,11 @@ def open_elsewhere_new() -> str:
              "progress (save keeps a record of it).")
 
 
-def empty_fen() -> str:
-    """An empty position was given."""
-    return _("The position given is empty: give a FEN, such as the one fen says.")
-
-
-def unrestorable(reason: str) -> str:
-    """The saved game's moves could not be replayed."""
-    return _("the saved game could not be restored ({reason})").format(reason=reason)
-
-
-def dumb_terminal(term: str) -> str:
-    """The terminal cannot show the full-screen board."""
-    return _("This terminal (TERM={term}) cannot show the full-screen board, so toguz starts in the line mode.").format(
-        term=term)
-
-
-def narrow_terminal(columns: int, needed: int) -> str:
-    """The terminal is narrower than the boxed board."""
-    return _("The terminal is {columns} columns wide: the board is drawn plain, without boxes "
-             "(the boxed board needs {needed}).").format(columns=columns, needed=needed)
-
-
-def too_narrow(columns: int, needed: int) -> str:
-    """The terminal is narrower than even the plain board."""
-    return _("The terminal is {columns} columns wide and the board needs {needed}: part of it is hidden. "
-             "Make the terminal wider, or use toguz --line.").format(columns=columns, needed=needed)
-
-
-def unbalanced_quotes() -> str:
-    """A typed line with a quote that is not closed."""
-    return _('A quote is not closed: put a name with spaces between two quotes, as in save "my game.pgn".')
-
-
 def choice_question(title: str, question: str, answers: Sequence[str]) -> str:
     """A question with a few answers, as it opens (each answered by its first letter)."""
     keys = ", ".join(_("{key} to {answer}").format(key=answer[0].lower(), answer=answer.lower()) for answer in answers)
     return _("{title}. {question} Press {keys}. {selected} is selected.").format(
         title=title, question=question, keys=keys, selected=answers[0])
-
-
-def file_exists_title() -> str:
-    """The dialog asked before writing over a file."""
-    return _("The file exists")
-
-
-def file_exists_question(name: str) -> str:
-    """Asked before writing over a file."""
-    return _("{name} already exists. Add this game to it, or replace it?").format(name=name)
-
-
-def add_word() -> str:
-    """The answer that adds a game to a file."""
-    return _("Add to it")
-
-
-def replace_word() -> str:
-    """The answer that replaces a file."""
-    return _("Replace it")
-
-
-def nothing_written(name: str) -> str:
-    """Saving over a file was cancelled."""
-    return _("Nothing was written; {name} is as it was.").format(name=name)
 
 
 def reader_running(readers: list[str]) -> str:
@@ -796,38 +440,6 @@ def status_players(human: Side, level: int, opponent: str = "") -> str:
     return _("you play Black, computer level {level}").format(level=level)
 
 
-def review_word() -> str:
-    """The status line of a review."""
-    return _("Review")
-
-
-def two_players() -> str:
-    """A game between two people at one keyboard."""
-    return _("two players")
-
-
-def against_computer(level: int) -> str:
-    """A game against the computer."""
-    return _("against the computer at level {level}").format(level=level)
-
-
-def resume_question(variant: str, opponent: str, turn: str, score: str) -> str:
-    """The start-up question about the saved game: what it is and where it stands."""
-    return _("{variant}, {opponent}. {turn} {score} Resume it, or start a new game?").format(
-        variant=variant, opponent=opponent, turn=turn, score=score)
-
-
-def thinking_for(seconds: int) -> str:
-    """Whose turn, while the computer thinks."""
-    return n_("The computer's turn: it has been thinking for {count} second.",
-              "The computer's turn: it has been thinking for {count} seconds.", seconds).format(count=seconds)
-
-
-def resign_confirm() -> str:
-    """The line mode asks before giving the game up."""
-    return _("Give up this game? Type resign again to resign, anything else to play on.")
-
-
 def speech_not_on(reason: str) -> str:
     """speech on, when no voice can speak."""
     return _("Speech stays off: {reason}.").format(reason=reason.rstrip("."))
@@ -842,65 +454,11 @@ def game_label(number: int, white: str, black: str, result: str, date: str) -> s
                                                                    result=result)
 
 
-def games_title(name: str, count: int) -> str:
-    """The first line of a list of games."""
-    return n_("{count} game in {name}; open one with open and its number:",
-              "{count} games in {name}; open one with open and its number:", count).format(count=count, name=name)
-
-
-def games_in(name: str, count: int) -> str:
-    """A list of the games of a file, as a title."""
-    return n_("{count} game in {name}", "{count} games in {name}", count).format(count=count, name=name)
-
-
-def games_spoken(name: str, count: int) -> str:
-    """Said (not shown) when a list of games is printed."""
-    return n_("{count} game of {name} is listed on the screen; more for the next page.",
-              "{count} games of {name} are listed on the screen; more for the next page.", count).format(
-        count=count, name=name)
-
-
-def no_collection() -> str:
-    """games before any record was opened."""
-    return _("No record file is open: open one first, or type recent for the ones opened lately.")
-
-
-def no_recent() -> str:
-    """recent with nothing to list."""
-    return _("No record file has been opened or saved yet.")
-
-
-def recent_title() -> str:
-    """The first line of the list of recent records."""
-    return _("Records opened or saved lately; open one with recent and its number:")
-
-
-def recent_line(number: int, name: str, folder: str) -> str:
-    """One recent record."""
-    return _("{number}: {name} (in {folder})").format(number=number, name=name, folder=folder)
-
-
-def no_such_recent(number: int, count: int) -> str:
-    """recent N beyond the list."""
-    return n_("There is no record {number} in the list: it holds {count}.",
-              "There is no record {number} in the list: it holds {count}.", count).format(number=number, count=count)
-
-
-def open_dialog_usage() -> str:
-    """The open dialog with neither a recent record nor a name."""
-    return _("choose a record opened lately, or type a file name")
-
-
 def quit_not_saved_question(why: str | None) -> str:
     """Asked before quitting when the game in progress could not be saved."""
     if why:
         return _("Your game in progress is not saved: {why}. Quit anyway?").format(why=why)
     return _("Your game in progress is not saved. Quit anyway?")
-
-
-def finished_stays_reason() -> str:
-    """Why the game in progress is not saved: the finished game waits to be archived."""
-    return _("your last game, finished, stays saved until it can be archived")
 
 
 # Clocks ----------------------------------------------------------------------------------------
@@ -959,55 +517,11 @@ def clock_on_new_game(control: TimeControl, first: Side = Side.WHITE) -> str:
     return _("Clocks: {control}; they start with White's first move.").format(control=time_control(control))
 
 
-def clock_for_new_games() -> str:
-    """set clock during a game: the game keeps its own."""
-    return _("New games get it; this game keeps its own clock.")
-
-
-def no_clock() -> str:
-    """The clock asked for in a game without one."""
-    return _("This game has no clock. Start one with new clock 20 (or new clock 15+10), or set clock 20 "
-             "for every new game.")
-
-
-def clocks_paused() -> str:
-    """The clocks were stopped."""
-    return _("Clocks paused. Press z or type resume to go on.")
-
-
-def clocks_running_again() -> str:
-    """The clocks run again after a pause."""
-    return _("Clocks running again.")
-
-
-def paused_blocks() -> str:
-    """A move, a hint or an undo asked for while the clocks are paused."""
-    return _("The clocks are paused: press z or type resume first.")
-
-
-def not_paused() -> str:
-    """resume asked for while the clocks run."""
-    return _("The clocks are not paused.")
-
-
-def nothing_to_pause() -> str:
-    """pause asked for in a game that is over or has no clock."""
-    return _("There is no running clock to pause.")
-
-
-def resumed_paused() -> str:
-    """A game with clocks taken up at the start: its clocks wait."""
-    return _("The clocks are paused until you press z or type resume.")
-
-
 def waiting_clocks(text: str, clocks: str | None) -> str:
     """``text``, then the clocks (``clocks``: their words, None for a game without clocks) that wait paused."""
-    return f"{text} {clocks} {resumed_paused()}" if clocks is not None else text
-
-
-def clocks_set_back(clocks: str) -> str:
-    """An undo in a game with clocks: they are put back as they stood."""
-    return _("Clocks put back: {clocks}").format(clocks=clocks)
+    if clocks is None:
+        return text
+    return " ".join((text, clocks, _("The clocks are paused until you press z or type resume.")))
 
 
 def clock_error(reason: str, text: str) -> str:
@@ -1019,32 +533,7 @@ def clock_error(reason: str, text: str) -> str:
         text=clipped(text))
 
 
-def no_clocks_in_record() -> str:
-    """c in the review of a record that keeps no clocks."""
-    return _("This record keeps no clock times.")
-
-
-def sounds_not_on(reason: str) -> str:
-    """sounds on asked for where no cue can be heard: why (the setting is kept for when it can)."""
-    return _("The sound cues stay silent: {reason}.").format(reason=reason)
-
-
-def unbound_key(key: str) -> str:
-    """A key the board does not use."""
-    return _("The key {key} does nothing here; press h for the keys.").format(key=key)
-
-
 # Online play ----------------------------------------------------------------------------------------
-
-
-def their_turn_online() -> str:
-    """A move typed while the online opponent is to move."""
-    return _("Wait: it is your opponent's turn.")
-
-
-def move_not_sent(reason: str) -> str:
-    """A move the server did not take: not made; it can be played again."""
-    return _("Your move was not sent ({reason}); nothing changed: play it again to retry.").format(reason=reason)
 
 
 def command_not_sent(reason: str) -> str:
@@ -1052,25 +541,9 @@ def command_not_sent(reason: str) -> str:
     return _("That did not reach the server ({reason}); nothing changed.").format(reason=reason)
 
 
-def no_engine_online() -> str:
-    """A hint or an analysis asked for during an online game."""
-    return _("No help from the computer in a game against a person online.")
-
-
-def no_takeback_online() -> str:
-    """undo in an online game."""
-    return _("Moves cannot be taken back in an online game.")
-
-
 def online_failed(reason: str) -> str:
     """The server refused or could not be reached."""
     return _("PlayStrategy: {reason}.").format(reason=reason)
-
-
-def online_ready(account: str) -> str:
-    """Connected, with the account's name."""
-    return _("Connected to PlayStrategy as {account}. Type seek 15+10 to find an opponent, challenge NAME 15+10 "
-             "to challenge someone, or wait for a challenge.").format(account=account)
 
 
 def rate_limited(seconds: int) -> str:
@@ -1081,11 +554,6 @@ def rate_limited(seconds: int) -> str:
 def online_lost(what: str, reason: str) -> str:
     """A stream dropped: toguz reconnects by itself."""
     return _("The connection to {what} was lost ({reason}); reconnecting.").format(what=what, reason=reason)
-
-
-def online_back(what: str) -> str:
-    """A stream is back."""
-    return _("Connected again to {what}.").format(what=what)
 
 
 def challenge_withdrawn(declined: bool, challenger: str, target: str) -> str:
@@ -1116,16 +584,6 @@ def online_game_started(opponent: str, side: Side) -> str:
     return _("You play Black against {opponent} on PlayStrategy.").format(opponent=opponent)
 
 
-def draw_offered(opponent: str) -> str:
-    """The opponent offers a draw."""
-    return _("{opponent} offers a draw: type draw to accept, or play on.").format(opponent=opponent)
-
-
-def online_resynchronised(moves: int) -> str:
-    """The game here was replaced by the server's."""
-    return _("The game is now as the server has it, after {count} moves.").format(count=moves)
-
-
 def online_aborted() -> str:
     """The online game was aborted."""
     return _("The game was aborted.")
@@ -1143,11 +601,6 @@ def online_game_going_on() -> str:
     return _("A game is going on; finish it first.")
 
 
-def seek_failed(reason: str) -> str:
-    """The seek could not be made or was lost."""
-    return _("The seek stopped: {reason}.").format(reason=reason)
-
-
 def seeking(control: str, rated: bool) -> str:
     """A seek is out."""
     if rated:
@@ -1155,22 +608,6 @@ def seeking(control: str, rated: bool) -> str:
             control=control)
     return _("Looking for an opponent for a casual game, {control}; the game is said when it starts.").format(
         control=control)
-
-
-def challenge_failed(user: str, reason: str) -> str:
-    """A challenge that could not be made."""
-    return _("Could not challenge {user}: {reason}.").format(user=user, reason=reason)
-
-
-def challenge_sent(user: str, control: str) -> str:
-    """A challenge was made."""
-    return _("Challenge sent to {user}, {control}; the game is said when it starts.").format(user=user,
-                                                                                             control=control)
-
-
-def no_challenge() -> str:
-    """accept or decline with no challenge waiting."""
-    return _("No challenge is waiting.")
 
 
 def challenge_answered(who: str, accepted: bool) -> str:
@@ -1190,52 +627,9 @@ def chat_sent(text: str) -> str:
     return _("Sent: {text}").format(text=visible(text))
 
 
-def draw_accepted() -> str:
-    """The player accepted the opponent's draw offer."""
-    return _("You accept the draw.")
-
-
-def draw_offer_sent() -> str:
-    """The player offered a draw."""
-    return _("You offer a draw.")
-
-
-def abort_sent() -> str:
-    """The player aborted the game."""
-    return _("Aborting the game.")
-
-
-def only_online(command: str) -> str:
-    """An online command typed outside toguz online."""
-    return _("{command} works in toguz online only.").format(command=command)
-
-
-def goodbye_online() -> str:
-    """Leaving toguz online."""
-    return _("Goodbye. A game still going on goes on at PlayStrategy: its clock runs; toguz online takes it up "
-             "again.")
-
-
-def online_no_token() -> str:
-    """toguz online without a token."""
-    return _("No PlayStrategy token: make one at playstrategy.org (account settings, API access tokens, scope "
-             "board:play), then run toguz online login.")
-
-
-def logged_in(account: str, where: str) -> str:
-    """The token was checked and kept."""
-    return _("Logged in to PlayStrategy as {account}; the token is kept {where}.").format(account=account,
-                                                                                          where=where)
-
-
 def logged_out(had: bool) -> str:
     """The token was forgotten (or there was none)."""
     return _("Logged out: the token is forgotten.") if had else _("There was no token to forget.")
-
-
-def asks_to_wait(seconds: int) -> str:
-    """A 429 on a request the player made: why it did not go."""
-    return _("the server asks to wait {seconds} seconds").format(seconds=seconds)
 
 
 def online_taken_up(opponent: str, side: Side, moves: int, turn: str) -> str:
@@ -1248,17 +642,3 @@ def online_taken_up(opponent: str, side: Side, moves: int, turn: str) -> str:
                   "Your game against {opponent} on PlayStrategy, you play Black, {count} moves played.", moves)
     return f"{text.format(opponent=opponent, count=moves)} {turn}"
 
-
-def command_dialog_usage() -> str:
-    """The command field left empty."""
-    return _("type a command, such as say thanks or seek 15+10")
-
-
-def online_no_local_game() -> str:
-    """new (or a position to play from) in toguz online."""
-    return _("In toguz online, games start with seek or challenge; a game against the computer is toguz play.")
-
-
-def no_pause_online() -> str:
-    """pause in an online game: the server's clocks run on."""
-    return _("An online game's clocks are the server's: they cannot be paused.")

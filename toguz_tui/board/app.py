@@ -18,6 +18,7 @@ from textual.driver import Driver
 from textual.theme import Theme
 
 from speech.words import phrases
+from speech.words.i18n import _
 from speech.words.vocabulary import variant_title
 from toguz_tui.board.screens.dialogs import ConfirmDialog
 from toguz_tui.board.screens.game import GameScreen
@@ -87,12 +88,14 @@ class ToguzApp(App[int], inherit_bindings=False):
                 self.game_screen.back_from_dialog(session.output.answer(session.view.turn_words(session.output.announcer)))
 
         game, setup = session.game, session.setup
-        opponent = phrases.against_computer(setup.level) if setup.human is not None else phrases.two_players()
-        question = phrases.resume_question(variant_title(game.variant), opponent,
-                                           session.output.announcer.turn(game.position, None),
-                                           session.output.announcer.kazans(game.position))
-        self.push_screen(ConfirmDialog(phrases.saved_game_title(), question, session.output.speaker.speak,
-                                       phrases.resume_word(), phrases.new_game_word(),
+        opponent = _("against the computer at level {level}").format(level=setup.level) if setup.human is not None \
+            else _("two players")
+        announcer = session.output.announcer
+        question = _("{variant}, {opponent}. {turn} {score} Resume it, or start a new game?").format(
+            variant=variant_title(game.variant), opponent=opponent, turn=announcer.turn(game.position, None),
+            score=announcer.kazans(game.position))
+        self.push_screen(ConfirmDialog(_("Saved game"), question, session.output.speaker.speak,
+                                       _("Resume"), phrases.new_game_word(),
                                        plain=session.settings.screen_reader, cancelled=True), answered)
 
     def apply_look(self) -> None:

@@ -5,7 +5,7 @@ moves, the last move, the history, the players and the clocks. They answer about
 from __future__ import annotations
 
 from rules import Side
-from speech.words import phrases
+from speech.words.i18n import _
 from speech.words.vocabulary import side_title
 from toguz_tui.commands.words import THEIRS, Focus, pit_number
 from toguz_tui.session.facade import GameSession
@@ -89,8 +89,8 @@ def players(session: GameSession, args: list[str], focus: Focus) -> Reply:
     mode = session.view.mode
     names = mode.review.names if isinstance(mode, Reviewing) and mode.review.names is not None \
         else session.store.names()
-    return session.output.answer(phrases.players_are(
-        *(name or side_title(side) for name, side in zip(names, Side, strict=True))))
+    white, black = (name or side_title(side) for name, side in zip(names, Side, strict=True))
+    return session.output.answer(_("White: {white}. Black: {black}.").format(white=white, black=black))
 
 
 def kazans(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -133,5 +133,6 @@ def clock(session: GameSession, args: list[str], focus: Focus) -> Reply:
         if isinstance(mode, Reviewing) and mode.review.names is not None:
             return output.answer(mode.review.clock_words(output.announcer))
         if clocks.clock is None:
-            return output.answer(phrases.no_clock())
+            return output.answer(_("This game has no clock. Start one with new clock 20 (or new clock 15+10), or set "
+                                   "clock 20 for every new game."))
         return clocks.fallen() or output.answer(clocks.words(output.game_announcer))

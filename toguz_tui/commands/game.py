@@ -10,6 +10,7 @@ from rules.clock import ClockError, TimeControl
 from rules.engine import LEVELS
 from rules.notation import TokenStyle
 from speech.words import phrases, problems
+from speech.words.i18n import _, n_
 from toguz_tui.commands import records
 from toguz_tui.commands.words import Focus, game_number, joined_control, pit_number, usage, usage_error
 from toguz_tui.files import storage
@@ -97,7 +98,8 @@ def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
             colour = Side[word.upper()]
         elif word.isdecimal() and word.isascii():
             if len(word) > 2 or not 1 <= int(word) <= len(LEVELS):
-                return session.output.error(phrases.no_such_level(phrases.clipped(word, 6), len(LEVELS)))
+                return session.output.error(_("level {level} does not exist: choose 1 to {levels}").format(
+                    level=phrases.clipped(word, 6), levels=len(LEVELS)))
             setup = setup.changed(level=int(word))
         elif word != "level":
             try:
@@ -118,7 +120,7 @@ def resign(session: GameSession, args: list[str], focus: Focus) -> Reply:
     if isinstance(session.view.mode, Reviewing) or session.game.is_over:
         return session.resign()
     session.questions.ask("resign")
-    return session.output.answer(phrases.resign_confirm())
+    return session.output.answer(_("Give up this game? Type resign again to resign, anything else to play on."))
 
 
 SAVE_WORDS = {"playok": "playok", "federation": "federation", "replace": "replace", "overwrite": "replace",
@@ -158,7 +160,9 @@ def recent(session: GameSession, args: list[str], focus: Focus) -> Reply:
         return usage_error(session, "recent")
     paths = storage.recent_records()
     if not 1 <= number <= len(paths):
-        return session.output.error(phrases.no_such_recent(number, len(paths)))
+        return session.output.error(n_("There is no record {number} in the list: it holds {count}.",
+                                       "There is no record {number} in the list: it holds {count}.", len(paths)).format(
+            number=number, count=len(paths)))
     return records.open_path(session, paths[number - 1])
 
 

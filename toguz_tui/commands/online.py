@@ -3,7 +3,7 @@ PlayStrategy, through the session's online connection (``toguz online`` only).""
 
 from __future__ import annotations
 
-from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.commands.words import Focus, control_and_rated, usage_error
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponents import OnlineConnection
@@ -12,7 +12,8 @@ from toguz_tui.session.stream import Reply
 
 def _online(session: GameSession, command: str) -> OnlineConnection | Reply:
     """The online connection, or why ``command`` cannot be done without one."""
-    return session.online if session.online is not None else session.output.error(phrases.only_online(command))
+    return session.online if session.online is not None else session.output.error(
+        _("{command} works in toguz online only.").format(command=command))
 
 
 def seek(session: GameSession, args: list[str], focus: Focus) -> Reply:

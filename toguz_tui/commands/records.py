@@ -18,6 +18,7 @@ from rules import NotationError, Position, Side
 from rules.notation import TokenStyle
 from rules.records import GameEntry, index_games, read_game
 from speech.words import phrases, problems
+from speech.words.i18n import _, n_
 from speech.words.vocabulary import side_title
 from toguz_tui.files import storage
 from toguz_tui.files.user_files import (
@@ -48,9 +49,9 @@ def save(session: GameSession, path: Path | None, style: TokenStyle, mode: Write
         try:
             kept = session.store.archive(text, session.store.names())
         except OSError as error:
-            return session.output.error(phrases.save_failed(phrases.archive_word(), error.strerror or str(error)))
+            return session.output.error(phrases.save_failed(_("the archive"), error.strerror or str(error)))
         session.store.kept()
-        return session.output.answer(phrases.saved_in_archive(kept.name))
+        return session.output.answer(_("Game saved in the archive as {name}.").format(name=kept.name))
     try:
         target = where_to_write(path)
         if target.exists and mode == "new":
@@ -89,7 +90,7 @@ def open_path(session: GameSession, path: Path, number: int = 1) -> Reply:
     except OSError:
         size = 0
     if size > BIG_FILE:
-        note = phrases.reading_big(path.name, size_words(size))
+        note = _("Reading {name}, {size}; this takes a moment.").format(name=path.name, size=size_words(size))
         return session.output.later(note, lambda: _open(session, path, number, big=True))
     return _open(session, path, number)
 
@@ -106,7 +107,9 @@ def _open(session: GameSession, path: Path, number: int, big: bool = False) -> R
     if not entries:
         return session.output.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
     if not 1 <= number <= len(entries):
-        return session.output.error(phrases.open_failed(path.name, phrases.games_not_n(len(entries), number)))
+        beyond = n_("it holds {count} game, not {number}", "it holds {count} games, not {number}", len(entries)).format(
+            count=len(entries), number=number)
+        return session.output.error(phrases.open_failed(path.name, beyond))
     try:
         record = read_game(text, entries[number - 1])
     except NotationError as error:
@@ -118,7 +121,7 @@ def _open(session: GameSession, path: Path, number: int, big: bool = False) -> R
     review.clocks = record_clocks(record)
     said = phrases.opened_record(names[0], names[1], review.moves, record.result)
     if len(entries) > 1:
-        said = f"{phrases.game_n_of(number, len(entries))} {said}"
+        said = " ".join((_("Game {number} of {total}.").format(number=number, total=len(entries)), said))
     return session.reviewer.open(review, said)
 
 
@@ -132,7 +135,8 @@ def fen_lines(text: str) -> list[str] | None:
 
 def _open_position(session: GameSession, path: Path, lines: list[str]) -> Reply:
     if len(lines) != 1:
-        return session.output.error(phrases.open_failed(path.name, phrases.one_position_a_file(len(lines))))
+        return session.output.error(phrases.open_failed(
+            path.name, _("it holds {lines} lines; a position file holds one FEN on one line").format(lines=len(lines))))
     try:
         position = Position.from_fen(lines[0])
     except NotationError as error:
@@ -156,7 +160,8 @@ def _index(path: Path, text: str, session: GameSession | None) -> list[GameEntry
         quarter = offset * 4 // max(len(text), 1)
         if session is not None and quarter > told[0]:
             told[0] = quarter
-            session.output.answer(phrases.reading_progress(path.name, quarter * 25), interrupt=False)
+            session.output.answer(_("Read {percent} percent of {name}.").format(percent=quarter * 25, name=path.name),
+                                  interrupt=False)
 
     entries = index_games(text, progress)
     _indexes[key] = entries
@@ -186,23 +191,31 @@ def game_label(entry: GameEntry) -> str:
 def list_games(session: GameSession, path: Path | None) -> Reply:
     """``games``: the games of a collection (the one last opened), numbered, to open by number."""
     if path is None:
-        return session.output.error(phrases.no_collection())
+        return session.output.error(_("No record file is open: open one first, or type recent for the ones opened "
+                                      "lately."))
     entries = game_list(path)
     if isinstance(entries, str):
         return session.output.error(phrases.open_failed(path.name, entries))
     if not entries:
         return session.output.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
-    text = "\n".join([phrases.games_title(path.name, len(entries)), *(game_label(entry) for entry in entries)])
-    return session.output.say(Reply(text, spoken=phrases.games_spoken(path.name, len(entries))))
+    title = n_("{count} game in {name}; open one with open and its number:",
+               "{count} games in {name}; open one with open and its number:", len(entries)).format(
+        count=len(entries), name=path.name)
+    spoken = n_("{count} game of {name} is listed on the screen; more for the next page.",
+                "{count} games of {name} are listed on the screen; more for the next page.", len(entries)).format(
+        count=len(entries), name=path.name)
+    text = "\n".join([title, *(game_label(entry) for entry in entries)])
+    return session.output.say(Reply(text, spoken=spoken))
 
 
 def list_recent(session: GameSession) -> Reply:
     """``recent``: the record files opened or saved lately, numbered."""
     paths = storage.recent_records()
     if not paths:
-        return session.output.answer(phrases.no_recent())
-    lines = [phrases.recent_title(), *(phrases.recent_line(number, path.name, str(path.parent))
-                                       for number, path in enumerate(paths, 1))]
+        return session.output.answer(_("No record file has been opened or saved yet."))
+    lines = [_("Records opened or saved lately; open one with recent and its number:"),
+             *(_("{number}: {name} (in {folder})").format(number=number, name=path.name, folder=str(path.parent))
+               for number, path in enumerate(paths, 1))]
     return session.output.say(Reply("\n".join(lines)))
 
 

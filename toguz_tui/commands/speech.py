@@ -3,7 +3,7 @@ voice and the sound cues, and how much is said."""
 
 from __future__ import annotations
 
-from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.commands.words import Focus, usage_error
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply
@@ -27,7 +27,7 @@ def next_announcement(session: GameSession, args: list[str], focus: Focus) -> Re
 def silence(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Stop speaking."""
     session.output.speaker.stop()
-    return Reply(phrases.silenced(), spoken="")
+    return Reply(_("Silenced."), spoken="")
 
 
 def speech(session: GameSession, args: list[str], focus: Focus) -> Reply:

@@ -68,7 +68,7 @@ def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
         topics = [(name, _(what)) for name, (_group, what) in HELP_TOPICS.items()]
         return session.output.say(Reply(phrases.help_overview(topics), spoken=phrases.help_spoken()))
     if word == "all" or word in HELP_TOPICS:
-        title = phrases.help_topic_title(word)
+        title = _("Help on {topic} (help and a command's name for more on one):").format(topic=word)
         lines = help_lines(None if word == "all" else HELP_TOPICS[word][0])
         return session.output.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
     command = find(word)
@@ -226,7 +226,8 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
     try:
         words = shlex.split(line)
     except ValueError:
-        return session.output.error(phrases.unbalanced_quotes())
+        return session.output.error(_('A quote is not closed: put a name with spaces between two quotes, as in save '
+                                      '"my game.pgn".'))
     if not words:
         return None
     head = words[0]

@@ -19,6 +19,7 @@ from prompt_toolkit.output import Output
 from rules import VARIANT_KEYS
 from speech.machine import machine
 from speech.words import phrases
+from speech.words.i18n import n_
 from speech.words.naming import VERBOSITIES
 from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, run_line
 from toguz_tui.files import storage
@@ -158,7 +159,8 @@ class Printer:
             self.rest = []
             return lines
         self.rest = lines[height - 1:]
-        return [*lines[: height - 1], phrases.more_lines(len(self.rest))]
+        return [*lines[: height - 1], n_("-- {count} more line: type more --", "-- {count} more lines: type more --",
+                                         len(self.rest)).format(count=len(self.rest))]
 
     def write(self, text: str, direct: bool) -> None:
         """Print ``text`` as a line (or lines)."""

@@ -58,7 +58,8 @@ def main(args: list[str]) -> int:
         print(phrases.online_failed(str(problem)), file=sys.stderr)
         return 2
     if token is None:
-        print(phrases.online_no_token(), file=sys.stderr)
+        print(_("No PlayStrategy token: make one at playstrategy.org (account settings, API access tokens, scope "
+                "board:play), then run toguz online login."), file=sys.stderr)
         return 2
     return play(token, options)
 
@@ -93,7 +94,8 @@ def login(server: str, config: object, given: object) -> int:
     except OSError as error:
         print(phrases.online_failed(error.strerror or str(error)), file=sys.stderr)
         return 1
-    print(phrases.logged_in(account, where))
+    print(_("Logged in to PlayStrategy as {account}; the token is kept {where}.").format(account=account,
+                                                                                         where=where))
     return 0
 
 

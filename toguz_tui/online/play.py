@@ -81,11 +81,11 @@ class RemoteOpponent(Opponent):
 
     def refuses(self, what: Refusable) -> str | None:
         if what == "pause":
-            return phrases.no_pause_online()
+            return _("An online game's clocks are the server's: they cannot be paused.")
         if what == "undo":
-            return phrases.no_takeback_online()
+            return _("Moves cannot be taken back in an online game.")
         if what == "engine":
-            return phrases.no_engine_online()
+            return _("No help from the computer in a game against a person online.")
         return None
 
 
@@ -125,7 +125,9 @@ class OnlinePlay:
         except OnlineError as error:
             return self.session.output.error(phrases.online_failed(str(error)))
         self._start(self._listen_to_events, "toguz-online-events")
-        return self.session.output.answer(phrases.online_ready(self.account))
+        return self.session.output.answer(_("Connected to PlayStrategy as {account}. Type seek 15+10 to find an "
+                                            "opponent, challenge NAME 15+10 to challenge someone, or wait for a "
+                                            "challenge.").format(account=self.account))
 
     def close(self) -> None:
         """Stop listening (the game goes on at the server) and close the connections."""
@@ -148,7 +150,7 @@ class OnlinePlay:
             request()
         except OnlineError as error:
             if error.retry_after is not None:
-                return phrases.asks_to_wait(round(error.retry_after))
+                return _("the server asks to wait {seconds} seconds").format(seconds=round(error.retry_after))
             return str(error)
         return None
 
@@ -167,7 +169,7 @@ class OnlinePlay:
             opened_at[0] = time.monotonic()
             if lost:
                 lost = False
-                self.say(phrases.online_back(what))
+                self.say(_("Connected again to {what}.").format(what=what))
 
         while not self._closed.is_set():
             try:
@@ -317,7 +319,7 @@ class OnlinePlay:
             self._server_clocks(state)
         offered = bool(state.get("bdraw" if self.me is Side.WHITE else "wdraw"))
         if offered and not self.draw_offered and not session.game.is_over:
-            self.say(phrases.draw_offered(self._opponent()))
+            self.say(_("{opponent} offers a draw: type draw to accept, or play on.").format(opponent=self._opponent()))
         self.draw_offered = offered
         return self._ended(state)
 
@@ -325,7 +327,7 @@ class OnlinePlay:
         """The server's moves differ from the game here: take the server's, and say so."""
         pits = pits_of(codes)
         self.session.take_moves(pits)
-        self.say(phrases.online_resynchronised(len(pits)))
+        self.say(_("The game is now as the server has it, after {count} moves.").format(count=len(pits)))
 
     def _server_clocks(self, state: dict[str, Any]) -> None:
         clocks = self.session.clocks.clock
@@ -380,8 +382,8 @@ class OnlinePlay:
                         return
             except OnlineError as error:
                 if self._seeking is seeking:
-                    self.say(phrases.seek_failed(str(error) if error.retry_after is None
-                                                 else phrases.rate_limited(round(error.retry_after))), "error")
+                    reason = str(error) if error.retry_after is None else phrases.rate_limited(round(error.retry_after))
+                    self.say(_("The seek stopped: {reason}.").format(reason=reason), "error")
 
         self._start(run, "toguz-online-seek")
         return self.session.output.answer(phrases.seeking(phrases.time_control(control), rated))
@@ -400,13 +402,15 @@ class OnlinePlay:
         problem = self.post(lambda: self.client.challenge(user, control.initial / 60, round(control.increment),
                                                           rated))
         if problem is not None:
-            return self.session.output.error(phrases.challenge_failed(user, problem))
-        return self.session.output.answer(phrases.challenge_sent(user, phrases.time_control(control)))
+            return self.session.output.error(_("Could not challenge {user}: {reason}.").format(user=user,
+                                                                                               reason=problem))
+        return self.session.output.answer(_("Challenge sent to {user}, {control}; the game is said when it "
+                                            "starts.").format(user=user, control=phrases.time_control(control)))
 
     def answer_challenge(self, accept: bool) -> Reply:
         """Accept or decline the latest challenge."""
         if not self.challenges:
-            return self.session.output.error(phrases.no_challenge())
+            return self.session.output.error(_("No challenge is waiting."))
         if accept and self.game_id is not None:
             return self.session.output.error(phrases.online_game_going_on())
         challenge_id, who = self.challenges[-1]
@@ -428,11 +432,11 @@ class OnlinePlay:
     def draw(self) -> Reply:
         """Offer a draw, or accept the one offered."""
         accepting = self.draw_offered
-        return self._command("draw/yes", phrases.draw_accepted() if accepting else phrases.draw_offer_sent())
+        return self._command("draw/yes", _("You accept the draw.") if accepting else _("You offer a draw."))
 
     def abort(self) -> Reply:
         """Abort the game (before the second move)."""
-        return self._command("abort", phrases.abort_sent())
+        return self._command("abort", _("Aborting the game."))
 
     def _command(self, command: str, done: str) -> Reply:
         """Send ``command`` to the game going on; ``done`` is said when the server took it."""

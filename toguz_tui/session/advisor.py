@@ -16,6 +16,7 @@ from rules import Position
 from rules.engine import Engine, SearchResult
 from rules.engine.engine import plies_to_end
 from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.session.mode import View
 from toguz_tui.session.opponents import Opponent
 from toguz_tui.session.output import Output
@@ -48,9 +49,10 @@ class Advisor:
         """The engine's best pit for the side to move, with what it does."""
 
         def words(position: Position, result: SearchResult) -> str:
-            return phrases.hint(result.pit, self.output.announcer.preview(position, result.pit))
+            return _("Hint: play pit {pit}. {preview}").format(
+                pit=result.pit, preview=self.output.announcer.preview(position, result.pit))
 
-        return self._ask(words, phrases.hint_coming(), choose, HINT_SECONDS, book=True)
+        return self._ask(words, _("Thinking about a hint."), choose, HINT_SECONDS, book=True)
 
     def analyse(self) -> Reply:
         """Every legal pit's score, said in words later."""
@@ -63,7 +65,7 @@ class Advisor:
             self.analysis = (position, found)
             return self.output.announcer.analysis(position, found)
 
-        return self._ask(words, phrases.analysis_coming(), search, ANALYSIS_SECONDS)
+        return self._ask(words, _("Analysing every move."), search, ANALYSIS_SECONDS)
 
     def expected_line(self) -> Reply:
         """The moves the engine expects from the position looked at, said in words later."""
@@ -73,7 +75,7 @@ class Advisor:
             return engine.expected_line(position, best, time_limit)
 
         return self._ask(lambda position, found: self.output.announcer.expected_line(position, found),
-                         phrases.line_coming(), search, ANALYSIS_SECONDS)
+                         _("Looking for the best line."), search, ANALYSIS_SECONDS)
 
     def _refusal(self, view: View, opponent: Opponent) -> str | None:
         """Why the engine cannot be asked about ``view`` now (online, the game looked at over, the computer

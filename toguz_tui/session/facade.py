@@ -31,6 +31,7 @@ from speech.sounds.player import CuePlayer
 from speech.voices import Speaker
 from speech.words import phrases
 from speech.words.announce import Announcer
+from speech.words.i18n import _, n_
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.advisor import Advisor
@@ -104,7 +105,8 @@ class GameSession:
         an unfinished game is archived first, or nothing changes. ``quiet``: the words returned, not said."""
         with self.lock:
             if self.online is not None and (opponent is None or opponent.kind != "remote"):
-                return self.output.error(phrases.online_no_local_game())  # toguz online plays online games only
+                return self.output.error(_("In toguz online, games start with seek or challenge; a game against the "
+                                           "computer is toguz play."))  # toguz online plays online games only
             kept, problem = self.store.set_aside(self.game)
             if problem is not None:
                 return self.output.error(problem)
@@ -153,21 +155,22 @@ class GameSession:
                 case Training():
                     return self.trainer.answer(pit)
                 case Reviewing():
-                    return output.error(phrases.review_blocks_play())
+                    return output.error(_("A review is open: type close to leave it before playing."))
             remote = self.opponent.kind == "remote"
             if self.online is not None and not remote:
                 return output.error(phrases.no_online_game())
             if view.opponent_to_move:
-                return output.error(phrases.their_turn_online() if remote else phrases.not_your_turn())
+                return output.error(_("Wait: it is your opponent's turn.") if remote else phrases.not_your_turn())
             if (fallen := self.clocks.fallen()) is not None:
                 return fallen
             if self.clocks.paused and not self.game.is_over:
-                return output.error(phrases.paused_blocks())
+                return output.error(_("The clocks are paused: press z or type resume first."))
             try:
                 if remote and not self.game.is_over:  # a server must take the move before it is made here
                     problem = self.opponent.before_move(play_move(self.game.position, pit)[1])
                     if problem is not None:
-                        return output.error(phrases.move_not_sent(problem))
+                        return output.error(_("Your move was not sent ({reason}); nothing changed: play it again to "
+                                              "retry.").format(reason=problem))
                 report = self.game.play(pit)
             except IllegalMoveError:
                 return output.error(output.announcer.illegal(self.game.position, pit, self.game.is_over))
@@ -226,11 +229,13 @@ class GameSession:
                 self.game.undo()
                 count += 1
             if count == 0:
-                return output.error(phrases.nothing_to_undo())
-            text = f"{phrases.undone(count)} {self.view.turn_words(output.announcer)}"
+                return output.error(_("There is no move to take back."))
+            undone = n_("Took back the last move.", "Took back the last {count} moves.", count).format(count=count)
+            text = f"{undone} {self.view.turn_words(output.announcer)}"
             if self.clocks.clock is not None:
                 self.clocks.taken_back(len(self.game.moves), self.game.position.to_move)
-                text = f"{text} {phrases.clocks_set_back(self.clocks.words(output.game_announcer))}"
+                set_back = _("Clocks put back: {clocks}").format(clocks=self.clocks.words(output.game_announcer))
+                text = f"{text} {set_back}"
             problem = self.store.save_game()
             reply = output.answer(f"{text} {problem}" if problem else text)
             self.let_opponent_move()
@@ -293,20 +298,20 @@ class GameSession:
                 return output.error(refusal)
             if clocks.paused or not toggle:
                 if not clocks.paused or game.is_over:
-                    return output.error(phrases.not_paused())
+                    return output.error(_("The clocks are not paused."))
                 clocks.resume(game.position.to_move, len(game.moves))
-                reply = output.answer(f"{phrases.clocks_running_again()} {clocks.words(output.game_announcer)} "
-                                      f"{self.view.turn_words(output.announcer)}")
+                reply = output.answer(" ".join((_("Clocks running again."), clocks.words(output.game_announcer),
+                                                self.view.turn_words(output.announcer))))
                 self.let_opponent_move()
                 return reply
             if clocks.clock is None or game.is_over:
-                return output.error(phrases.nothing_to_pause())
+                return output.error(_("There is no running clock to pause."))
             if (fallen := clocks.fallen()) is not None:
                 return fallen
             self.thinker.cancel()
             clocks.pause()
             problem = self.store.save_game()
-            text = f"{phrases.clocks_paused()} {clocks.words(output.game_announcer)}"
+            text = " ".join((_("Clocks paused. Press z or type resume to go on."), clocks.words(output.game_announcer)))
             return output.answer(f"{text} {problem}" if problem else text)
 
     def change_setting(self, name: str, value: str) -> Reply:
@@ -334,7 +339,8 @@ class GameSession:
         """Leave; asks once (unless ``asked``) before dropping a finished game nobody kept."""
         if self.game.is_over and not self.store.finished_saved and not self._quit_asked and not asked:
             self._quit_asked = True
-            return self.output.answer(phrases.quit_confirm())
+            return self.output.answer(_("This finished game is not saved. Type save to keep it, or quit again to "
+                                        "leave."))
         self.thinker.cancel()
         return Reply(self.store.goodbye(self.game, self.online is not None), quit=True)
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rules import Game, MoveReport, Outcome, Position, Side
-from speech.words import phrases
 from speech.words.announce import Announcer
+from speech.words.i18n import n_
 from speech.words.naming import Perspective
 from toguz_tui.session.review import Review
 from toguz_tui.training.coach import Coach
@@ -135,7 +135,10 @@ class View:
             case Training(coach):
                 return coach.task(announcer)
             case Playing() if self.thinking is not None and self.opponent_to_move:
-                return phrases.thinking_for(round(self.thinking))
+                seconds = round(self.thinking)
+                return n_("The computer's turn: it has been thinking for {count} second.",
+                          "The computer's turn: it has been thinking for {count} seconds.", seconds).format(
+                    count=seconds)
         return announcer.turn(self.position, self.outcome)
 
     @property

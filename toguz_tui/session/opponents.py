@@ -24,6 +24,7 @@ from rules import MoveReport, Position
 from rules.clock import TimeControl
 from rules.engine import Engine, SearchResult
 from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.files import storage
 from toguz_tui.session.mode import Training, View
 from toguz_tui.session.output import Output
@@ -155,7 +156,8 @@ class Opponents:
     def failed(self, error: Exception) -> None:
         """The engine failed: logged, and said in one line."""
         storage.log_failure(error)
-        self.output.error(phrases.computer_failed(f"{type(error).__name__}: {error}"))
+        self.output.error(_("The computer could not think of a move: {reason}. Type undo or new to go on.").format(
+            reason=f"{type(error).__name__}: {error}"))
 
     def wait(self, timeout: float = 60.0) -> None:
         """Block until the computer's move or the engine's answer, and any work in the background, has

@@ -17,7 +17,7 @@ from speech.sounds.player import CuePlayer, open_player
 from speech.voices import Speaker, open_speaker
 from speech.words import phrases
 from speech.words.announce import Announcer, Perspective
-from speech.words.i18n import set_language
+from speech.words.i18n import _, set_language
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.sound_cues import SoundCues
@@ -69,7 +69,7 @@ class Output:
 
     def _again(self, text: str | None) -> Reply:
         if text is None:
-            return Reply(phrases.nothing_said())
+            return Reply(_("Nothing has been said yet."))
         self.speaker.speak(text)
         return Reply(text)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from rules.clock import TimeControl
 from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.files.settings import Settings, save_setting, setting_label
 from toguz_tui.session.output import Output
 from toguz_tui.session.stream import Reply
@@ -35,10 +36,11 @@ class Preferences:
             return output.answer(phrases.speech_not_on(reason))
         problems = [phrases.speech_problem(reason)] if reason else []
         if name in ("sounds", "sound_volume") and (silent := output.apply_sounds(settings)) is not None:
-            problems.append(phrases.sounds_not_on(silent))  # kept for when sound can be heard; said why not now
+            # kept for when sound can be heard; said why not now
+            problems.append(_("The sound cues stay silent: {reason}.").format(reason=silent))
         if self.persist and (written := save_setting(name, getattr(stored, name))):
             problems.append(written)
         text = phrases.setting_changed(setting_label(name), dict(settings.describe())[name])
         if name == "clock" and not game_over and settings.time_control != game_clock:
-            text = f"{text} {phrases.clock_for_new_games()}"
+            text = " ".join((text, _("New games get it; this game keeps its own clock.")))
         return output.answer(" ".join([text, *problems]))

@@ -13,7 +13,7 @@ from rules import Game, Record, Side, Termination
 from rules.clock import ON_TIME, clock_comment
 from rules.notation import TokenStyle
 from rules.records import record_from_game, write_record
-from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.session.clocks import GameClock
 from toguz_tui.session.setup import GameSetup
 
@@ -24,8 +24,8 @@ def record_names(setup: GameSetup, names: tuple[str, str], opponent: str) -> tup
     human = setup.human
     if human is None:
         return names
-    you = phrases.record_player()
-    other = opponent or phrases.record_computer(setup.level)
+    you = _("Player")
+    other = opponent or _("toguz level {level}").format(level=setup.level)
     return (you, other) if human is Side.WHITE else (other, you)
 
 

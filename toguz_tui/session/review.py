@@ -6,8 +6,8 @@ from dataclasses import dataclass, field
 
 from rules import Game, MoveReport, Position, Record, Side
 from rules.clock import TimeControl, read_clock_comment
-from speech.words import phrases
 from speech.words.announce import Announcer
+from speech.words.i18n import _
 
 
 @dataclass
@@ -68,7 +68,7 @@ class Review:
         """The clocks the record gives at the cursor (the time control's start before a player's first
         move), or that it gives none."""
         if not self.clocks:
-            return phrases.no_clocks_in_record()
+            return _("This record keeps no clock times.")
         control = TimeControl.from_pgn(self.tags.get("TimeControl", ""))
         start = control.initial if control is not None else None
         white, black = self.clock_times()

@@ -14,6 +14,7 @@ from collections.abc import Callable
 
 from rules import Game, Side
 from speech.words import phrases
+from speech.words.i18n import _, n_
 from toguz_tui.session.mode import Mode, Reviewing
 from toguz_tui.session.output import Output
 from toguz_tui.session.review import Review
@@ -24,7 +25,8 @@ def where(review: Review) -> str:
     """Where the review stands: the start, or after which move of which side."""
     report = review.last_report
     if report is None:
-        return phrases.review_at_start(review.moves)
+        return n_("Start of the game, {count} move to go.", "Start of the game, {count} moves to go.",
+                  review.moves).format(count=review.moves)
     return phrases.review_after(report.move_number, report.mover, review.moves)
 
 
@@ -98,11 +100,13 @@ class Reviewer:
             return self.output.error(phrases.not_reviewing())
         index = review.index_after(number, side)
         if index is None:
-            return self.output.error(phrases.no_such_move(number, review.moves))
+            return self.output.error(n_("There is no move {number}: the game has {count} move.",
+                                        "There is no move {number}: the game has {count} moves.", review.moves).format(
+                number=number, count=review.moves))
         return self.go_to(index)
 
     def close(self) -> Reply:
         """Leave the review, back to the game in progress (the computer moves if it is its turn)."""
         if self._review() is None:
             return self.output.error(phrases.not_reviewing())
-        return self._back(phrases.review_left(), False)
+        return self._back(_("Review closed; back to your game."), False)

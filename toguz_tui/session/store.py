@@ -19,6 +19,7 @@ from typing import Any
 from rules import Game, Side
 from rules.notation import TokenStyle
 from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.files import storage
 from toguz_tui.session.clocks import GameClock
 from toguz_tui.session.records import record_names, record_text
@@ -57,7 +58,7 @@ class GameStore:
             return True
         if self.lock.take():
             return True
-        self.stop_saving(phrases.open_elsewhere_reason())
+        self.stop_saving(_("the game in progress is open in another toguz"))
         return False
 
     def stop_saving(self, reason: str) -> None:
@@ -76,7 +77,7 @@ class GameStore:
             storage.save_current(setup.to_saved(game, clock))
         except OSError as error:
             self.saved = False
-            return phrases.progress_not_saved(error.strerror or str(error))
+            return _("Your game could not be saved: {reason}.").format(reason=error.strerror or str(error))
         self.saved = True
         return None
 
@@ -92,7 +93,8 @@ class GameStore:
         try:
             storage.forget_current()
         except OSError as error:
-            return phrases.progress_not_removed(error.strerror or str(error))
+            return _("(The saved copy of it could not be removed: {reason}.)").format(
+                reason=error.strerror or str(error))
         return None
 
     def archive(self, text: str, names: tuple[str, str]) -> Path:
@@ -124,7 +126,9 @@ class GameStore:
         try:
             kept = self.archive(self.record_text(), self.archive_names()).name
         except OSError as error:
-            return None, phrases.not_set_aside(error.strerror or str(error))
+            return None, _("The game in progress could not be kept in the archive ({reason}), so it stays: no new game "
+                           "was started. Save it with save and a file name, or free the folder, then try "
+                           "again.").format(reason=error.strerror or str(error))
         self.finished_saved = True  # the new game has nothing to keep yet
         return kept, None
 
@@ -139,11 +143,14 @@ class GameStore:
         except OSError as error:
             reason = error.strerror or str(error)
             if self.saved:
-                return f"{text} {phrases.archive_failed_kept(reason)}"
-            return f"{text} {phrases.archive_failed(reason)}"
+                return " ".join((text, _("It could not be kept in the archive ({reason}); it stays saved and will be "
+                                         "archived at the next start.").format(reason=reason)))
+            return " ".join((text, _("It could not be kept ({reason}); type save and a file name to keep its "
+                                     "record.").format(reason=reason)))
         problem = self.forget()
         self.finished_saved = True
-        return " ".join(part for part in (text, phrases.finished_kept(path.name), problem) if part)
+        kept = _("The game is kept in the archive as {name}.").format(name=path.name)
+        return " ".join(part for part in (text, kept, problem) if part)
 
     def opened(self, path: Path, games: int) -> None:
         """The record file ``path`` with ``games`` games was opened (``open N`` and ``games`` mean it)."""
@@ -156,7 +163,8 @@ class GameStore:
     def goodbye(self, game: Game, online: bool) -> str:
         """The goodbye, saying whether the game in progress is saved only when it is."""
         if online:
-            return phrases.goodbye_online()
+            return _("Goodbye. A game still going on goes on at PlayStrategy: its clock runs; toguz online takes it up "
+                     "again.")
         in_progress = not game.is_over and bool(game.moves)
         if in_progress and self.persist and not self.saved:
             return phrases.goodbye_not_saved(self.why_not)
@@ -172,9 +180,10 @@ class GameStore:
         try:
             kept = storage.keep_aside(path)
         except OSError as error:
-            self.stop_saving(phrases.broken_stays_reason(path.name))
-            return phrases.broken_not_moved(path.name, error.strerror or str(error))
-        return phrases.broken_kept(kept.name)
+            self.stop_saving(_("the broken {name} is kept as it is").format(name=path.name))
+            return _("It could not be moved aside ({reason}), so it stays as {name} and this game will not be saved "
+                     "over it.").format(name=path.name, reason=error.strerror or str(error))
+        return _("It was moved aside as {name}, so nothing is lost.").format(name=kept.name)
 
     def release(self) -> None:
         """Let go of the game in progress (when leaving)."""

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from speech.machine import machine
 from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.files.settings import save_setting, stored_setting_names
 
 ATTEMPTS = 3
@@ -41,7 +42,7 @@ def ask_screen_reader(readers: list[str], read: Callable[[str], str], write: Cal
             return False
         if not answer:
             return default
-        write(phrases.first_start_again())
+        write(_("Please type y for yes or n for no."))
     write(phrases.first_start_default(default))
     return default
 

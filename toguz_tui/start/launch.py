@@ -18,7 +18,7 @@ from speech.sounds.player import open_player
 from speech.voices import open_speaker
 from speech.voices.audio import audio_problem
 from speech.words import phrases, problems
-from speech.words.i18n import set_language
+from speech.words.i18n import _, set_language
 from toguz_tui.commands import records
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings, load_settings
@@ -91,7 +91,8 @@ def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply
         try:
             start = Position.from_fen(options.fen) if options.fen.strip() else None
             if start is None:
-                said.append(session.output.error(phrases.empty_fen()))
+                said.append(session.output.error(_("The position given is empty: give a FEN, such as the one fen "
+                                                   "says.")))
         except NotationError as error:
             said.append(session.output.error(problems.described(error)))
     if not session.store.claim():
@@ -103,7 +104,8 @@ def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply
         try:
             session.restore(saved)
         except (ValueError, TypeError, IllegalMoveError) as error:
-            reason = phrases.unrestorable(problems.describe(error) if isinstance(error, RulesError) else str(error))
+            reason = _("the saved game could not be restored ({reason})").format(
+                reason=problems.describe(error) if isinstance(error, RulesError) else str(error))
             said.append(session.output.error(phrases.broken_saved_game(reason, session.store.keep_broken())))
         else:
             if session.game.is_over:
@@ -128,7 +130,7 @@ def archive_finished(session: GameSession) -> Reply:
         path = session.store.archive(session.store.record_text(), session.store.archive_names())
     except OSError as error:  # the finished game stays where it is: nothing is saved over it
         reason = error.strerror or str(error)
-        session.store.stop_saving(phrases.finished_stays_reason())
+        session.store.stop_saving(_("your last game, finished, stays saved until it can be archived"))
         return session.output.error(phrases.finished_restored(result, None, reason))
     session.store.forget()
     return session.output.say(Reply(phrases.finished_restored(result, path.name, None)))
@@ -147,4 +149,6 @@ def show_elsewhere(session: GameSession, setup: GameSetup, quiet: bool = False) 
         return [session.output.say(Reply(phrases.open_elsewhere_new()))]
     review = Review.of_game(game, result="*", names=None)
     review.go_to(review.total)
-    return [session.reviewer.open(review, phrases.open_elsewhere())]
+    return [session.reviewer.open(review, _("Your game in progress is open in another toguz. Here it is to look at, "
+                                            "without changing it: forward and back step through it, close starts a new "
+                                            "game, which will not be saved as the game in progress."))]

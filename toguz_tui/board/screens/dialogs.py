@@ -32,6 +32,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Label, OptionList
 
 from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.board.widgets.choice import Choice, PlainButton
 from toguz_tui.board.widgets.speech_area import SpeechArea
 
@@ -157,7 +158,7 @@ class ConfirmDialog(SpeakingScreen):
                  selected: int = 0) -> None:
         super().__init__(title, speak, plain, close_keys)
         self.message = message
-        yes, no = yes or phrases.yes_word(), no or phrases.no_word()
+        yes, no = yes or _("Yes"), no or _("No")
         self.answers = (yes, no)
         self.selected = selected
         self.cancelled = cancelled
@@ -288,7 +289,7 @@ class FormDialog(SpeakingScreen):
                  relevant: Callable[[Widget, dict[str, str]], bool] | None = None) -> None:
         super().__init__(title, speak, plain, close_keys)
         self.fields = list(fields)
-        self.ok = ok or phrases.ok_word()
+        self.ok = ok or _("OK")
         self.current = 0
         self.relevant = relevant or (lambda field, values: True)  # a question that does not apply is left out
         self.described: Widget | None = None  # the control last said, on the boxed board
@@ -429,7 +430,8 @@ class HelpScreen(SpeakingScreen):
 
     def __init__(self, lines: Sequence[str], speak: Speak, *, plain: bool = False,
                  close_keys: Iterable[str] = ()) -> None:
-        super().__init__(phrases.help_title(), speak, plain, close_keys)
+        super().__init__(_("Help: Up and Down read the keys one by one; q, h or Escape closes."), speak, plain,
+                         close_keys)
         self.lines = list(lines)
         self.index = 0
         self.listing = OptionList(*self.lines, id="help-list")
@@ -450,7 +452,8 @@ class HelpScreen(SpeakingScreen):
     def line_text(self) -> str:
         """The current line, with where it stands in the screen-reader mode."""
         line = self.lines[self.index]
-        return phrases.line_of(self.index + 1, len(self.lines), line) if self.plain else line
+        return _("{number} of {total}: {line}").format(
+            number=self.index + 1, total=len(self.lines), line=line) if self.plain else line
 
     def action_step(self, step: int) -> None:
         """Move through the lines and say the one reached."""

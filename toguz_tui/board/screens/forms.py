@@ -16,7 +16,7 @@ from rules.clock import ClockError, TimeControl
 from rules.engine import LEVELS
 from speech.voices import SPEECH_CHOICES
 from speech.words import phrases
-from speech.words.i18n import _
+from speech.words.i18n import _, n_
 from speech.words.naming import VERBOSITIES
 from speech.words.vocabulary import (
     language_label,
@@ -206,8 +206,8 @@ def game_dialog(speak: Speak, name: str, labels: list[str], plain: bool = False,
     """Which game of a collection to open, by its players, result and date."""
     choice = Choice(_("Game"), [str(number) for number in range(1, len(labels) + 1)], "1", name="game",
                     shown=labels)
-    return FormDialog(phrases.games_in(name, len(labels)), speak, [choice], ok=_("Open"), plain=plain,
-                      close_keys=close_keys)
+    title = n_("{count} game in {name}", "{count} games in {name}", len(labels)).format(count=len(labels), name=name)
+    return FormDialog(title, speak, [choice], ok=_("Open"), plain=plain, close_keys=close_keys)
 
 
 def goto_dialog(speak: Speak, total: int, plain: bool = False, close_keys: Iterable[str] = ()) -> FormDialog:

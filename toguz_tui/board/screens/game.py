@@ -161,9 +161,12 @@ class GameScreen(Screen[None]):
             return
         self.width_state = state
         if state == "hidden":
-            self.present(phrases.too_narrow(width, plain_width(pits)), "error")
+            self.present(_("The terminal is {columns} columns wide and the board needs {needed}: part of it is hidden. "
+                           "Make the terminal wider, or use toguz --line.").format(columns=width,
+                                                                                   needed=plain_width(pits)), "error")
         elif state == "plain":
-            self.present(phrases.narrow_terminal(width, boxed_width(pits)))
+            self.present(_("The terminal is {columns} columns wide: the board is drawn plain, without boxes "
+                           "(the boxed board needs {needed}).").format(columns=width, needed=boxed_width(pits)))
 
     def status_text(self) -> str:
         """The game and the players; on the boxed board also whose turn it is (or who thinks).
@@ -179,7 +182,7 @@ class GameScreen(Screen[None]):
         if human is not None:
             parts.append(phrases.status_players(human, session.setup.level, session.opponent.name))
         if isinstance(view.mode, Reviewing):
-            parts.insert(0, phrases.review_word())
+            parts.insert(0, _("Review"))
             if not self.plain:
                 parts.insert(1, where(view.mode.review))
         if not self.plain and isinstance(view.mode, Playing):
@@ -326,7 +329,8 @@ class GameScreen(Screen[None]):
         """A printable key the board does not use: one short message and the error cue, nothing else."""
         if not event.is_printable or event.character is None or event.key in self.bound_keys:
             return
-        self.after(self.session.output.error(phrases.unbound_key(phrases.clipped(event.character, 3))))
+        self.after(self.session.output.error(_("The key {key} does nothing here; press h for the keys.").format(
+            key=phrases.clipped(event.character, 3))))
 
     @property
     def bound_keys(self) -> set[str]:

@@ -14,6 +14,7 @@ from textual.app import App
 
 from rules import Side
 from speech.words import phrases
+from speech.words.i18n import _, p_
 from toguz_tui.board.screens import keys
 from toguz_tui.board.screens.dialogs import ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.board.screens.forms import (
@@ -77,11 +78,11 @@ def open_dialog(screen: DialogHost, name: str) -> None:
         screen.app.push_screen(HelpScreen(keys.key_help_lines(), speak, plain=plain, close_keys=closers),
                                lambda _: screen.back_from_dialog(None))
     elif name == "quit":
-        confirm(screen, phrases.quit_title(), quit_question(screen), "quit", phrases.quit_word(),
-                phrases.stay_word())
+        confirm(screen, _("Quit toguz"), quit_question(screen), "quit", _("Quit"),
+                _("Stay"))
     elif name == "resign":
-        confirm(screen, phrases.resign_title(), phrases.resign_question(), "resign", phrases.resign_word(),
-                phrases.play_on_word(), selected=1)  # a reflexive Enter plays on
+        confirm(screen, _("Resign"), _("Give up this game?"), "resign", p_("answer", "Resign"),
+                _("Play on"), selected=1)  # a reflexive Enter plays on
     elif name == "new":
         form(screen, new_game_dialog(session, speak, plain, closers),
              lambda values: run(session, "new", None, new_game_args(values)))
@@ -102,7 +103,8 @@ def open_dialog(screen: DialogHost, name: str) -> None:
     elif name == "command":
         form(screen, command_dialog(speak, plain, closers),
              lambda values: run_line(session, values.get("line", ""), screen.pit_focus) or
-             session.output.error(phrases.usage_error("command", phrases.command_dialog_usage())))
+             session.output.error(phrases.usage_error("command",
+                                                      _("type a command, such as say thanks or seek 15+10"))))
 
 
 def quit_question(screen: DialogHost) -> str:
@@ -110,7 +112,7 @@ def quit_question(screen: DialogHost) -> str:
     session = screen.session
     game, store = session.game, session.store
     if game.is_over and not store.finished_saved:
-        return phrases.quit_unsaved_question()
+        return _("This finished game was not kept. Quit anyway?")
     in_progress = not game.is_over and bool(game.moves) and session.persist
     if in_progress and not store.saved:  # the game in progress, as it stands, is not kept on disk
         return phrases.quit_not_saved_question(store.why_not)
@@ -150,7 +152,8 @@ def open_chosen(screen: DialogHost, chosen: str) -> Reply | None:
     """Open the file chosen; a collection of several games (small enough to list at once) asks which."""
     session = screen.session
     if not chosen:
-        return session.output.error(phrases.usage_error("open", phrases.open_dialog_usage()))
+        return session.output.error(phrases.usage_error("open",
+                                                        _("choose a record opened lately, or type a file name")))
     path = Path(chosen).expanduser()
     big = path.is_file() and path.stat().st_size > files.BIG_FILE
     entries = [] if big else files.game_list(path)
@@ -173,17 +176,18 @@ def save_asking(screen: DialogHost, args: list[str]) -> Reply | None:
     reply = run(session, "save", None, args)
     if reply.kind != "exists":
         return reply
-    add, replace, cancel = phrases.add_word(), phrases.replace_word(), phrases.cancel_word()
+    add, replace, cancel = _("Add to it"), _("Replace it"), phrases.cancel_word()
     name = Path(args[0]).name
 
     def answered(answer: str | None) -> None:
         if answer in (add, replace):
             screen.back_from_dialog(run(session, "save", None, [*args, "append" if answer == add else "replace"]))
         else:
-            screen.back_from_dialog(session.output.answer(phrases.nothing_written(name)))
+            screen.back_from_dialog(session.output.answer(
+                _("Nothing was written; {name} is as it was.").format(name=name)))
 
-    question = phrases.file_exists_question(name)
-    screen.app.push_screen(ChoiceDialog(phrases.file_exists_title(), question, session.output.speaker.speak,
+    question = _("{name} already exists. Add this game to it, or replace it?").format(name=name)
+    screen.app.push_screen(ChoiceDialog(_("The file exists"), question, session.output.speaker.speak,
                                         [add, replace, cancel], plain=screen.plain, close_keys=opening_keys("save")),
                            answered)
     return None
@@ -197,4 +201,4 @@ def apply_settings(screen: DialogHost, values: dict[str, str]) -> Reply | None:
     for name, value in changes:
         reply = run(session, "settings", None, [name, value])
     screen.on_settings()
-    return reply if changes else session.output.answer(phrases.settings_unchanged())
+    return reply if changes else session.output.answer(_("Settings unchanged."))

@@ -11,7 +11,7 @@ from textual.geometry import Offset
 from textual.message import Message
 from textual.widget import Widget
 
-from speech.words import phrases
+from speech.words.i18n import _
 
 
 class Choice(Widget, can_focus=True):
@@ -50,7 +50,8 @@ class Choice(Widget, can_focus=True):
     @property
     def spoken(self) -> str:
         """``"Variant: Bestemshe, 3 of 3. Left and Right change it."``"""
-        return phrases.choice_spoken(self.label, self.shown[self.index], self.index + 1, len(self.values))
+        return _("{label}: {value}, {number} of {total}. Left and Right change it.").format(
+            label=self.label, value=self.shown[self.index], number=self.index + 1, total=len(self.values))
 
     def render(self) -> Text:
         """One line; the focused choice is marked ``>`` as well as styled, never by colour alone."""
@@ -118,7 +119,7 @@ class PlainButton(Widget, can_focus=True):
     @property
     def spoken(self) -> str:
         """``"OK, button."``"""
-        return phrases.button(self.label)
+        return _("{label}, button.").format(label=self.label)
 
     def render(self) -> Text:
         """``> [ OK ]`` while focused, else ``  [ OK ]``."""

@@ -25,7 +25,7 @@ from textual.geometry import Offset, Region
 from textual.timer import Timer
 from textual.widget import Widget
 
-from speech.words import phrases
+from speech.words.i18n import _
 
 BLANK_SECONDS = 0.05
 
@@ -49,7 +49,7 @@ class SpeechArea(Widget):
         self.rest: list[str] = []  # lines of the last message still to show (``more``)
         self._pending: list[str] = []
         self._timer: Timer | None = None
-        self._more_text = more_text or phrases.more_below
+        self._more_text = more_text or (lambda: _("More: press Page Down."))
         self.on_written: Callable[[], None] | None = None  # run with each write, in the same frame
 
     # -- what is shown -------------------------------------------------------------------------
