@@ -207,11 +207,12 @@ class Clocks:
 
     def __init__(self, lock: threading.RLock, now: Callable[[], float], watch: bool,
                  flag_fell: Callable[[Side], Reply | None], warning_due: Callable[[Side, float], None],
-                 people: Callable[[], tuple[Side, ...]], over: Callable[[], bool]) -> None:
+                 people: Callable[[], tuple[Side, ...]], over: Callable[[], bool],
+                 thresholds: tuple[float, ...] = WARNINGS) -> None:
         self.lock = lock  # the session's: the watcher's thread takes it too
         self.now = now  # the time source (a fake one in tests)
         self.clock: GameClock | None = None
-        self.thresholds: tuple[float, ...] = WARNINGS
+        self.thresholds = thresholds  # the warnings, for new games and this game's clocks
         self._flag_fell = flag_fell
         self._warning_due = warning_due
         self._people = people

@@ -25,7 +25,6 @@ import time
 from collections.abc import Callable, Sequence
 
 from rules import Game, IllegalMoveError, MoveReport, Outcome, Position, Side
-from rules.engine import LEVELS
 from rules.move import play_move
 from speech.sounds.player import CuePlayer
 from speech.voices import Speaker
@@ -68,8 +67,8 @@ class GameSession:
         self.opponents = Opponents(self.thinker, self.output, lambda: self.view, self.opponent_moved)
         self.opponent: Opponent = PersonOpponent()  # who plays the other side (set with each game)
         self.clocks = Clocks(self.lock, now, watch, lambda side: self.game_ended(lambda game: game.flag(side), side),
-                             self.output.warn_of_time, lambda: self.view.seat.people, lambda: self.game.is_over)
-        self.clocks.warn_at(settings.warning_thresholds)
+                             self.output.warn_of_time, lambda: self.view.seat.people, lambda: self.game.is_over,
+                             settings.warning_thresholds)
         self.store = GameStore(lambda: GameOnRecord(self.game, self.setup, self.settings.player_names,
                                                     self.opponent.name, self.clocks.clock), persist, online is None)
         self.questions = Questions()
@@ -177,8 +176,7 @@ class GameSession:
             return self._moved(report, interrupt=True)
 
     def opponent_moved(self, seen: Position | None, pit: int) -> Reply | None:
-        """A move without a key: the computer's, found in ``seen``, or a server's (``seen`` None). None when not
-        made: the game moved on, is paused or waits under a lesson, or the move is not legal here."""
+        """A move without a key: the computer's (found in ``seen``) or a server's (None). None when not made."""
         with self.lock:
             if self.game.is_over or (seen is not None and (
                     self.game.position != seen or self.clocks.paused or isinstance(self.mode, Training))):
@@ -209,55 +207,51 @@ class GameSession:
 
     def let_opponent_move(self) -> None:
         """If the opponent is to move (in the game, its clocks running), its turn begins."""
-        view, setup = self.view, self.setup
+        view = self.view
         if view.opponent_to_move and isinstance(view.mode, Playing) and not self.clocks.paused:
-            position = self.game.position
-            limit = self.clocks.budget(position.to_move, LEVELS[setup.level - 1].time_limit)
-            self.opponent.your_turn(Turn(position, setup.level, setup.seed + len(self.game.moves), limit))
+            self.opponent.your_turn(Turn.of(self.game, self.setup, self.clocks.budget))
 
     def undo(self) -> Reply:
         """Take back the last move; against the computer, back to the player's last turn."""
         with self.lock:
-            output = self.output
             if isinstance(self.mode, Reviewing):
-                return output.error(phrases.not_in_review("undo"))
+                return self.output.error(phrases.not_in_review("undo"))
             if (refusal := self.opponent.refuses("undo")) is not None:
-                return output.error(refusal)
+                return self.output.error(refusal)
             self.thinker.cancel()
             count = 0
             while self.game.moves and (count == 0 or self.view.opponent_to_move):  # back to the player's turn
                 self.game.undo()
                 count += 1
             if count == 0:
-                return output.error(_("There is no move to take back."))
+                return self.output.error(_("There is no move to take back."))
             undone = n_("Took back the last move.", "Took back the last {count} moves.", count).format(count=count)
-            text = f"{undone} {self.view.turn_words(output.announcer)}"
+            text = f"{undone} {self.view.turn_words(self.output.announcer)}"
             if self.clocks.clock is not None:
                 self.clocks.taken_back(len(self.game.moves), self.game.position.to_move)
-                set_back = _("Clocks put back: {clocks}").format(clocks=self.clocks.words(output.game_announcer))
-                text = f"{text} {set_back}"
+                text = " ".join((text, _("Clocks put back: {clocks}").format(clocks=self.clocks.words(
+                    self.output.game_announcer))))
             problem = self.store.save_game()
-            reply = output.answer(f"{text} {problem}" if problem else text)
+            reply = self.output.answer(f"{text} {problem}" if problem else text)
             self.let_opponent_move()
             return reply
 
     def resign(self) -> Reply:
         """The player to move (or the person against the computer) gives up."""
         with self.lock:
-            output = self.output
             if isinstance(self.mode, Reviewing):
-                return output.error(phrases.not_in_review("resign"))
+                return self.output.error(phrases.not_in_review("resign"))
             if self.game.is_over:
-                return output.error(output.announcer.illegal(self.game.position, 1, True))
+                return self.output.error(self.output.announcer.illegal(self.game.position, 1, True))
             self.thinker.cancel()
             side = self.setup.human if self.setup.human is not None else self.game.position.to_move
             if self.online is not None and self.opponent.kind != "remote":
-                return output.error(phrases.no_online_game())
+                return self.output.error(phrases.no_online_game())
             if (problem := self.opponent.send("resign")) is not None:
-                return output.error(phrases.command_not_sent(problem))
+                return self.output.error(phrases.command_not_sent(problem))
             if self.opponent.kind == "remote" and len(self.game.moves) < 2:  # the server aborts it instead
                 return self.game_gone(phrases.online_aborted()) or Reply(phrases.online_aborted())
-            return self._ended(self.game.resign(side), output.announcer)
+            return self._ended(self.game.resign(side), self.output.announcer)
 
     def game_ended(self, declare: Callable[[Game], Outcome], flagged: Side | None = None) -> Reply | None:
         """A flag fell, or a server ended the game: ``declare`` puts it on the game (None: it had ended)."""

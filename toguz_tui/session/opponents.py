@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Literal, Protocol
 
-from rules import MoveReport, Position
+from rules import Game, MoveReport, Position, Side
 from rules.clock import TimeControl
-from rules.engine import Engine, SearchResult
+from rules.engine import LEVELS, Engine, SearchResult
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files import storage
@@ -45,6 +45,13 @@ class Turn:
     level: int
     seed: int
     time_limit: float
+
+    @classmethod
+    def of(cls, game: Game, setup: GameSetup, budget: Callable[[Side, float], float]) -> Turn:
+        """The turn in ``game``: the level's time limit, or what ``budget`` (the clocks) allows of it."""
+        position = game.position
+        limit = budget(position.to_move, LEVELS[setup.level - 1].time_limit)
+        return cls(position, setup.level, setup.seed + len(game.moves), limit)
 
 
 class Opponent:
