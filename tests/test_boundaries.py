@@ -72,6 +72,7 @@ def graph() -> dict[str, set[str]]:
     return edges
 
 
+@pytest.mark.slow
 def test_each_package_imports_only_the_ones_below_it() -> None:
     for name, targets in graph().items():
         package = name.split(".")[0]
@@ -79,6 +80,7 @@ def test_each_package_imports_only_the_ones_below_it() -> None:
         assert not wrong, f"{name} imports {wrong}"
 
 
+@pytest.mark.slow
 def test_no_two_modules_import_each_other_in_a_circle() -> None:
     edges = graph()
     state: dict[str, int] = {}
