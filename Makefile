@@ -1,4 +1,5 @@
-# `make run` sets up .venv and starts toguz; `make test` sets up and runs every check.
+# `make run` sets up .venv and starts toguz; `make test` sets up and runs every check; `make unit` runs
+# the fast tests only (not those marked slow), the inner loop while working.
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ STAMP := $(VENV)/.installed
 LANGUAGES := kk ru ky
 BABEL_KEYWORDS := --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k N_ -k Np_:1c,2
 
-.PHONY: run test lint typecheck unit bench match clean messages
+.PHONY: run test lint typecheck unit all-tests bench match clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,12 +27,16 @@ lint: $(STAMP)
 	$(BIN)/ruff check rules speech toguz_tui tests bench
 
 typecheck: $(STAMP)
-	$(BIN)/mypy --strict rules speech toguz_tui
+	$(BIN)/mypy --strict rules speech toguz_tui tests
 
+# Tests run on two cores (pytest-xdist); PYTEST_ARGS adds options (-k NAME, -x, -n 0 for one process).
 unit: $(STAMP)
-	$(BIN)/python -m pytest -q -rs $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -q -rs -n 2 -m "not slow" $(PYTEST_ARGS)
 
-test: lint typecheck unit
+all-tests: $(STAMP)
+	$(BIN)/python -m pytest -q -rs -n 2 $(PYTEST_ARGS)
+
+test: lint typecheck all-tests
 
 bench: $(STAMP)
 	$(BIN)/python bench/rules.py

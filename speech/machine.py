@@ -4,6 +4,20 @@ Whatever decides behaviour from the machine (a program on PATH, a shared library
 Python module, a sound card, an audio server, a screen reader running) is asked of ``machine()``.
 Tests install a ``FakeMachine`` with ``use_machine`` so that what they assume is written in the
 test, not read from whatever computer runs it.
+
+A toguz started as a separate process (by a test, or a script) cannot be handed a ``FakeMachine``;
+two environment variables answer for the real machine there instead of letting it look. Unset or
+empty, the machine is looked at:
+
+- ``TOGUZ_SCREEN_READER``: the screen readers running, by name, separated by commas
+  (``Fenrir``, ``orca,brltty``; a process name or the name said, in any case), or ``none`` for
+  none. ``/proc`` and ``/sys`` are not read.
+- ``TOGUZ_AUDIO``: the audio outputs there are: ``device`` (a sound card), ``server`` (PulseAudio
+  or PipeWire), both (``device,server``), or ``none`` for no audio output at all. ``/dev/snd``
+  and the sound server's socket are not looked at.
+
+The test suite sets both to ``none`` for every process it starts (``tests/fakes.py``), so that a
+screen reader or a sound card on the developer's computer changes nothing in what toguz says.
 """
 
 from __future__ import annotations
@@ -23,6 +37,28 @@ from speech.words.i18n import _
 # Screen readers a running process shows (its command name, lower case) and the name said for it.
 SCREEN_READER_PROCESSES = {"orca": "Orca", "fenrir": "Fenrir", "brltty": "BRLTTY", "nvda": "NVDA",
                            "jfw": "JAWS", "voiceover": "VoiceOver"}
+
+# The environment variables that answer for the machine (see above), and the word for "nothing".
+SCREEN_READER_VARIABLE = "TOGUZ_SCREEN_READER"
+AUDIO_VARIABLE = "TOGUZ_AUDIO"
+NOTHING = "none"
+
+
+def told(variable: str) -> list[str] | None:
+    """The names an environment variable gives (``a,b``), ``[]`` for ``none``; None when it is unset
+    or empty, and the machine is to be looked at."""
+    value = os.environ.get(variable, "").strip()
+    if not value:
+        return None
+    names = [name.strip() for name in value.split(",") if name.strip()]
+    return [name for name in names if name.lower() != NOTHING]
+
+
+def reader_named(name: str) -> str:
+    """The name said for the screen reader ``name`` (its process name or its said name, in any case)."""
+    known = {**{said.lower(): said for said in SCREEN_READER_PROCESSES.values()}, "speakup": "Speakup",
+             **SCREEN_READER_PROCESSES}
+    return known.get(name.lower(), name)
 
 
 class Machine:
@@ -49,14 +85,20 @@ class Machine:
             return False
 
     def sound_device(self, dev_snd: Path = Path("/dev/snd")) -> bool:
-        """Whether a sound card offers a playback device (``/dev/snd/pcm*p``)."""
+        """Whether a sound card offers a playback device (``/dev/snd/pcm*p``; ``TOGUZ_AUDIO`` may say)."""
+        outputs = told(AUDIO_VARIABLE)
+        if outputs is not None:
+            return "device" in (output.lower() for output in outputs)
         try:
             return any(entry.name.startswith("pcm") and entry.name.endswith("p") for entry in dev_snd.iterdir())
         except OSError:
             return False
 
     def sound_server(self) -> bool:
-        """Whether a PulseAudio or PipeWire server is announced for this user."""
+        """Whether a PulseAudio or PipeWire server is announced for this user (``TOGUZ_AUDIO`` may say)."""
+        outputs = told(AUDIO_VARIABLE)
+        if outputs is not None:
+            return "server" in (output.lower() for output in outputs)
         if os.environ.get("PULSE_SERVER"):
             return True
         runtime = os.environ.get("XDG_RUNTIME_DIR")
@@ -99,7 +141,11 @@ class Machine:
 
     def screen_readers(self, proc: Path = Path("/proc"), sys_path: Path = Path("/sys")) -> list[str]:
         """The screen readers that the system shows running: Speakup (in the kernel), and Orca,
-        Fenrir or BRLTTY among the processes. Empty where the system does not tell."""
+        Fenrir or BRLTTY among the processes. Empty where the system does not tell. Where
+        ``TOGUZ_SCREEN_READER`` is set, the ones it names, and nothing is looked at."""
+        named = told(SCREEN_READER_VARIABLE)
+        if named is not None:
+            return list(dict.fromkeys(reader_named(name) for name in named))
         found: list[str] = []
         if (sys_path / "accessibility" / "speakup").is_dir():
             found.append("Speakup")

@@ -19,6 +19,8 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 from tests.needs import REPO
 
 CATALOGUE_CALLS = {"_", "n_", "p_", "np_", "N_", "Np_"}
@@ -162,6 +164,7 @@ def collections_naming(words: set[str]) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_each_vocabulary_is_written_out_once() -> None:
     for name, words in VOCABULARIES.items():
         places = collections_naming(words)

@@ -44,6 +44,7 @@ async def until(pilot: object, check: Callable[[], bool], timeout: float = 10.0)
         await pilot.pause(0.05)  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, private_dirs: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     session, app = board_app(server)
@@ -83,6 +84,7 @@ async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, pr
     assert record.moves == (6, 6) and record.result == "0-1"
 
 
+@pytest.mark.slow
 async def test_a_whole_game_to_its_end_on_the_board_and_its_record_replays(server: FakePlayStrategy,
                                                                            private_dirs: Path) -> None:
     """Both sides play till the board ends the game: ours by the board's keys (a digit, then Enter), the

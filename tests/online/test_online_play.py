@@ -66,6 +66,7 @@ def server() -> Iterator[FakePlayStrategy]:
     fake.stop()
 
 
+@pytest.mark.slow
 def test_a_whole_online_game_is_played_through_the_line_mode(tmp_path: Path, server: FakePlayStrategy) -> None:
     player = Player(tmp_path, server)
     player.hear("Connected to PlayStrategy as me.")
@@ -130,6 +131,7 @@ def test_without_a_token_it_says_how_to_get_one(tmp_path: Path) -> None:
     assert done.stderr.startswith("No PlayStrategy token: make one at playstrategy.org")
 
 
+@pytest.mark.slow
 def test_login_checks_the_token_keeps_it_and_logout_forgets_it(tmp_path: Path, server: FakePlayStrategy) -> None:
     env = environment(tmp_path)
     bad = subprocess.run([*toguz_command(), "online", "login", "--server", server.url], input="wrong-token\n",
@@ -153,6 +155,7 @@ def code_for(server: FakePlayStrategy, game_id: str, pit: int) -> str:
     return move_code(report, 9)
 
 
+@pytest.mark.slow
 def test_a_seek_finds_a_game_and_a_game_going_on_is_taken_up_at_the_next_start(
         tmp_path: Path, server: FakePlayStrategy) -> None:
     player = Player(tmp_path, server)

@@ -19,6 +19,7 @@ from tests.needs import need_shared_data
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow
 def test_the_shipped_book_is_what_the_master_games_give() -> None:
     data = need_shared_data()
     sys.path.insert(0, str(ROOT / "bench"))

@@ -91,7 +91,7 @@ def game_with(engine_kind: str, level: int, monkeypatch: pytest.MonkeyPatch) -> 
     return list(game.moves)
 
 
-@pytest.mark.parametrize("level", [1, 3, 5, 6])
+@pytest.mark.parametrize("level", [1, 3, 5, pytest.param(6, marks=pytest.mark.slow)])
 def test_a_seeded_level_plays_the_same_game_with_either_search(level: int, monkeypatch: pytest.MonkeyPatch) -> None:
     assert game_with("compiled", level, monkeypatch) == game_with("python", level, monkeypatch)
 
@@ -138,7 +138,7 @@ def midgame_positions() -> list[Position]:
     return positions
 
 
-@pytest.mark.parametrize("level", range(1, 9))
+@pytest.mark.parametrize("level", [*range(1, 8), pytest.param(8, marks=pytest.mark.slow)])
 def test_every_level_finishes_its_search_within_its_time_so_a_seed_replays_its_moves(level: int) -> None:
     """With the compiled search, no level's clock cuts its search: its move is the one its depth or
     node budget gives, whatever the machine's load (a search of unlimited time finds the same)."""

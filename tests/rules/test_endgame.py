@@ -53,8 +53,19 @@ def minimax(lean: LeanRules, cells: Cells, budget: list[int], path: frozenset[tu
     return best
 
 
-@pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: f"{variant.name}-{variant.no_move}-"
-                         f"{variant.stop_at_majority}")
+def variant_id(variant: Variant) -> str:
+    """A variant's name in a test's id: its name, what a side without a move does, and whether a
+    majority ends the game."""
+    return f"{variant.name}-{variant.no_move}-{variant.stop_at_majority}"
+
+
+# The variants whose endings take over 2 s to compare (measured): in the full run only, not in make unit.
+SLOW_SOLVES = {"Toguz Kumalak-collect-True", "Toguz Kumalak-collect-False", "Toguz Kumalak-lose-True",
+               "Kozdatu-collect-True"}
+
+
+@pytest.mark.parametrize("variant", [pytest.param(variant, marks=pytest.mark.slow) if variant_id(variant) in SLOW_SOLVES
+                                     else variant for variant in VARIANTS], ids=variant_id)
 def test_the_solver_finds_what_minimax_played_to_the_end_finds(variant: Variant) -> None:
     lean = LeanRules(variant)
     compared: list[int] = []
@@ -74,6 +85,7 @@ def test_the_solver_finds_what_minimax_played_to_the_end_finds(variant: Variant)
     assert len(compared) >= 10 and {WON, LOST} <= set(compared), "enough moves, won and lost, compared"
 
 
+@pytest.mark.slow
 def test_some_endings_are_drawn_and_the_solver_says_which_moves_draw() -> None:
     lean = LeanRules(TOGUZ)
     drawn = [position for position in endings(TOGUZ, 100, seed=8, stones=8)
@@ -101,6 +113,7 @@ def drawn_ending() -> tuple[Position, dict[int, int]]:
     raise AssertionError("no drawn ending with a losing move in the sample")
 
 
+@pytest.mark.slow
 def test_levels_7_and_8_never_give_up_the_result_the_solve_proves(monkeypatch: pytest.MonkeyPatch) -> None:
     position, results = drawn_ending()
     losing = next(pit for pit, result in results.items() if result == LOST)
@@ -119,6 +132,7 @@ def test_levels_7_and_8_never_give_up_the_result_the_solve_proves(monkeypatch: p
     assert results[Engine(6, seed=0, book=False).choose(position).pit] == LOST, "level 6 does not solve"
 
 
+@pytest.mark.slow
 def test_analyse_names_each_moves_exact_result_in_a_solved_ending() -> None:
     position, results = drawn_ending()
     analysed = Engine(8, book=False).analyse(position)
@@ -129,6 +143,7 @@ def test_analyse_names_each_moves_exact_result_in_a_solved_ending() -> None:
     assert all(item.solved is None for item in Engine(8, book=False).analyse(position, depth=3))
 
 
+@pytest.mark.slow
 def test_a_solve_never_outlasts_the_time_the_search_was_given() -> None:
     """On the clock the computer's budget covers the solve too: once the search's deadline has passed the
     solve is called off (the search's own answer stands), however quick it would have been."""

@@ -41,6 +41,7 @@ def test_a_sound_server_counts_as_audio(machine: FakeMachine) -> None:
     assert audio.audio_problem() is None
 
 
+@pytest.mark.usefixtures("machine_looks")
 def test_the_real_machine_finds_a_playback_device_only_among_pcm_playback_nodes(tmp_path: Path) -> None:
     snd = tmp_path / "snd"
     assert not Machine().sound_device(snd)
@@ -52,6 +53,7 @@ def test_the_real_machine_finds_a_playback_device_only_among_pcm_playback_nodes(
     assert Machine().sound_device(snd)
 
 
+@pytest.mark.usefixtures("machine_looks")
 def test_the_real_machine_hears_of_a_sound_server_from_the_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:

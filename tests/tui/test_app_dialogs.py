@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Input
 
 from rules import Side
@@ -62,6 +63,7 @@ async def test_escape_cancels_a_dialog_and_says_so(make_app: MakeApp) -> None:
         assert screen_of(app).panel.last == "New game: cancelled."
 
 
+@pytest.mark.slow
 async def test_the_settings_dialog_changes_the_theme_and_saves_it(make_app: MakeApp, private_dirs: Path) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
@@ -84,6 +86,7 @@ async def test_the_settings_dialog_changes_the_theme_and_saves_it(make_app: Make
         assert 'theme = "high-contrast"' in text and "screen_reader = true" in text
 
 
+@pytest.mark.slow
 async def test_save_writes_the_record_and_open_reviews_it(make_app: MakeApp, tmp_path: Path) -> None:
     app = make_app()
     target = tmp_path / "mine.pgn"

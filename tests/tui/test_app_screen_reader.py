@@ -136,6 +136,7 @@ async def test_a_yes_or_no_question_is_answered_with_y_or_n(make_app: MakeApp) -
     assert app.return_code == 0
 
 
+@pytest.mark.slow
 async def test_every_dialog_closes_with_a_letter_or_the_key_that_opened_it(make_app: MakeApp) -> None:
     app = make_app(screen_reader=True)
     async with app.run_test(size=SIZE) as pilot:

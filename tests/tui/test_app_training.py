@@ -4,6 +4,8 @@ position, and close back to the game as it was."""
 
 from __future__ import annotations
 
+import pytest
+
 from rules import Side
 from tests.tui.conftest import training
 from tests.tui.test_app_support import SIZE, MakeApp, focused_pit, make_app, said, screen_of, session_of
@@ -73,6 +75,7 @@ async def test_x_opens_a_puzzle_a_wrong_then_right_answer_and_the_board_turns_fo
         assert said(app)[-1] == "Undo is for games, not lessons or puzzles: type close to go back to your game first."
 
 
+@pytest.mark.slow
 async def test_where_a_stone_lands_is_answered_with_the_opponents_pit_focused(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

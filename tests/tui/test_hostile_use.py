@@ -31,6 +31,7 @@ from rules import Game, Position
 from rules.records import record_from_game, write_record
 from speech.machine import FakeMachine
 from speech.voices import RecordingSpeaker, SilentSpeaker
+from tests.fakes import HERMETIC
 from tests.needs import need_program
 from tests.tui.conftest import Heard, MakeSession, environment, reviewing, toguz_command
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said
@@ -180,8 +181,9 @@ def terminal_env(tmp_path: Path, term: str = "xterm-256color") -> str:
     config.mkdir(parents=True, exist_ok=True)
     (config / "settings.toml").write_text("screen_reader = false\n")
     python_path = f"PYTHONPATH={os.environ['PYTHONPATH']} " if os.environ.get("PYTHONPATH") else ""
+    hermetic = "".join(f"{name}={value} " for name, value in HERMETIC.items())
     return (f"env -u COLUMNS -u LINES TOGUZ_DATA_DIR={tmp_path / 'data'} TOGUZ_CONFIG_DIR={config} TERM={term} "
-            f"{python_path}PATH={os.environ.get('PATH', '')} PS1='shell$ '")
+            f"{hermetic}{python_path}PATH={os.environ.get('PATH', '')} PS1='shell$ '")
 
 
 def toguz_under(pid: int) -> int:

@@ -40,6 +40,7 @@ def play(tmp_path: Path, *args: str, lines: str = SCRIPT, env: dict[str, str] | 
 
 
 @pytest.mark.parametrize("code", SHIPPED)
+@pytest.mark.slow
 def test_a_game_in_the_line_mode_says_no_english_word(tmp_path: Path, code: str) -> None:
     out = play(tmp_path, "--language", code, "--new", "--opponent", "computer", "--level", "1", "--seed", "3")
     english = sorted({word for line in out for word in LATIN_WORD.findall(line) if word.lower() not in TYPED})
@@ -55,6 +56,7 @@ def test_a_game_between_two_players_names_the_sides_in_the_language(tmp_path: Pa
     assert not english, (english, out)
 
 
+@pytest.mark.slow
 def test_the_language_follows_the_system_unless_the_setting_or_the_option_says_otherwise(tmp_path: Path) -> None:
     env = environment(tmp_path)
     env.pop("LANGUAGE", None)

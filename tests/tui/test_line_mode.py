@@ -9,6 +9,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from tests.needs import SHARED_DATA, need_shared_data
 from tests.tui.conftest import environment, toguz_command
 
@@ -54,6 +56,7 @@ def test_every_kind_of_bad_input_is_one_line_and_changes_nothing(tmp_path: Path)
     assert result.stderr == ""
 
 
+@pytest.mark.slow
 def test_a_full_game_against_the_computer_reaches_its_end(tmp_path: Path) -> None:
     tries = "".join(f"{pit}\n" for _ in range(120) for pit in (9, 8, 7, 6, 5, 4, 3, 2, 1))
     result = toguz(tmp_path, "--line", "--level", "1", "--seed", "3", "--speech", "off", "--new",

@@ -12,6 +12,7 @@ import argparse
 import fcntl
 import io
 import os
+import subprocess
 import threading
 from pathlib import Path
 
@@ -20,8 +21,8 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from speech.machine import FakeMachine, Machine
-from tests.tui.conftest import MakeSession
+from speech.machine import AUDIO_VARIABLE, SCREEN_READER_VARIABLE, FakeMachine, Machine
+from tests.tui.conftest import MakeSession, environment, toguz_command
 from toguz_tui.commands.table import HELP_TOPICS, run_line
 from toguz_tui.files.settings import load_settings
 from toguz_tui.line.console import Printer, interactive_loop
@@ -159,6 +160,7 @@ def test_the_first_start_asks_once_and_keeps_the_answer(monkeypatch: pytest.Monk
     assert not first_run.should_ask(argparse.Namespace(screen_reader=False)), "the command line says"
 
 
+@pytest.mark.usefixtures("machine_looks")
 def test_running_screen_readers_are_found_where_the_system_tells(tmp_path: Path) -> None:
     proc, sys_path = tmp_path / "proc", tmp_path / "sys"
     for pid, name in [("1", "systemd"), ("412", "orca"), ("977", "brltty"), ("self", "python3")]:
@@ -170,3 +172,37 @@ def test_running_screen_readers_are_found_where_the_system_tells(tmp_path: Path)
     (proc / "978" / "comm").write_text("fenrir\n")
     assert Machine().screen_readers(proc, sys_path) == ["Speakup", "Orca", "BRLTTY", "Fenrir"]
     assert Machine().screen_readers(tmp_path / "nothing", tmp_path / "nothing") == []
+
+
+def test_the_environment_names_the_screen_readers_instead_of_the_system(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    proc = tmp_path / "proc"
+    (proc / "412").mkdir(parents=True)
+    (proc / "412" / "comm").write_text("orca\n")
+    for value, readers in [("Fenrir", ["Fenrir"]), ("fenrir, ORCA,speakup", ["Fenrir", "Orca", "Speakup"]),
+                           ("none", []), ("NONE", []), ("Screenie", ["Screenie"]), ("", ["Orca"]), (" ", ["Orca"])]:
+        monkeypatch.setenv(SCREEN_READER_VARIABLE, value)
+        assert Machine().screen_readers(proc, tmp_path / "sys") == readers, value
+    monkeypatch.delenv(SCREEN_READER_VARIABLE)
+    assert Machine().screen_readers(proc, tmp_path / "sys") == ["Orca"]
+
+
+def test_the_environment_says_which_audio_outputs_there_are(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    snd = tmp_path / "snd"
+    snd.mkdir()
+    (snd / "pcmC0D0p").touch()
+    monkeypatch.setenv("PULSE_SERVER", "unix:/run/pulse")
+    for value, device, server in [("none", False, False), ("device", True, False), ("server", False, True),
+                                  ("Device,Server", True, True), ("", True, True)]:
+        monkeypatch.setenv(AUDIO_VARIABLE, value)
+        assert (Machine().sound_device(snd), Machine().sound_server()) == (device, server), value
+
+
+def test_a_toguz_process_hears_of_a_screen_reader_from_the_environment_only(tmp_path: Path) -> None:
+    hint = "Fenrir is running: the screen-reader mode may suit you"
+    for reader, said in (("Fenrir", True), ("none", False)):
+        env = {**environment(tmp_path / reader), SCREEN_READER_VARIABLE: reader}
+        done = subprocess.run([*toguz_command(), "play", "--line", "--speech", "off", "--new", "--opponent", "human"],
+                              input="quit\n", capture_output=True, text=True, timeout=120, env=env)
+        assert done.returncode == 0 and done.stderr == "", done.stderr
+        assert (hint in done.stdout) is said, done.stdout

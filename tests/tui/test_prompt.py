@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.completion import CompleteEvent
 from prompt_toolkit.document import Document
@@ -87,6 +88,7 @@ EVERY_COMMAND = [
 ]
 
 
+@pytest.mark.slow
 def test_every_command_answers_through_the_prompt(make_session: MakeSession) -> None:
     from toguz_tui.commands.table import COMMANDS
 

@@ -22,6 +22,7 @@ from typing import Any
 
 import pytest
 
+from speech.machine import SCREEN_READER_VARIABLE
 from tests.needs import need_program, need_shared_tool
 
 pytestmark = pytest.mark.slow
@@ -35,9 +36,12 @@ def flat(text: str) -> str:
     return re.sub(r"[\s,]+", " ", text).strip()
 
 
-def private_env(tmp_path: Path) -> dict[str, str]:
+def private_env(tmp_path: Path, reader: str) -> dict[str, str]:
+    """The environment of a listening tool and the toguz it starts: private folders, and ``reader`` the
+    one screen reader toguz sees running (the one the tool runs; not another on this computer)."""
     env = dict(os.environ)
     env.update(TOGUZ_DATA_DIR=str(tmp_path / "data"), TOGUZ_CONFIG_DIR=str(tmp_path / "config"))
+    env[SCREEN_READER_VARIABLE] = reader
     env.pop("CI", None)  # CI's own variable is not toguz's business
     return env
 
@@ -49,10 +53,30 @@ def fenrir(tmp_path: Path, command: list[str], keys: list[str]) -> list[dict[str
     tool = need_shared_tool("listen.py")
     out = tmp_path / "heard.json"
     done = subprocess.run([sys.executable, str(tool), "--json", str(out), "--", *command, ":::", *keys],
-                          env=private_env(tmp_path), capture_output=True, text=True, timeout=240)
+                          env=private_env(tmp_path, "Fenrir"), capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stderr
     heard: list[dict[str, Any]] = json.loads(out.read_text())
     return heard
+
+
+# Orca runs once per user: at start it asks ``pgrep -u UID -x orca`` (through the shell, so the first
+# pgrep on PATH) and refuses to start ("Another Orca process is already running") when any other
+# process of that name is found: the developer's own Orca, another test's (xdist), another checkout's.
+# The tool's Orca is alone on its own Xvfb display and D-Bus session, in the way of none of them;
+# this pgrep, first on its PATH, finds nothing.
+LONE_PGREP = "#!/bin/sh\nexit 1\n"
+
+
+def lone_orca_env(tmp_path: Path) -> dict[str, str]:
+    """The environment of the Orca tool, with a ``pgrep`` that finds no other Orca."""
+    folder = tmp_path / "lone-orca"
+    folder.mkdir(exist_ok=True)
+    pgrep = folder / "pgrep"
+    pgrep.write_text(LONE_PGREP)
+    pgrep.chmod(0o755)
+    env = private_env(tmp_path, "Orca")
+    env["PATH"] = f"{folder}{os.pathsep}{env.get('PATH', '')}"
+    return env
 
 
 def orca(tmp_path: Path, command: list[str], keys: list[str]) -> list[dict[str, Any]]:
@@ -62,7 +86,7 @@ def orca(tmp_path: Path, command: list[str], keys: list[str]) -> list[dict[str, 
     tool = need_shared_tool("orca/orca_listen.py")
     out = tmp_path / "orca.json"
     done = subprocess.run([sys.executable, str(tool), "--json", str(out), "--", *command, ":::", *keys],
-                          env=private_env(tmp_path), capture_output=True, text=True, timeout=240)
+                          env=lone_orca_env(tmp_path), capture_output=True, text=True, timeout=240)
     assert done.returncode == 0, done.stdout + done.stderr
     result = json.loads(out.read_text())
     steps: list[dict[str, Any]] = result["steps"]

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.fakes import HERMETIC
 from tests.needs import need_program
 
 pytestmark = pytest.mark.slow
@@ -68,7 +69,7 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
         config_dir.mkdir(exist_ok=True)
         (config_dir / "settings.toml").write_text(config)  # says the screen-reader mode: no first-start question
         env = {"TOGUZ_DATA_DIR": str(tmp_path / "data"), "TOGUZ_CONFIG_DIR": str(config_dir),
-               "TERM": "xterm-256color", "PATH": os.environ.get("PATH", "")}
+               "TERM": "xterm-256color", "PATH": os.environ.get("PATH", ""), **HERMETIC}
         command = " ".join([*(f"{key}={value}" for key, value in env.items()), "exec", str(TOGUZ), *args])
         clean = {key: value for key, value in os.environ.items() if key not in ("COLUMNS", "LINES")}
         for _attempt in range(3):
