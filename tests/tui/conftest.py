@@ -5,9 +5,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any, Literal
 
 import pytest
 
+from rules import VariantKey
 from speech.speakers import RecordingSpeaker
 from toguz_tui.session import GameSession, Reply
 from toguz_tui.settings import Settings
@@ -23,20 +25,27 @@ def private_dirs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Pa
     yield tmp_path
 
 
-MakeSession = Callable[..., GameSession]
+class RecordedSession(GameSession):
+    """A session that keeps what it was notified of (the computer's moves, hints, clock warnings) in
+    ``events``, for the tests to read."""
+
+    events: list[Reply]
+
+
+MakeSession = Callable[..., RecordedSession]
 
 
 @pytest.fixture
 def make_session() -> Iterator[MakeSession]:
     """Sessions with a recording speaker; closed at the end."""
-    made: list[GameSession] = []
+    made: list[RecordedSession] = []
 
-    def make(opponent: str = "human", level: int = 1, colour: str = "white", variant: str = "toguz",
-             seed: int = 7, **settings: object) -> GameSession:
-        chosen = Settings(opponent=opponent, level=level, colour=colour, variant=variant, **settings)  # type: ignore[arg-type]
+    def make(opponent: Literal["computer", "human"] = "human", level: int = 1, colour: str = "white",
+             variant: VariantKey = "toguz", seed: int = 7, **settings: Any) -> RecordedSession:
+        chosen = Settings(opponent=opponent, level=level, colour=colour, variant=variant, **settings)
         events: list[Reply] = []
-        session = GameSession(chosen, RecordingSpeaker(), events.append)
-        session.events = events  # type: ignore[attr-defined]
+        session = RecordedSession(chosen, RecordingSpeaker(), events.append)
+        session.events = events
         session.start_game(GameSetup.from_settings(chosen, seed))
         made.append(session)
         return session
@@ -46,11 +55,16 @@ def make_session() -> Iterator[MakeSession]:
         session.close()
 
 
-def spoken(session: GameSession) -> list[str]:
-    """What the session's recording speaker was given."""
+def recorder(session: GameSession) -> RecordingSpeaker:
+    """The session's recording speaker."""
     speaker = session.speaker
     assert isinstance(speaker, RecordingSpeaker)
-    return speaker.spoken
+    return speaker
+
+
+def spoken(session: GameSession) -> list[str]:
+    """What the session's recording speaker was given."""
+    return recorder(session).spoken
 
 
 def toguz_command() -> list[str]:

@@ -14,10 +14,9 @@ from rules.engine import Engine
 from rules.move import play_move
 from speech.announce import Announcer
 from speech.naming import Perspective
-from tests.tui.conftest import MakeSession, spoken
+from tests.tui.conftest import MakeSession, RecordedSession, spoken
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said, screen_of, settle
 from toguz_tui.commands import run_line
-from toguz_tui.session import GameSession
 from toguz_tui.widgets.board import score_mark
 
 __all__ = ["make_app"]  # a fixture
@@ -26,12 +25,12 @@ __all__ = ["make_app"]  # a fixture
 ENDING = "3S,1S,7/6,1S,1S,1S 78 77 S 40"
 
 
-def answer(session: GameSession, command: str) -> tuple[str, str]:
+def answer(session: RecordedSession, command: str) -> tuple[str, str]:
     """What ``command`` says at once, and what it says when the engine has answered."""
     first = run_line(session, command)
     assert first is not None
     session.wait_for_computer(60)
-    return first.text, session.events[-1].text  # type: ignore[attr-defined]
+    return first.text, session.events[-1].text
 
 
 def test_analyse_says_every_pit_once_best_first_with_the_engines_scores(make_session: MakeSession) -> None:
@@ -89,7 +88,8 @@ def test_analyse_waits_for_the_players_turn_against_the_computer(make_session: M
 
     monkeypatch.setattr(Engine, "choose", slow_choose)
     session = make_session(opponent="computer", colour="black")
-    assert run_line(session, "analyse").text == "Wait: it is the computer's turn."  # type: ignore[union-attr]
+    reply = run_line(session, "analyse")
+    assert reply is not None and reply.text == "Wait: it is the computer's turn."
     may_move.set()
     session.wait_for_computer(60)
     _, later = answer(session, "analyse")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import Side
+from tests.tui.conftest import recorder
 from tests.tui.test_app_support import SIZE, MakeApp, focused_pit, make_app, said, screen_of, settle
 from toguz_tui.screens.keys import footer_text, key_help_lines
 
@@ -125,10 +126,10 @@ async def test_repeat_previous_and_next_walk_the_announcements(make_app: MakeApp
 async def test_silence_stops_the_voice(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        speaker = app.session.speaker
-        stops = speaker.stops  # type: ignore[attr-defined]
+        speaker = recorder(app.session)
+        stops = speaker.stops
         await pilot.press("s")
-        assert speaker.stops == stops + 1  # type: ignore[attr-defined]
+        assert speaker.stops == stops + 1
 
 
 async def test_undo_takes_the_move_back(make_app: MakeApp) -> None:
@@ -215,7 +216,7 @@ async def test_a_tuzdyk_is_marked_with_a_letter_and_its_owner(make_app: MakeApp)
 async def test_a_voice_that_fails_is_reported_once_in_words(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.session.speaker.last_error = "OSError: aplay is missing"  # type: ignore[attr-defined]
+        app.session.speaker.last_error = "OSError: aplay is missing"  # type: ignore[attr-defined]  # as a failed voice has
         await pilot.press("k", "k")
         problems = [text for text in screen_of(app).panel.texts if "aplay is missing" in text]
         assert len(problems) == 1 and "Traceback" not in problems[0]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 
@@ -15,6 +15,7 @@ from rules.clock import TimeControl, read_clock_comment
 from rules.engine import Engine
 from speech.speakers import RecordingSpeaker
 from tests.fakes import FakeTime
+from tests.tui.conftest import RecordedSession
 from toguz_tui import storage
 from toguz_tui.commands import run_line
 from toguz_tui.session import GameSession, Reply
@@ -28,19 +29,19 @@ def fake_time() -> FakeTime:
     return FakeTime()
 
 
-MakeClocked = Callable[..., GameSession]
+MakeClocked = Callable[..., RecordedSession]
 
 
 @pytest.fixture
 def clocked(fake_time: FakeTime) -> Iterator[MakeClocked]:
     """Sessions on the clock with the fake time and no watcher thread (the tests call tick)."""
-    made: list[GameSession] = []
+    made: list[RecordedSession] = []
 
-    def make(clock: str = "5+3", opponent: str = "human", **settings: Any) -> GameSession:
+    def make(clock: str = "5+3", opponent: Literal["computer", "human"] = "human", **settings: Any) -> RecordedSession:
         chosen = Settings(opponent=opponent, clock=clock, **settings)
         events: list[Reply] = []
-        session = GameSession(chosen, RecordingSpeaker(), events.append, now=fake_time, watch=False)
-        session.events = events  # type: ignore[attr-defined]
+        session = RecordedSession(chosen, RecordingSpeaker(), events.append, now=fake_time, watch=False)
+        session.events = events
         session.start_game(GameSetup.from_settings(chosen, 11))
         made.append(session)
         return session
@@ -78,10 +79,11 @@ def test_only_the_side_to_move_spends_time_and_each_move_earns_the_increment(clo
     assert say(session, "c") == "White: 5 minutes. Black: 4 minutes 29, running."
     say(session, "5")
     assert session.clocks is not None
-    assert session.clocks.times() == (300, pytest.approx(272.5))
+    white, black = session.clocks.times()
+    assert white == 300 and black == pytest.approx(272.5)
     fake_time.advance(62)
     say(session, "1")
-    assert session.clocks.times() == (pytest.approx(241), pytest.approx(272.5))
+    assert session.clocks.times() == pytest.approx((241, 272.5))
 
 
 def test_against_the_computer_c_names_you_first(clocked: MakeClocked, fake_time: FakeTime) -> None:
@@ -98,9 +100,9 @@ def test_each_warning_is_said_once_at_its_threshold_never_over_a_move(clocked: M
     warnings: list[str] = []
     for _second in range(400):
         fake_time.advance(1)
-        before = len(session.events)  # type: ignore[attr-defined]
+        before = len(session.events)
         session.tick()
-        warnings.extend(reply.text for reply in session.events[before:])  # type: ignore[attr-defined]
+        warnings.extend(reply.text for reply in session.events[before:])
         if session.game.is_over:
             break
     assert warnings[:4] == ["Black: 5 minutes left.", "Black: 1 minute left.", "Black: 30 seconds left.",
@@ -121,7 +123,7 @@ def test_a_wait_across_two_thresholds_says_the_lower_one_only(clocked: MakeClock
     fake_time.advance(330)  # 30 seconds left: past 5 minutes, 1 minute and 30 seconds at once
     session.tick()
     session.tick()
-    texts = [reply.text for reply in session.events]  # type: ignore[attr-defined]
+    texts = [reply.text for reply in session.events]
     assert texts == ["Black: 30 seconds left."]
 
 
@@ -131,7 +133,7 @@ def test_the_computers_clock_is_never_warned_about(clocked: MakeClocked, fake_ti
     session.clocks.thresholds = (300.0,)
     say(session, "7")
     session.wait_for_computer()
-    assert not any("left." in reply.text for reply in session.events)  # type: ignore[attr-defined]
+    assert not any("left." in reply.text for reply in session.events)
 
 
 def test_a_flag_fall_ends_the_game_and_the_record_keeps_the_clocks(clocked: MakeClocked, fake_time: FakeTime,
@@ -230,7 +232,7 @@ def test_the_computer_shares_out_its_time_and_never_loses_on_time_at_one_minute(
         fake_time.advance(time_limit + 0.025)  # its whole budget, and 25 ms to play (measured: under 12)
         on_result(engine.choose(position, depth=2))
 
-    session.thinker.start = think  # type: ignore[method-assignment]
+    session.thinker.start = think  # type: ignore[method-assign]  # a stand-in for the method
     session.start_game(GameSetup.from_settings(settings, 5))
     person = Engine(level=4, seed=2)  # a person as strong as the computer at depth 2: a long game
     lowest = 60.0
@@ -368,7 +370,7 @@ def test_a_computer_move_that_comes_during_a_pause_waits_for_the_resume(clocked:
               on_error: Callable[[Exception], None], search: Any = None) -> None:
         answers.append(lambda _found: on_result(engine.choose(position, depth=1)))
 
-    session.thinker.start = think  # type: ignore[method-assignment]
+    session.thinker.start = think  # type: ignore[method-assign]  # a stand-in for the method
     say(session, "7")
     say(session, "z")
     answers[0](None)  # the answer that was already on its way when the clocks stopped
@@ -384,13 +386,13 @@ def test_a_computer_move_that_comes_during_a_pause_waits_for_the_resume(clocked:
 def test_questions_to_the_engine_wait_while_the_computer_thinks_even_in_a_review(clocked: MakeClocked,
                                                                                   private_dirs: Path) -> None:
     session = clocked("5", opponent="computer", colour="white", level=3)
-    session.thinker.start = lambda *args, **kwargs: None  # type: ignore[method-assignment]
-    session.thinker._thread = _Alive()  # type: ignore[assignment]
+    session.thinker.start = lambda *args, **kwargs: None  # type: ignore[method-assign]  # a stand-in for the method
+    session.thinker._thread = _Alive()  # type: ignore[assignment]  # a thread that seems alive
     say(session, "7")
     record = private_dirs / "one.pgn"
     record.write_text('[Event "x"]\n\n1. 76 55 *\n', encoding="utf-8")
     say(session, f'open "{record}"')
-    session.wait_for_computer = lambda timeout=60.0: None  # type: ignore[method-assignment]
+    session.wait_for_computer = lambda timeout=60.0: None  # type: ignore[method-assign]  # a stand-in for the method
     assert say(session, "hint") == "Wait: it is the computer's turn."
 
 
@@ -414,7 +416,7 @@ def test_a_warning_in_a_review_still_speaks_to_you(clocked: MakeClocked, fake_ti
     session.wait_for_computer()
     fake_time.advance(30.5)
     session.tick()
-    assert session.events[-1].text == "30 seconds left."  # type: ignore[attr-defined]
+    assert session.events[-1].text == "30 seconds left."
 
 
 def test_clock_words_take_spaces_and_settings_say_when_they_apply(clocked: MakeClocked, fake_time: FakeTime) -> None:
@@ -427,4 +429,4 @@ def test_clock_words_take_spaces_and_settings_say_when_they_apply(clocked: MakeC
     say(session, "set clock_warnings 14m")
     fake_time.advance(60.5)
     session.tick()
-    assert session.events[-1].text == "Black: 14 minutes left."  # type: ignore[attr-defined]
+    assert session.events[-1].text == "Black: 14 minutes left."

@@ -55,7 +55,7 @@ def test_a_search_that_cannot_load_is_logged_and_the_player_hears_nothing_of_it(
     session = make_session(opponent="computer", colour="white")
     thinking._preparing[0].join(10)
     assert "numba is broken" in (storage.data_dir() / "errors.log").read_text()
-    assert not any("numba" in reply.text for reply in session.events)  # type: ignore[attr-defined]
+    assert not any("numba" in reply.text for reply in session.events)
 
 
 async def test_the_board_loads_the_search_once_it_is_on_the_screen(make_app: MakeApp, load: FakeLoad) -> None:
