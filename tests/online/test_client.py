@@ -8,7 +8,7 @@ import os
 import stat
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 
 import pytest
@@ -52,6 +52,7 @@ def test_the_event_stream_gives_games_and_challenges_and_skips_keep_alives(serve
     assert first["type"] == "gameStart" and first["game"]["playerIndex"] == "p1"
     assert first["game"]["variant"]["key"] == "togyzkumalak"
     assert second["type"] == "challenge" and second["challenge"]["timeControl"]["show"] == "15+10"
+    assert isinstance(events, Generator)
     events.close()
 
 
@@ -141,6 +142,7 @@ def test_a_dropped_stream_just_ends_and_a_new_one_starts_with_the_full_state(ser
     again = client.game("AbCd1234")
     full = next(again)
     assert full["type"] == "gameFull" and full["state"]["moves"] == "f1e2"
+    assert isinstance(again, Generator)
     again.close()
 
 

@@ -4,11 +4,14 @@ challenge accepted through the board's command field, moves both ways, the clock
 from __future__ import annotations
 
 import argparse
+import functools
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 
 from rules import read_record
 from speech.voices import RecordingSpeaker
@@ -37,11 +40,15 @@ def board_app(server: FakePlayStrategy) -> tuple[GameSession, ToguzApp]:
     return session, ToguzApp(session)
 
 
-async def until(pilot: object, check: Callable[[], bool], timeout: float = 10.0) -> None:
+def more_moves_than(session: GameSession, count: int) -> bool:
+    return len(session.game.moves) > count
+
+
+async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 10.0) -> None:
     deadline = time.monotonic() + timeout
     while not check():
         assert time.monotonic() < deadline, "timed out"
-        await pilot.pause(0.05)  # type: ignore[attr-defined]
+        await pilot.pause(0.05)
 
 
 @pytest.mark.slow
@@ -109,7 +116,7 @@ async def test_a_whole_game_to_its_end_on_the_board_and_its_record_replays(serve
                 else:
                     _after, report = play_move(game.game.position, pit)
                     server.opponent_moves(game.id, move_code(report, 9))
-                await until(pilot, lambda count=count: len(session.game.moves) > count)
+                await until(pilot, functools.partial(more_moves_than, session, count))
             await until(pilot, lambda: session.game.is_over)
             assert "Game over:" in said(session)[-1], said(session)[-1]
     finally:

@@ -32,7 +32,11 @@ class Player:
         self.seen: list[str] = []
         assert self.process.stdout is not None
         stdout = self.process.stdout
-        threading.Thread(target=lambda: [self.lines.put(line.rstrip("\n")) for line in stdout], daemon=True).start()
+        def read() -> None:
+            for line in stdout:
+                self.lines.put(line.rstrip("\n"))
+
+        threading.Thread(target=read, daemon=True).start()
 
     def type(self, line: str) -> None:
         assert self.process.stdin is not None

@@ -5,11 +5,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from typing import overload
 
 import pytest
 
 from rules import RulesError
 from speech.words.problems import describe
+
+
+@overload
+def said(error: RulesError) -> str: ...
+
+
+@overload
+def said(error: None) -> None: ...
 
 
 def said(error: RulesError | None) -> str | None:

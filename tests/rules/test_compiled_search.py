@@ -12,7 +12,7 @@ import pytest
 
 from rules import Game, Position, Variant
 from rules.engine import Engine
-from rules.engine.engine import compiled
+from rules.engine.engine import AnySearcher, compiled
 from rules.engine.lean import LeanRules
 from rules.engine.search import Iteration, Searcher
 from tests.needs import need
@@ -25,11 +25,11 @@ def numba_present() -> None:
          "numba is not installed (pip install numba): only the pure-Python search can be tested")
 
 
-def searched(searcher: object, cells: list[int], depth: int, every_move: bool) -> tuple[Iteration, int]:
+def searched(searcher: AnySearcher, cells: list[int], depth: int, every_move: bool) -> tuple[Iteration, int]:
     found: list[Iteration] = []
-    searcher.reset()  # type: ignore[attr-defined]
-    searcher.iterate(cells, depth, every_move, found.append)  # type: ignore[attr-defined]
-    return found[-1], searcher.nodes  # type: ignore[attr-defined]
+    searcher.reset()
+    searcher.iterate(cells, depth, every_move, found.append)
+    return found[-1], searcher.nodes
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
@@ -157,7 +157,7 @@ def test_the_compiled_search_is_kept_apart_for_each_version_of_the_engine_source
     from rules.engine import fast
 
     fast.warm()
-    folder = Path(numba.config.CACHE_DIR)
+    folder = Path(vars(numba.config)["CACHE_DIR"])  # set at run time: no type to check
     assert folder == fast.cache_dir() and any(folder.rglob("*.nbi")), "compiled once, kept"
     sources = Path(fast.__file__).parent
     for name in ("fast.py", "lean.py", "evaluate.py", "search.py"):

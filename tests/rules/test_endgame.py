@@ -4,6 +4,7 @@ line, levels 7 and 8 never give up a win or a draw it proves, and analyse says t
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -120,8 +121,8 @@ def test_levels_7_and_8_never_give_up_the_result_the_solve_proves(monkeypatch: p
     lean = LeanRules(TOGUZ)
     searched = engine_module.Engine._best
 
-    def blunders(self: Engine, *args: object) -> tuple[int, int, int]:
-        _, score, depth = searched(self, *args)  # type: ignore[arg-type]
+    def blunders(self: Engine, *args: Any) -> tuple[int, int, int]:
+        _, score, depth = searched(self, *args)
         return lean.index(int(position.to_move), losing), score, depth  # as if the search had missed the loss
 
     monkeypatch.setattr(engine_module.Engine, "_best", blunders)
@@ -138,7 +139,7 @@ def test_analyse_names_each_moves_exact_result_in_a_solved_ending() -> None:
     analysed = Engine(8, book=False).analyse(position)
     assert {item.pit: item.solved for item in analysed} == results
     order = [item.solved for item in analysed]
-    assert order == sorted(order, reverse=True), "wins, then draws, then losses"  # type: ignore[type-var]
+    assert order == sorted(order, reverse=True), "wins, then draws, then losses"  # type: ignore[type-var]  # None would not sort: a check too
     assert all(item.score == 0.0 for item in analysed if item.solved == DRAWN)
     assert all(item.solved is None for item in Engine(8, book=False).analyse(position, depth=3))
 

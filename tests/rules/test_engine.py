@@ -7,6 +7,7 @@ import itertools
 import random
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -14,6 +15,7 @@ from rules import BESTEMSHE, KOZDATU, TOGUZ, Game, Position, Side, Variant
 from rules.engine import LEVELS, WIN, Engine, is_proven, level_numbered, plies_to_end
 from rules.game import random_positions
 from rules.move import play_move
+from rules.variant import NoMoveRule
 
 STANDARD = (TOGUZ, KOZDATU, BESTEMSHE)
 
@@ -137,13 +139,15 @@ def test_solves_a_small_endgame_exactly() -> None:
     assert result.pit in fastest
 
 
+# Tuzdyks, what a side without a move does, whether a majority ends the game, unrestricted tuzdyks.
+RULE_OPTIONS: list[tuple[bool, NoMoveRule, bool, bool]] = [
+    (True, "collect", True, False), (True, "lose", False, True), (False, "lose", True, False),
+    (False, "collect", False, False),
+]
 OPTIONS = [
     variant.with_options(tuzdyks=tuzdyks, no_move=no_move, stop_at_majority=stop, unrestricted_tuzdyk=free)
     for variant in STANDARD
-    for tuzdyks, no_move, stop, free in [
-        (True, "collect", True, False), (True, "lose", False, True), (False, "lose", True, False),
-        (False, "collect", False, False),
-    ]
+    for tuzdyks, no_move, stop, free in RULE_OPTIONS
 ]
 
 
@@ -266,11 +270,11 @@ def test_a_depth_cut_short_weighs_every_move_against_the_last_depths_best_first(
         searched = searcher.root
 
         def root(cells: list[int], moves: list[int], depth: int, every_move: bool, checking: bool,
-                 searched: object = searched, orders: list[list[int]] = orders) -> Iteration:
+                 searched: Callable[..., Iteration] = searched, orders: list[list[int]] = orders) -> Iteration:
             orders.append(list(moves))
-            return searched(cells, moves, depth, every_move, checking)  # type: ignore[operator]
+            return searched(cells, moves, depth, every_move, checking)
 
-        searcher.root = root  # type: ignore[method-assign]
+        searcher.root = root  # type: ignore[method-assign]  # a spy on the method
         found: list[Iteration] = []
         searcher.iterate(cells, 5, False, found.append)
         for before, order in zip(found, orders[1:], strict=False):

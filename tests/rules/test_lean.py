@@ -4,16 +4,19 @@ from __future__ import annotations
 
 import itertools
 import random
+from typing import get_args
 
 import pytest
 
 from rules import BESTEMSHE, KOZDATU, TOGUZ, Game, Position, Side, Variant
 from rules.engine.lean import LeanRules
+from rules.variant import NoMoveRule
 
+NO_MOVE_RULES: tuple[NoMoveRule, ...] = get_args(NoMoveRule)  # collect, lose
 OPTIONS = [
     variant.with_options(tuzdyks=tuzdyks, no_move=no_move, stop_at_majority=stop, unrestricted_tuzdyk=free)
     for variant, tuzdyks, no_move, stop, free in itertools.product(
-        (TOGUZ, KOZDATU, BESTEMSHE), (True, False), ("collect", "lose"), (True, False), (True, False)
+        (TOGUZ, KOZDATU, BESTEMSHE), (True, False), NO_MOVE_RULES, (True, False), (True, False)
     )
     if tuzdyks or not free
 ]

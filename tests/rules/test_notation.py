@@ -154,7 +154,7 @@ def test_a_token_made_from_a_report_reads_back_the_same() -> None:
 
 def test_an_unknown_style_is_refused() -> None:
     with pytest.raises(ValueError, match="style must be"):
-        format_token(capture(), "pgn")  # type: ignore[arg-type]
+        format_token(capture(), "pgn")  # type: ignore[arg-type]  # the wrong style on purpose
 
 
 # Checking

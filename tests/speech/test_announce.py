@@ -8,21 +8,22 @@ import pytest
 
 from rules import Game, Position, Side
 from speech.words.announce import VERBOSITIES, Announcer, Perspective
+from speech.words.naming import Verbosity
 from tests.speech.announce_cases import BOARD, MOVES, PERSPECTIVES, QUERIES
 from tests.speech.announce_sentences import MOVE_SENTENCES, QUERY_SENTENCES
 
 
 @pytest.mark.parametrize(("case", "perspective", "verbosity"), list(MOVE_SENTENCES),
                          ids=[" / ".join(key) for key in MOVE_SENTENCES])
-def test_each_move_is_announced_in_exact_words(case: str, perspective: str, verbosity: str) -> None:
-    announcer = Announcer(PERSPECTIVES[perspective], verbosity)  # type: ignore[arg-type]
+def test_each_move_is_announced_in_exact_words(case: str, perspective: str, verbosity: Verbosity) -> None:
+    announcer = Announcer(PERSPECTIVES[perspective], verbosity)
     assert announcer.move(MOVES[case]) == MOVE_SENTENCES[case, perspective, verbosity]
 
 
 @pytest.mark.parametrize(("case", "perspective", "verbosity"), list(QUERY_SENTENCES),
                          ids=[" / ".join(key) for key in QUERY_SENTENCES])
-def test_each_question_is_answered_in_exact_words(case: str, perspective: str, verbosity: str) -> None:
-    announcer = Announcer(PERSPECTIVES[perspective], verbosity)  # type: ignore[arg-type]
+def test_each_question_is_answered_in_exact_words(case: str, perspective: str, verbosity: Verbosity) -> None:
+    announcer = Announcer(PERSPECTIVES[perspective], verbosity)
     assert QUERIES[case](announcer) == QUERY_SENTENCES[case, perspective, verbosity]
 
 

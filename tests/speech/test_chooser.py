@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypedDict, Unpack
 
 import pytest
 
@@ -19,10 +20,20 @@ from speech.voices.espeak import EspeakSpeaker
 from tests.speech.conftest import started
 
 SlowProgram = Callable[[str, float], tuple[Path, Path]]
-EVERYTHING = {"programs": {"espeak-ng", "aplay", "spd-say"}, "libraries": {"espeak-ng"}, "modules": {"pyttsx3"}}
 
 
-def equip(machine: FakeMachine, sound: bool = True, **parts: set[str]) -> FakeMachine:
+class Parts(TypedDict, total=False):
+    """What a fake machine is given: programs, libraries and modules by name."""
+
+    programs: set[str]
+    libraries: set[str]
+    modules: set[str]
+
+
+EVERYTHING: Parts = {"programs": {"espeak-ng", "aplay", "spd-say"}, "libraries": {"espeak-ng"}, "modules": {"pyttsx3"}}
+
+
+def equip(machine: FakeMachine, sound: bool = True, **parts: Unpack[Parts]) -> FakeMachine:
     """Give the fake machine these programs, libraries and modules, with or without a sound card."""
     for name, items in parts.items():
         getattr(machine, name).update(items)

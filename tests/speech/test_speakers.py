@@ -152,7 +152,7 @@ class FakeRenderer:
 def test_pyttsx3_plays_through_a_player_that_is_cut_off_at_once(slow_program: SlowProgram) -> None:
     program, log = slow_program("aplay", 5.0)
     renderer = FakeRenderer()
-    speaker = Pyttsx3Speaker(player=[str(program), "-q"], renderer=renderer)  # type: ignore[arg-type]
+    speaker = Pyttsx3Speaker(player=[str(program), "-q"], renderer=renderer)  # type: ignore[arg-type]  # a fake renderer
     try:
         began = time.monotonic()
         speaker.speak("Your pit 4: 12 stones.")

@@ -10,6 +10,7 @@ from pathlib import Path
 from rules import Game, Position, Side
 from speech.voices.espeak import render
 from speech.words.announce import Announcer, Perspective
+from speech.words.naming import VERBOSITIES
 from tests.needs import need_program
 
 RATE = 180  # toguz's default rate, in words a minute
@@ -24,7 +25,7 @@ def middle_game() -> Position:
 
 def seconds(text: str, folder: Path) -> float:
     need_program("espeak-ng")
-    with wave.open(str(render(text, folder / "said.wav", rate=RATE))) as wav:
+    with wave.open(str(render(text, folder / "said.wav", rate=RATE)), "rb") as wav:
         return wav.getnframes() / wav.getframerate()
 
 
@@ -37,6 +38,6 @@ def test_the_board_takes_at_most_half_of_what_it_did(tmp_path: Path) -> None:
 
 def test_the_compact_board_is_shorter_than_the_board_at_every_verbosity(tmp_path: Path) -> None:
     position = middle_game()
-    for verbosity in ("brief", "normal", "full"):
-        say = Announcer(Perspective(you=Side.WHITE), verbosity)  # type: ignore[arg-type]
+    for verbosity in VERBOSITIES:
+        say = Announcer(Perspective(you=Side.WHITE), verbosity)
         assert seconds(say.compact(position), tmp_path) < seconds(say.board(position), tmp_path), verbosity

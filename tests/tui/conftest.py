@@ -5,10 +5,11 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import overload
+from typing import Any, Literal, overload
 
 import pytest
 
+from rules import VariantKey
 from speech.voices import RecordingSpeaker
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.facade import GameSession
@@ -36,9 +37,9 @@ def make_session() -> Iterator[MakeSession]:
     """Sessions with a recording speaker; closed at the end."""
     made: list[GameSession] = []
 
-    def make(opponent: str = "human", level: int = 1, colour: str = "white", variant: str = "toguz",
-             seed: int = 7, **settings: object) -> GameSession:
-        chosen = Settings(opponent=opponent, level=level, colour=colour, variant=variant, **settings)  # type: ignore[arg-type]
+    def make(opponent: Literal["computer", "human"] = "human", level: int = 1, colour: str = "white",
+             variant: VariantKey = "toguz", seed: int = 7, **settings: Any) -> GameSession:
+        chosen = Settings(opponent=opponent, level=level, colour=colour, variant=variant, **settings)
         session = GameSession(chosen, RecordingSpeaker())
         session.start_game(GameSetup.from_settings(chosen, seed))
         made.append(session)
@@ -49,11 +50,16 @@ def make_session() -> Iterator[MakeSession]:
         session.close()
 
 
-def spoken(session: GameSession) -> list[str]:
-    """What the session's recording speaker was given."""
+def recorder(session: GameSession) -> RecordingSpeaker:
+    """The session's recording speaker."""
     speaker = session.output.speaker
     assert isinstance(speaker, RecordingSpeaker)
-    return speaker.spoken
+    return speaker
+
+
+def spoken(session: GameSession) -> list[str]:
+    """What the session's recording speaker was given."""
+    return recorder(session).spoken
 
 
 def toguz_command() -> list[str]:

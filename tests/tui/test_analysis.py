@@ -89,7 +89,8 @@ def test_analyse_waits_for_the_players_turn_against_the_computer(make_session: M
 
     monkeypatch.setattr(Engine, "choose", slow_choose)
     session = make_session(opponent="computer", colour="black")
-    assert run_line(session, "analyse").text == "Wait: it is the computer's turn."  # type: ignore[union-attr]
+    reply = run_line(session, "analyse")
+    assert reply is not None and reply.text == "Wait: it is the computer's turn."
     may_move.set()
     session.opponents.wait(60)
     _, later = answer(session, "analyse")

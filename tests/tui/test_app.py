@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules import Side
-from tests.tui.conftest import reviewing
+from tests.tui.conftest import recorder, reviewing
 from tests.tui.test_app_support import SIZE, MakeApp, focused_pit, make_app, said, screen_of, settle
 from toguz_tui.board.screens.keys import footer_text, key_help_lines
 
@@ -126,10 +126,10 @@ async def test_repeat_previous_and_next_walk_the_announcements(make_app: MakeApp
 async def test_silence_stops_the_voice(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        speaker = app.session.output.speaker
-        stops = speaker.stops  # type: ignore[attr-defined]
+        speaker = recorder(app.session)
+        stops = speaker.stops
         await pilot.press("s")
-        assert speaker.stops == stops + 1  # type: ignore[attr-defined]
+        assert speaker.stops == stops + 1
 
 
 async def test_undo_takes_the_move_back(make_app: MakeApp) -> None:
@@ -162,13 +162,14 @@ async def test_review_keys_step_through_the_record_and_escape_leaves(make_app: M
         assert said(app)[-1].startswith("White sows 9 stones from pit 7")
         assert "pit 7 1 from" in screen_of(app).board.describe()
         await pilot.press("end")
-        assert reviewing(app.session).index == 2
+        review = reviewing(app.session)
+        assert review is not None and review.index == 2
         await pilot.press("home", "left")
-        assert reviewing(app.session).index == 0
+        assert review.index == 0
         await pilot.press("g")
         await pilot.pause()
         await pilot.press("1", "enter")  # after move 1, White's and Black's: as records number moves
-        assert reviewing(app.session).index == 2
+        assert review.index == 2
         assert said(app)[-1].startswith("After move 1, Black, of 1.")
         await pilot.press("escape")
         assert reviewing(app.session) is None

@@ -3,15 +3,23 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
+from textual.screen import Screen
 from textual.widgets import Input
 
 from rules import Side
 from tests.tui.conftest import reviewing
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said, screen_of
+from toguz_tui.board.app import ToguzApp
 from toguz_tui.board.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.board.widgets.choice import Choice
+
+
+def showing(app: ToguzApp) -> Screen[Any]:
+    """The screen on top (read afresh: a dialog's key may have closed it)."""
+    return app.screen
 
 __all__ = ["make_app"]
 
@@ -26,7 +34,7 @@ async def test_help_lists_the_keys_line_by_line_and_escape_closes(make_app: Make
         await pilot.press("down")
         assert said(app)[-1].startswith("Up, Down: switch rows")
         await pilot.press("escape")
-        assert app.screen is screen_of(app)
+        assert showing(app) is screen_of(app)
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
@@ -45,7 +53,7 @@ async def test_the_new_game_dialog_starts_the_game_chosen(make_app: MakeApp) -> 
         assert said(app)[-1].startswith("Opponent: the computer")
         await pilot.press("right", "enter")
         await pilot.pause()
-        assert app.screen is screen_of(app)
+        assert showing(app) is screen_of(app)
         session = app.session
         assert session.game.variant.pits == 5 and session.setup.human is None
         assert screen_of(app).panel.last.startswith("New game of Bestemshe for two players")
@@ -58,7 +66,7 @@ async def test_escape_cancels_a_dialog_and_says_so(make_app: MakeApp) -> None:
         await pilot.press("7", "enter", "n")
         await pilot.pause()
         await pilot.press("escape")
-        assert app.screen is screen_of(app)
+        assert showing(app) is screen_of(app)
         assert app.session.game.moves == (7,)
         assert screen_of(app).panel.last == "New game: cancelled."
 
@@ -104,7 +112,8 @@ async def test_save_writes_the_record_and_open_reviews_it(make_app: MakeApp, tmp
         await pilot.pause()
         await pilot.press(*str(target), "enter")
         await pilot.pause()
-        assert reviewing(app.session) is not None and reviewing(app.session).total == 1
+        review = reviewing(app.session)
+        assert review is not None and review.total == 1
         await pilot.press("right")
         assert said(app)[-1].startswith("White sows 9 stones from pit 7")
 
@@ -121,7 +130,7 @@ async def test_quit_asks_first_and_stay_keeps_playing(make_app: MakeApp) -> None
         assert said(app)[-1] == "Stay is selected."
         await pilot.press("enter")
         await pilot.pause()
-        assert app.is_running and app.screen is screen_of(app)
+        assert app.is_running and showing(app) is screen_of(app)
         await pilot.press("ctrl+q")
         await pilot.pause()
         await pilot.press("enter")
@@ -154,7 +163,7 @@ async def test_a_resumed_game_is_offered_and_new_game_starts_afresh(make_app: Ma
         assert said(app)[-1].startswith("Saved game.")
         await pilot.press("tab", "enter")
         await pilot.pause()
-        assert app.screen is screen_of(app)
+        assert showing(app) is screen_of(app)
         assert screen_of(app).panel.last.startswith("New game of Toguz Kumalak")
         assert app.session.setup.human is Side.WHITE
 
@@ -167,7 +176,7 @@ async def test_escape_on_the_saved_game_question_resumes_it(make_app: MakeApp) -
         assert said(app)[-1].startswith("Saved game. Kozdatu, two players. Move 1: White's turn.")
         await pilot.press("escape")
         await pilot.pause()
-        assert app.screen is screen_of(app)
+        assert showing(app) is screen_of(app)
         assert app.session.game.moves == moves_before
         assert screen_of(app).panel.last == "Move 1: White's turn."
 
@@ -193,5 +202,7 @@ async def test_the_focused_choice_is_marked_in_text_not_by_colour_alone(make_app
         await pilot.pause()
         choices = [widget for widget in app.screen.query(Choice)]
         marked = [str(choice.render()) for choice in choices if str(choice.render()).startswith("> ")]
-        assert marked == [str(app.screen.focused.render())]  # type: ignore[union-attr]
+        focused = app.screen.focused
+        assert focused is not None
+        assert marked == [str(focused.render())]
         assert marked[0].startswith("> Opponent:")

@@ -13,6 +13,7 @@ from textual.geometry import Offset
 
 from rules import Side
 from tests.tui.test_app_support import MakeApp, make_app, said, screen_of, settle
+from toguz_tui.board.app import ToguzApp
 from toguz_tui.board.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.board.widgets import speech_area
 from toguz_tui.board.widgets.speech_area import SpeechArea, wrap
@@ -29,9 +30,9 @@ def end_of(area: SpeechArea) -> Offset:
     return Offset(region.x + len(area.lines[-1]), region.y + len(area.lines) - 1)
 
 
-def visible_text(app: object) -> str:
+def visible_text(app: ToguzApp) -> str:
     """Every character the board screen shows."""
-    screen = screen_of(app)  # type: ignore[arg-type]
+    screen = screen_of(app)
     return "\n".join([screen.status.shown_text, screen.board.plain_text().plain, *screen.speech.lines,
                       screen.footer.shown_text])
 

@@ -5,19 +5,21 @@ from __future__ import annotations
 import re
 import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from rules import BLACK, WHITE
 from rules.engine import Engine
 from tests.needs import SHARED_DATA, need_shared_data
-from tests.tui.conftest import Heard, MakeSession, reviewing, spoken
+from tests.tui.conftest import Heard, MakeSession, recorder, reviewing, spoken
 from toguz_tui.commands.table import COMMANDS, key_label, run, run_line
+from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply
 
 
-def line(session: object, text: str) -> Reply:
-    reply = run_line(session, text)  # type: ignore[arg-type]
+def line(session: GameSession, text: str) -> Reply:
+    reply = run_line(session, text)
     assert reply is not None
     return reply
 
@@ -84,10 +86,10 @@ def test_no_move_is_taken_while_it_is_the_computers_turn(make_session: MakeSessi
     release = threading.Event()
     choose = Engine.choose
 
-    def slow_choose(self: Engine, *args: object, **options: object) -> object:
+    def slow_choose(self: Engine, *args: Any, **options: Any) -> Any:
         thinking.set()
         release.wait(10)
-        return choose(self, *args, **options)  # type: ignore[arg-type]
+        return choose(self, *args, **options)
 
     monkeypatch.setattr(Engine, "choose", slow_choose)
     session = make_session(opponent="computer", colour="black")
@@ -133,9 +135,9 @@ def test_repeat_previous_and_next_walk_the_announcements(make_session: MakeSessi
 
 def test_silence_stops_the_voice_and_says_nothing(make_session: MakeSession) -> None:
     session = make_session()
-    stops = session.output.speaker.stops
+    stops = recorder(session).stops
     reply = line(session, "silence")
-    assert session.output.speaker.stops == stops + 1
+    assert recorder(session).stops == stops + 1
     assert reply.speech == ""
 
 
@@ -150,14 +152,15 @@ def test_settings_are_listed_changed_and_kept_in_the_file(make_session: MakeSess
     assert "speech rate 180" in line(session, "settings").text
     assert line(session, "set rate 220").text == "Speech rate is now 220."
     assert 'rate = 220' in (private_dirs / "config" / "settings.toml").read_text()
-    assert session.output.speaker.rate == 220
+    assert recorder(session).rate == 220
 
 
 def test_undo_against_the_computer_goes_back_to_the_players_turn(make_session: MakeSession) -> None:
     session = make_session(opponent="computer")
     line(session, "7")
     session.opponents.wait()
-    assert len(session.game.moves) == 2
+    played = session.game.moves
+    assert len(played) == 2
     reply = line(session, "undo")
     assert reply.text.startswith("Took back the last 2 moves.")
     assert session.game.moves == ()
@@ -342,13 +345,13 @@ def test_a_fault_inside_a_command_is_one_line_and_a_log_entry(make_session: Make
 
 def test_the_computers_reply_is_queued_after_the_players_move_not_cut_off(make_session: MakeSession) -> None:
     session = make_session(opponent="computer")
-    speaker = session.output.speaker
+    speaker = recorder(session)
     stops = speaker.stops
     line(session, "7")
     session.opponents.wait()
     assert spoken(session)[-1].startswith("The computer sows")
     assert spoken(session)[-2].startswith("You sow 9 stones from pit 7")
-    assert speaker.stops == stops + 1  # type: ignore[attr-defined]  # only the player's own move interrupted
+    assert speaker.stops == stops + 1  # only the player's own move interrupted
 
 
 def test_a_move_that_cannot_be_saved_is_still_played_and_the_problem_said(

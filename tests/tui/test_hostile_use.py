@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import codecs
 import errno
+import functools
 import json
 import os
 import re
@@ -27,8 +28,8 @@ from typing import TypeVar
 
 import pytest
 
-from rules import Game, Position
-from rules.records import record_from_game, write_record
+from rules import Game, Position, records
+from rules.records import GameEntry, record_from_game, write_record
 from speech.machine import FakeMachine
 from speech.voices import RecordingSpeaker, SilentSpeaker
 from tests.fakes import HERMETIC
@@ -276,7 +277,7 @@ def test_02_save_never_overwrites_a_file_without_being_told(make_session: MakeSe
     for path, reason in ((fifo, "it is not a regular file"), (Path("/dev/null"), "it is not a regular file"),
                          (folder, "it is a folder")):
         for mode in ("", " replace", " append"):
-            reply = promptly(lambda path=path, mode=mode: line(session, f"save {path}{mode}"))
+            reply = promptly(functools.partial(line, session, f"save {path}{mode}"))
             assert reply.kind == "error" and reason in reply.text, (path, mode, reply.text)
     assert stat.S_ISFIFO(fifo.stat().st_mode) and folder.is_dir() and not any(folder.iterdir())
     assert stat.S_ISCHR(os.stat("/dev/null").st_mode), "/dev/null is still the device"
@@ -691,12 +692,12 @@ def test_17_a_big_record_file_is_read_in_the_background_and_its_index_kept(
 
     indexed: list[int] = []
     may_go = threading.Event()
-    real_index = files.index_games
+    real_index = records.index_games
 
-    def index_games(text: str, progress: Callable[[int], None] | None = None) -> list[object]:
+    def index_games(text: str, progress: Callable[[int], None] | None = None) -> list[GameEntry]:
         indexed.append(len(text))
         assert may_go.wait(10)
-        return real_index(text, progress)  # type: ignore[return-value]
+        return real_index(text, progress)
 
     monkeypatch.setattr(files, "index_games", index_games)
     began = time.monotonic()
@@ -737,7 +738,7 @@ def test_18_opening_a_fifo_or_dev_zero_answers_at_once(make_session: MakeSession
     fifo = tmp_path / "games.pgn"
     os.mkfifo(fifo)
     for path in (fifo, Path("/dev/zero")):
-        reply = promptly(lambda path=path: line(session, f"open {path}"))
+        reply = promptly(functools.partial(line, session, f"open {path}"))
         assert reply.text == f"Could not open {path.name}: it is not a regular file (a device, a pipe or a socket)."
     assert reviewing(session) is None
 
@@ -882,7 +883,7 @@ def test_24_a_sound_player_that_fails_is_said_once(tmp_path: Path, monkeypatch: 
             pass
 
     problem = "aplay failed, so nothing can be heard (aplay: main:831: audio open error: Device or resource busy)"
-    for speaker in (Pyttsx3Speaker(player=["aplay", "-q"], renderer=Renderer()),  # type: ignore[arg-type]
+    for speaker in (Pyttsx3Speaker(player=["aplay", "-q"], renderer=Renderer()),  # type: ignore[arg-type]  # a fake renderer
                     EspeakSpeaker(command=str(player))):
         chosen = Settings(opponent="human")
         session = GameSession(chosen, speaker)

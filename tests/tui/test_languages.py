@@ -80,7 +80,8 @@ def test_set_language_changes_every_word_at_once_and_is_kept(make_session: MakeS
     assert changed is not None and changed.kind != "error" and language() == "ru"
     assert changed.text != "Language is now Русский."  # said in Russian
     move = run_line(session, "7")
-    assert move is not None and "лунк" in move.text.lower(), move.text
+    assert move is not None
+    assert "лунк" in move.text.lower(), move.text
     assert session.settings.language == "ru"
     back = run_line(session, "set language en")
     assert back is not None and back.text == "Language is now English."

@@ -15,7 +15,7 @@ from speech.words.announce import Announcer, Perspective
 from tests.tui.conftest import environment, toguz_command
 from tests.tui.lesson_rules import problems
 from toguz_tui.training.coach import LessonCoach
-from toguz_tui.training.lessons import LESSON_DIR, WORDS, LessonFileError, load, read_lesson
+from toguz_tui.training.lessons import LESSON_DIR, WORDS, Lesson, LessonFileError, load, read_lesson
 from toguz_tui.training.progress import load_progress
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,9 +33,9 @@ def test_about_ten_lessons_cover_every_topic_the_newcomer_needs() -> None:
 
 
 @pytest.mark.parametrize("lesson", load(), ids=lambda lesson: lesson.key)
-def test_every_step_is_played_with_the_rules_and_does_what_its_words_say(lesson: object) -> None:
-    for number, step in enumerate(lesson.steps, 1):  # type: ignore[attr-defined]
-        assert problems(step) == [], (lesson.key, number)  # type: ignore[attr-defined]
+def test_every_step_is_played_with_the_rules_and_does_what_its_words_say(lesson: Lesson) -> None:
+    for number, step in enumerate(lesson.steps, 1):
+        assert problems(step) == [], (lesson.key, number)
         for pit in step.answer if step.task == "move" else (step.pit,):
             play_move(step.position, pit)  # legal (raises otherwise)
         assert step.position.to_move is Side.WHITE

@@ -105,8 +105,8 @@ def test_a_killed_game_is_restored_exactly(tmp_path: Path) -> None:
     from rules import Game
 
     game = Game()
-    for pit in (7, 5, 3):
-        game.play(pit)
+    for move in (7, 5, 3):
+        game.play(move)
     assert game.position.fen() in result.stdout.splitlines()
 
 

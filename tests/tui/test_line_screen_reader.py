@@ -13,6 +13,7 @@ import fcntl
 import io
 import os
 import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -139,7 +140,12 @@ def test_the_first_start_question_takes_the_answer_or_the_default() -> None:
 
 def test_the_first_start_question_names_the_screen_reader_running() -> None:
     questions: list[str] = []
-    first_run.ask_screen_reader(["Orca", "BRLTTY"], lambda text: questions.append(text) or "y", print)
+
+    def ask(text: str) -> str:
+        questions.append(text)
+        return "y"
+
+    first_run.ask_screen_reader(["Orca", "BRLTTY"], ask, print)
     assert questions[0].startswith("Welcome to toguz. Orca and BRLTTY are running.")
     assert "Use the screen-reader mode? Type y or n, then Enter (Enter alone: yes): " in questions[0]
 
@@ -147,8 +153,8 @@ def test_the_first_start_question_names_the_screen_reader_running() -> None:
 def test_the_first_start_asks_once_and_keeps_the_answer(monkeypatch: pytest.MonkeyPatch, machine: FakeMachine,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     machine.readers = ["Fenrir"]
-    monkeypatch.setattr(first_run.sys.stdin, "isatty", lambda: True, raising=False)
-    monkeypatch.setattr(first_run.sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setattr("builtins.input", lambda _: "")
     options = argparse.Namespace(screen_reader=None)
     assert first_run.should_ask(options)

@@ -4,6 +4,7 @@ meets it in the line mode: one puzzle answered wrongly, then rightly."""
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from collections import Counter
@@ -17,6 +18,7 @@ from rules.engine import Engine
 from rules.move import play_move
 from speech.words.announce import Announcer, Perspective
 from speech.words.i18n import LANGUAGES, set_language
+from speech.words.naming import Verbosity
 from tests.tui.conftest import environment, reviewing, toguz_command, training
 from toguz_tui.training import puzzles as puzzle_module
 from toguz_tui.training.coach import PuzzleCoach
@@ -42,10 +44,9 @@ def builder() -> Any:
     """``bench/build_puzzles.py``, the script that found the puzzles."""
     sys.path.insert(0, str(ROOT / "bench"))
     try:
-        import build_puzzles
+        return importlib.import_module("build_puzzles")
     finally:
         sys.path.remove(str(ROOT / "bench"))
-    return build_puzzles
 
 
 def test_the_shipped_file_holds_at_least_500_puzzles_of_every_theme_and_difficulty() -> None:
@@ -129,11 +130,11 @@ def test_a_broken_puzzle_file_is_a_reason_not_a_crash(tmp_path: Path) -> None:
             load.__wrapped__(broken)
 
 
-def coach(verbosity: str = "normal", player: str = "") -> tuple[PuzzleCoach, Announcer]:
+def coach(verbosity: Verbosity = "normal", player: str = "") -> tuple[PuzzleCoach, Announcer]:
     progress, problem = load_progress()
     assert problem is None
     trainer = PuzzleCoach(load(), progress, player, 0)
-    return trainer, Announcer(Perspective(you=trainer.side, trainer=True), verbosity)  # type: ignore[arg-type]
+    return trainer, Announcer(Perspective(you=trainer.side, trainer=True), verbosity)
 
 
 def wrong_move(puzzle: Puzzle) -> int:

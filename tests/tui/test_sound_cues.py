@@ -11,7 +11,8 @@ import pytest
 from rules import Side
 from speech.sounds.player import RecordingPlayer, SilentPlayer
 from speech.voices import RecordingSpeaker
-from tests.tui.test_app_support import SIZE, make_app, screen_of
+from tests.tui.conftest import recorder
+from tests.tui.test_app_support import SIZE, MakeApp, make_app, screen_of
 from toguz_tui.commands.table import run_line
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.facade import GameSession
@@ -93,12 +94,13 @@ def test_sounds_off_silences_them_and_on_without_a_device_says_why(make_session:
     reply = run_line(session, "sounds on")  # the fake machine has no audio output
     assert reply is not None
     assert reply.text.startswith("Sound is now on. The sound cues stay silent: no audio output")
-    assert run_line(session, "sounds loud").text == "Sounds needs: sounds on, or sounds off."  # type: ignore[union-attr]
+    reply = run_line(session, "sounds loud")
+    assert reply is not None and reply.text == "Sounds needs: sounds on, or sounds off."
     session.close()
 
 
-async def test_the_focus_knocks_at_the_end_of_a_row(make_app: object) -> None:
-    app = make_app()  # type: ignore[operator]
+async def test_the_focus_knocks_at_the_end_of_a_row(make_app: MakeApp) -> None:
+    app = make_app()
     player = RecordingPlayer()
     app.session.output.sounds.player = player
     async with app.run_test(size=SIZE) as pilot:
@@ -111,8 +113,8 @@ async def test_the_focus_knocks_at_the_end_of_a_row(make_app: object) -> None:
     assert balance(player.sounds[0]) < -0.5 < 0.5 < balance(player.sounds[1])
 
 
-async def test_the_boxed_board_shows_both_clocks_and_c_reads_them(make_app: object) -> None:
-    app = make_app(clock="10+5")  # type: ignore[operator]
+async def test_the_boxed_board_shows_both_clocks_and_c_reads_them(make_app: MakeApp) -> None:
+    app = make_app(clock="10+5")
     async with app.run_test(size=SIZE) as pilot:
         status = screen_of(app).status.shown_text
         assert status.endswith("| White 10:00, Black 10:00")
@@ -120,23 +122,23 @@ async def test_the_boxed_board_shows_both_clocks_and_c_reads_them(make_app: obje
         await pilot.press("enter")
         await pilot.press("c")
         await pilot.pause()
-        assert app.session.output.speaker.spoken[-1].startswith("White: 10 minutes. Black: ")
-        assert ", running." in app.session.output.speaker.spoken[-1]
+        assert recorder(app.session).spoken[-1].startswith("White: 10 minutes. Black: ")
+        assert ", running." in recorder(app.session).spoken[-1]
 
 
-async def test_a_key_the_board_does_not_use_says_so_once_and_buzzes(make_app: object) -> None:
-    app = make_app()  # type: ignore[operator]
+async def test_a_key_the_board_does_not_use_says_so_once_and_buzzes(make_app: MakeApp) -> None:
+    app = make_app()
     player = RecordingPlayer()
     app.session.output.sounds.player = player
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("d")
         await pilot.pause()
-        assert app.session.output.speaker.spoken[-1] == "The key d does nothing here; press h for the keys."
-        count = len(app.session.output.speaker.spoken)
+        assert recorder(app.session).spoken[-1] == "The key d does nothing here; press h for the keys."
+        count = len(recorder(app.session).spoken)
         await pilot.press("b")  # a key the board uses says only its own answer
         await pilot.pause()
-        assert len(app.session.output.speaker.spoken) == count + 1
-        assert app.session.output.speaker.spoken[-1].startswith("White's row from pit 1")
+        assert len(recorder(app.session).spoken) == count + 1
+        assert recorder(app.session).spoken[-1].startswith("White's row from pit 1")
         await pilot.press("0")
         await pilot.pause()
     assert player.names == ["illegal", "illegal"]

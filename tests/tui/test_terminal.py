@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import subprocess
@@ -100,6 +101,11 @@ def pit_spot(screen: str, row: int, column: int) -> tuple[int, int]:
     return 7 * column + len(cell) - len(cell.lstrip(" │>")), y
 
 
+def at_pit(term: Terminal, row: int, column: int) -> bool:
+    """Whether the terminal's cursor is on the count of that pit."""
+    return term.cursor()[:2] == pit_spot(term.screen(), row, column)
+
+
 def test_the_cursor_follows_the_focused_pit_and_nothing_repaints_when_idle(
         terminal: Callable[..., Terminal]) -> None:
     term = terminal("--speech", "off", "--new", "--opponent", "human")
@@ -107,7 +113,7 @@ def test_the_cursor_follows_the_focused_pit_and_nothing_repaints_when_idle(
     steps = [("Right", 1, 1), ("Right", 1, 2), ("Up", 0, 2), ("End", 0, 8), ("Down", 1, 8), ("Home", 1, 0)]
     for key, row, column in steps:
         term.keys(key)
-        term.wait(lambda row=row, column=column: term.cursor()[:2] == pit_spot(term.screen(), row, column))
+        term.wait(functools.partial(at_pit, term, row, column))
     term.keys("Right", "Right", "Right")
     term.wait(lambda: term.cursor()[:2] == pit_spot(term.screen(), 1, 3))
     term.keys("7", "Enter")

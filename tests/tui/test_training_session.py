@@ -4,6 +4,8 @@ get one sentence."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.fakes import FakeTime
 from tests.tui.conftest import MakeSession, reviewing, training
 from tests.tui.test_clocks import MakeClocked, clocked, fake_time, say
@@ -129,7 +131,7 @@ def test_a_broken_progress_file_is_said_by_lessons_too(make_session: MakeSession
 
 
 def test_close_says_when_the_progress_could_not_be_saved(make_session: MakeSession, private_dirs: object,
-                                                         monkeypatch: object) -> None:
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     import os
 
     session = make_session()
@@ -137,7 +139,7 @@ def test_close_says_when_the_progress_could_not_be_saved(make_session: MakeSessi
     blocker = f"{data}-file"
     with open(blocker, "w", encoding="utf-8") as handle:
         handle.write("not a folder")
-    monkeypatch.setenv("TOGUZ_DATA_DIR", f"{blocker}/d")  # type: ignore[attr-defined]
+    monkeypatch.setenv("TOGUZ_DATA_DIR", f"{blocker}/d")
     say(session, "learn")
     text = say(session, "skip")
     assert text.startswith("Lesson 1 skipped.") and "Your training progress could not be saved (" in text
