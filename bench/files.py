@@ -64,18 +64,22 @@ def open_big(path: Path) -> None:
     from speech.voices import RecordingSpeaker
     from toguz_tui.commands import records as files
     from toguz_tui.files.settings import Settings
-    from toguz_tui.session.facade import GameSession, Reply
+    from toguz_tui.session.facade import GameSession
+    from toguz_tui.session.stream import Reply
 
     events: list[tuple[float, Reply]] = []
     done = threading.Event()
     started = time.perf_counter()
+    session = GameSession(Settings(opponent="human"), RecordingSpeaker(), persist=False)
+    stream = session.output.stream
 
-    def notify(reply: Reply) -> None:
+    def heard() -> None:  # each announcement, as the board is woken for it
+        reply = stream.since(len(stream) - 1)[0]
         events.append((time.perf_counter() - started, reply))
         if reply.text.startswith(("Game ", "Could not")):
             done.set()
 
-    session = GameSession(Settings(opponent="human"), RecordingSpeaker(), notify, persist=False)
+    stream.listen(heard)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     first = files.open_path(session, path, 1000)
     at_once = time.perf_counter() - started
