@@ -31,10 +31,12 @@ from toguz_tui.board.screens.dialogs import FormDialog, Speak, text_field
 from toguz_tui.board.widgets.choice import Choice
 from toguz_tui.files.settings import (
     COLOURS,
+    KEYBOARDS,
     LANGUAGE_CHOICES,
     NO_CLOCK,
     OPPONENTS,
     THEMES,
+    keyboard_label,
     opponent_label,
     setting_label,
     theme_label,
@@ -130,6 +132,8 @@ def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
     fields = [
         Choice(_label("language"), LANGUAGE_CHOICES, settings.language, name="language",
                shown=[language_label(code) for code in LANGUAGE_CHOICES]),
+        Choice(_label("keyboard"), KEYBOARDS, settings.keyboard, name="keyboard",
+               shown=[keyboard_label(keyboard) for keyboard in KEYBOARDS]),
         Choice(_label("speech"), SPEECH_CHOICES, settings.speech, name="speech",
                shown=[speech_label(choice) for choice in SPEECH_CHOICES]),
         Choice(_label("verbosity"), VERBOSITIES, settings.verbosity, name="verbosity",
@@ -154,8 +158,9 @@ def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple
     """The settings whose value the dialog changed, as ``(name, value)`` (values as ``set`` takes them)."""
     settings = session.settings
     current = {
-        "language": settings.language, "speech": settings.speech, "verbosity": settings.verbosity,
-        "voice": settings.voice, "rate": str(settings.rate), "volume": _show_number(settings.volume),
+        "language": settings.language, "keyboard": settings.keyboard, "speech": settings.speech,
+        "verbosity": settings.verbosity, "voice": settings.voice, "rate": str(settings.rate),
+        "volume": _show_number(settings.volume),
         "theme": settings.theme, "level": str(settings.level), "clock": settings.clock,
         "sound_volume": _show_number(settings.sound_volume),
         **{name: ON_OFF[0] if getattr(settings, name) else ON_OFF[1]
