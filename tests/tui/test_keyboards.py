@@ -138,3 +138,27 @@ async def test_the_latin_keyboard_setting_leaves_cyrillic_keys_alone(make_app: M
         await pilot.press("full_stop")  # next, not a pit
         await pilot.pause()
         assert screen_of(app).pit_focus[1] == 1
+
+
+@pytest.mark.slow
+async def test_the_settings_dialog_and_set_keyboard_choose_the_layout(make_app: MakeApp, private_dirs: Path) -> None:
+    app = make_app(language="ru")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("Щ")  # Shift+O, the settings, at its place on a Russian keyboard
+        await pilot.pause()
+        assert said(app)[-1].startswith("Настройки"), said(app)[-1]
+        await pilot.press(*["tab"] * 10)
+        assert said(app)[-1].startswith("Раскладка клавиатуры: по языку"), said(app)[-1]
+        await pilot.press("right", "enter")
+        await pilot.pause()
+        assert app.session.settings.keyboard == "latin"
+        assert 'keyboard = "latin"' in (private_dirs / "config" / "settings.toml").read_text()
+        await pilot.press("и")
+        await pilot.pause()
+        assert said(app)[-1].startswith("Клавиша и"), said(app)[-1]
+        await pilot.press("colon", *"set keyboard kazakh", "enter")
+        await pilot.pause()
+        assert app.session.settings.keyboard == "kazakh"
+        await pilot.press("и")
+        await pilot.pause()
+        assert said(app)[-1].startswith("Ряд Белых"), said(app)[-1]
