@@ -11,7 +11,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from speech.words.i18n import N_, _, p_
-from toguz_tui.board.keyboards import LATIN, Keyboard, keyboard
+from toguz_tui.board.keyboards import LATIN, keyboard
 from toguz_tui.commands.table import COMMANDS, key_label
 
 # Keys of the table that move the focus when no review is open.
@@ -77,8 +77,8 @@ def key_help_lines(layout: str = LATIN) -> list[str]:
     that has one (its typed words after), then the commands that are typed only (in the line mode).
     Keys are named as the keyboard ``layout`` types them (``и`` for ``b`` on a Russian keyboard)."""
     board = keyboard(layout)
-    own = [f"{', '.join(_key(key, board) for key in keys)}: {_(text)}" if keys != ("1",) else _(text)
-           for keys, text in OWN_KEYS]
+    own = [f"{', '.join(_key(key) for key in keys)}: {_(text)}" if keys != ("1",) else _(text)
+           for keys, text in OWN_KEYS]  # the dialogs' letters (y, n, q) are Latin in every layout
     with_keys = [_("{keys}: {what} (typed: {usage})").format(
         keys=", ".join(board.label(key) for key in command.keys), what=command.key_help or command.help,
         usage=command.usage) for command in COMMANDS if command.keys]
@@ -87,11 +87,11 @@ def key_help_lines(layout: str = LATIN) -> list[str]:
     return [*own, *with_keys, *typed]
 
 
-def _key(key: str, board: Keyboard) -> str:
+def _key(key: str) -> str:
     """A key as help names it (``shift+tab`` too)."""
     if key == "shift+tab":
         return p_("key", "Shift+{key}").format(key=key_label("tab"))
-    return board.label(key)
+    return key_label(key)
 
 
 def footer_text(pits: int = 9, reviewing: bool = False, training: bool = False, layout: str = LATIN) -> str:
