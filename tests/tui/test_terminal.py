@@ -185,3 +185,17 @@ def test_a_running_clock_never_repaints_the_screen_reader_mode(terminal: Callabl
     assert (plain.screen(escapes=True), plain.cursor()) == first, "a running clock repaints nothing here"
     plain.keys("c")
     plain.wait(lambda: ", running." in plain.screen())
+
+
+def test_keys_typed_in_a_cyrillic_layout_act_by_their_place(terminal: Callable[..., Terminal]) -> None:
+    term = terminal("--speech", "off", "--new", "--opponent", "human",
+                    config='screen_reader = false\nkeyboard = "kazakh"\n')
+    assert "и board" in term.screen() and "р help" in term.screen()
+    term.tmux("send-keys", "-t", term.name, "-l", "и")  # b on a Latin keyboard: the board
+    term.wait(lambda: "White's row from pit 1" in term.screen())
+    term.tmux("send-keys", "-t", term.name, "-l", ".")  # pit 7, on the Kazakh digit row
+    term.keys("Enter")
+    term.wait(lambda: "White sows 9 stones from pit 7" in term.screen())
+    term.tmux("send-keys", "-t", term.name, "-l", "р")  # h: the help
+    term.wait(lambda: "з: what the focused pit holds" in term.screen())
+    assert "y, n: answer a yes or no question" in term.screen(), "the dialogs' letters stay Latin"

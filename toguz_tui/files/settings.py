@@ -30,6 +30,9 @@ THEMES: tuple[Theme, ...] = get_args(Theme)
 COLOURS: tuple[str, ...] = tuple(side.key for side in Side)
 LANGUAGE_CHOICES: tuple[str, ...] = (AUTO, *LANGUAGES)
 NO_CLOCK = "none"
+# The keyboard layouts the board reads keys in, by their place (auto: the language's own layout).
+KEYBOARDS: tuple[str, ...] = (AUTO, "latin", "russian", "kazakh", "kazakh-latin", "kyrgyz")
+LANGUAGE_KEYBOARDS = {"kk": "kazakh", "ru": "russian", "ky": "kyrgyz"}
 NO_CLOCK_WORDS = (NO_CLOCK, "off", "no", "0", "")
 
 # What each setting is called in messages and dialogs (its name stays the word typed after set).
@@ -41,6 +44,7 @@ SETTING_LABELS: dict[str, str] = {
     "theme": N_("theme"), "board_turns": N_("board turns to the player"), "white_name": N_("White's name"),
     "black_name": N_("Black's name"), "language": N_("language"), "clock": N_("clock"),
     "clock_warnings": N_("clock warning list"), "sounds": N_("sound"), "sound_volume": N_("sound volume"),
+    "keyboard": N_("keyboard layout"),
 }
 
 
@@ -60,6 +64,14 @@ def theme_label(theme: str) -> str:
     words = (p_("theme", "default"), p_("theme", "high contrast"), p_("theme", "the terminal's"))
     labels: dict[str, str] = dict(zip(THEMES, words, strict=True))
     return labels.get(theme, theme)
+
+
+def keyboard_label(keyboard: str) -> str:
+    """A keyboard layout in words."""
+    words = (p_("keyboard", "the language's"), p_("keyboard", "Latin (QWERTY)"), p_("keyboard", "Russian"),
+             p_("keyboard", "Kazakh"), p_("keyboard", "Kazakh Latin"), p_("keyboard", "Kyrgyz"))
+    labels: dict[str, str] = dict(zip(KEYBOARDS, words, strict=True))
+    return labels.get(keyboard, keyboard)
 
 
 @dataclass(frozen=True)
@@ -88,6 +100,7 @@ class Settings:
     clock_warnings: str = warnings_text(WARNINGS)
     sounds: bool = True
     sound_volume: float = 0.6
+    keyboard: str = AUTO
 
     @property
     def time_control(self) -> TimeControl | None:
@@ -129,6 +142,13 @@ class Settings:
         return self.language if self.language in LANGUAGES else from_environment(os.environ)
 
     @property
+    def keyboard_layout(self) -> str:
+        """The keyboard layout keys are read in: the setting's, or the language's own."""
+        if self.keyboard != AUTO:
+            return self.keyboard
+        return LANGUAGE_KEYBOARDS.get(self.language_code, KEYBOARDS[1])
+
+    @property
     def player_names(self) -> tuple[str, str]:
         """White's and Black's own names ("" for none)."""
         return (self.white_name, self.black_name)
@@ -146,7 +166,7 @@ def show_value(name: str, value: object) -> str:
         return language_label(AUTO) if name == "language" else _("the default")
     shown: dict[str, Callable[[str], str]] = {
         "verbosity": verbosity_label, "speech": speech_label, "opponent": opponent_label, "theme": theme_label,
-        "language": language_label, "colour": lambda key: side_title(Side[key.upper()]),
+        "language": language_label, "keyboard": keyboard_label, "colour": lambda key: side_title(Side[key.upper()]),
         "variant": lambda key: variant_for(VARIANT_KEYS[key].pits) if key in VARIANT_KEYS else key,
         "clock": lambda typed: phrases.time_control(TimeControl.parse(typed)) if typed != NO_CLOCK
         else phrases.no_clock_word(),
@@ -156,7 +176,7 @@ def show_value(name: str, value: object) -> str:
 
 _CHOICES: dict[str, tuple[str, ...]] = {
     "verbosity": VERBOSITIES, "opponent": OPPONENTS, "colour": COLOURS, "variant": tuple(VARIANT_KEYS),
-    "theme": THEMES, "speech": SPEECH_CHOICES, "language": LANGUAGE_CHOICES,
+    "theme": THEMES, "speech": SPEECH_CHOICES, "language": LANGUAGE_CHOICES, "keyboard": KEYBOARDS,
 }
 _RANGES: dict[str, tuple[float, float]] = {"rate": (80, 450), "volume": (0.0, 1.0), "level": (1, len(LEVELS)),
                                            "sound_volume": (0.0, 1.0)}

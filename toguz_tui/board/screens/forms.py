@@ -31,10 +31,12 @@ from toguz_tui.board.screens.dialogs import FormDialog, Speak, text_field
 from toguz_tui.board.widgets.choice import Choice
 from toguz_tui.files.settings import (
     COLOURS,
+    KEYBOARDS,
     LANGUAGE_CHOICES,
     NO_CLOCK,
     OPPONENTS,
     THEMES,
+    keyboard_label,
     opponent_label,
     setting_label,
     theme_label,
@@ -141,6 +143,8 @@ def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
         _on_off("screen_reader", settings.screen_reader),
         _on_off("reader_board", settings.reader_board),
         _on_off("digit_plays", settings.digit_plays),
+        Choice(_label("keyboard"), KEYBOARDS, settings.keyboard, name="keyboard",
+               shown=[keyboard_label(keyboard) for keyboard in KEYBOARDS]),
         _on_off("board_turns", settings.board_turns),
         _levels(str(settings.level)),
         _on_off("sounds", settings.sounds),
@@ -154,8 +158,9 @@ def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple
     """The settings whose value the dialog changed, as ``(name, value)`` (values as ``set`` takes them)."""
     settings = session.settings
     current = {
-        "language": settings.language, "speech": settings.speech, "verbosity": settings.verbosity,
-        "voice": settings.voice, "rate": str(settings.rate), "volume": _show_number(settings.volume),
+        "language": settings.language, "keyboard": settings.keyboard, "speech": settings.speech,
+        "verbosity": settings.verbosity, "voice": settings.voice, "rate": str(settings.rate),
+        "volume": _show_number(settings.volume),
         "theme": settings.theme, "level": str(settings.level), "clock": settings.clock,
         "sound_volume": _show_number(settings.sound_volume),
         **{name: ON_OFF[0] if getattr(settings, name) else ON_OFF[1]

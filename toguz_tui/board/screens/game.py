@@ -34,6 +34,7 @@ from rules import Side
 from speech.words import phrases
 from speech.words.i18n import _, p_
 from speech.words.vocabulary import variant_title
+from toguz_tui.board.keyboards import key_name, keyboard
 from toguz_tui.board.screens import keys
 from toguz_tui.board.screens.opening import open_dialog
 from toguz_tui.board.widgets.board import Board, BoardView, boxed_width, plain_width, score_mark
@@ -211,7 +212,7 @@ class GameScreen(Screen[None]):
         self.board.show(self.board_view())
         self.status.set_text(self.status_text())
         self.footer.set_text(keys.footer_text(view.position.variant.pits, isinstance(view.mode, Reviewing),
-                                              isinstance(view.mode, Training)))
+                                              isinstance(view.mode, Training), self.session.settings.keyboard_layout))
         self.place_cursor()
 
     def board_follows(self) -> None:
@@ -325,8 +326,17 @@ class GameScreen(Screen[None]):
         text = output.announcer.preview(position, number) if mine and not session.game.is_over else None
         self.move_to(focus, text)
 
-    def on_key(self, event: events.Key) -> None:
-        """A printable key the board does not use: one short message and the error cue, nothing else."""
+    async def on_key(self, event: events.Key) -> None:
+        """A key typed in another keyboard layout acts as the Latin key at its place (``и`` is ``b`` on
+        a Russian keyboard, ``.`` is 7 on a Kazakh one), before the bindings see it; a printable key the
+        board does not use: one short message and the error cue, nothing else."""
+        latin = keyboard(self.session.settings.keyboard_layout).latin(event.character)
+        action = self.bound_actions.get(key_name(latin)) if latin is not None else None
+        if action is not None:
+            event.stop()
+            event.prevent_default()
+            await self.run_action(action)
+            return
         if not event.is_printable or event.character is None or event.key in self.bound_keys:
             return
         self.after(self.session.output.error(_("The key {key} does nothing here; press h for the keys.").format(
@@ -336,6 +346,11 @@ class GameScreen(Screen[None]):
     def bound_keys(self) -> set[str]:
         """Every key the board answers."""
         return {binding.key for binding in self.BINDINGS if isinstance(binding, Binding)}
+
+    @property
+    def bound_actions(self) -> dict[str, str]:
+        """Each key the board answers, and its action."""
+        return {binding.key: binding.action for binding in self.BINDINGS if isinstance(binding, Binding)}
 
     def action_scroll_panel(self, direction: int) -> None:
         """Page Down shows the rest of a long message (screen-reader mode); Page Up and Page Down

@@ -11,6 +11,7 @@ from __future__ import annotations
 from textual.binding import Binding
 
 from speech.words.i18n import N_, _, p_
+from toguz_tui.board.keyboards import LATIN, keyboard
 from toguz_tui.commands.table import COMMANDS, key_label
 
 # Keys of the table that move the focus when no review is open.
@@ -71,13 +72,15 @@ def own_bindings() -> list[Binding]:
     return bindings
 
 
-def key_help_lines() -> list[str]:
+def key_help_lines(layout: str = LATIN) -> list[str]:
     """The board's keys, each line starting with its key: the board's own keys, then every command
-    that has one (its typed words after), then the commands that are typed only (in the line mode)."""
+    that has one (its typed words after), then the commands that are typed only (in the line mode).
+    Keys are named as the keyboard ``layout`` types them (``и`` for ``b`` on a Russian keyboard)."""
+    board = keyboard(layout)
     own = [f"{', '.join(_key(key) for key in keys)}: {_(text)}" if keys != ("1",) else _(text)
-           for keys, text in OWN_KEYS]
+           for keys, text in OWN_KEYS]  # the dialogs' letters (y, n, q) are Latin in every layout
     with_keys = [_("{keys}: {what} (typed: {usage})").format(
-        keys=", ".join(key_label(key) for key in command.keys), what=command.key_help or command.help,
+        keys=", ".join(board.label(key) for key in command.keys), what=command.key_help or command.help,
         usage=command.usage) for command in COMMANDS if command.keys]
     typed = [_("typed only, in the line mode: {usage}: {what}").format(usage=command.usage, what=command.help)
              for command in COMMANDS if not command.keys]
@@ -91,10 +94,12 @@ def _key(key: str) -> str:
     return key_label(key)
 
 
-def footer_text(pits: int = 9, reviewing: bool = False, training: bool = False) -> str:
+def footer_text(pits: int = 9, reviewing: bool = False, training: bool = False, layout: str = LATIN) -> str:
     """The main keys in one line, short enough for 80 columns (checked against the command table):
-    for play, or for a review. Letters as they are typed (``h`` help, ``O`` settings), so that a
-    screen reader that takes the function keys loses none of them."""
+    for play, or for a review. Letters as they are typed (``h`` help, ``O`` settings; in the keyboard
+    ``layout``: ``р`` help on a Russian keyboard), so that a screen reader that takes the function keys
+    loses none of them."""
+    board = keyboard(layout)
     by_name = {command.name: command for command in COMMANDS}
     if reviewing:
         parts = [_("{left} {right} steps").format(left=key_label("left"), right=key_label("right"))]
@@ -102,5 +107,5 @@ def footer_text(pits: int = 9, reviewing: bool = False, training: bool = False) 
         parts = [_("1 to {pits} pits").format(pits=pits)]
     for name, key, word in TRAINING_FOOTER if training else REVIEW_FOOTER if reviewing else FOOTER:
         assert key in by_name[name].keys, (name, key)
-        parts.append(f"{key if len(key) == 1 else key_label(key)} {_(word)}")
+        parts.append(f"{board.typed_as(key) if len(key) == 1 else key_label(key)} {_(word)}")
     return "  ".join(parts)

@@ -15,8 +15,9 @@ from textual.app import App
 from rules import Side
 from speech.words import phrases
 from speech.words.i18n import _, p_
+from toguz_tui.board.keyboards import keyboard
 from toguz_tui.board.screens import keys
-from toguz_tui.board.screens.dialogs import ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
+from toguz_tui.board.screens.dialogs import CLOSING, ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.board.screens.forms import (
     changed_settings,
     command_dialog,
@@ -75,7 +76,9 @@ def open_dialog(screen: DialogHost, name: str) -> None:
     session = screen.session
     speak, plain, closers = session.output.speaker.speak, screen.plain, opening_keys(name)
     if name == "help":
-        screen.app.push_screen(HelpScreen(keys.key_help_lines(), speak, plain=plain, close_keys=closers),
+        layout = session.settings.keyboard_layout  # the help closes with the keys as that keyboard types them too
+        closers = (*closers, *keyboard(layout).typed_keys((*closers, *CLOSING)))
+        screen.app.push_screen(HelpScreen(keys.key_help_lines(layout), speak, plain=plain, close_keys=closers),
                                lambda _: screen.back_from_dialog(None))
     elif name == "quit":
         confirm(screen, _("Quit toguz"), quit_question(screen), "quit", _("Quit"),
