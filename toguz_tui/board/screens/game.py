@@ -13,8 +13,8 @@ Two faces, chosen by the ``screen_reader`` setting:
   changes in that same frame, below it: a screen reader reads the message first (Orca reads
   nothing below the cursor at all), and nothing that follows can cut it off.
 
-``GameScreen`` has more than 25 methods: Textual binds a screen's actions (``action_*``) and handlers
-(``on_*``) by their names, so the keys' actions are methods of the screen itself.
+``GameScreen`` has more than 25 methods (and the module some 400 lines): Textual binds a screen's actions
+(``action_*``) and handlers (``on_*``) by their names, so the keys' actions are methods of the screen itself.
 """
 
 from __future__ import annotations
