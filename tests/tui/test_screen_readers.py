@@ -148,6 +148,33 @@ def test_fenrir_hears_every_message_of_the_board_in_full(tmp_path: Path) -> None
         assert sum(len(flat(item["text"])) for item in focus) < 80, focus
 
 
+RUSSIAN_KEYS = ["TEXT:и", "7", "Enter", "TEXT:л", "TEXT:р", "Down", "TEXT:й"]
+RUSSIAN_HEARD = [
+    ("TEXT:и", "Ваш ряд с лунки 1: 9 9 9, 9 9 9, 9 9 9."),  # и is b on a Latin keyboard: the board
+    ("7", "Лунка 7: 9 камней, последний попадёт в лунку 6 компьютера, возьмёт 10."),
+    ("Enter", "Вы раскладываете 9 камней из лунки 7;"),
+    ("Enter", "Компьютер раскладывает"),
+    ("TEXT:л", "Счёт равный, по 10."),  # л is k: the kazans
+    ("TEXT:р", "Справка:"),  # р is h: the help
+    ("Down", "2 из 68"),
+    ("TEXT:й", "Ваша лунка 7: 1 камень."),  # й is q: the help closes
+]
+
+
+def test_fenrir_hears_a_russian_game_played_with_cyrillic_keys(tmp_path: Path) -> None:
+    command = [TOGUZ, "--speech", "off", "--language", "ru", "--new", "--opponent", "computer", "--level", "1",
+               "--seed", "3", "--screen-reader"]
+    for attempt in (1, 2):  # as above: a second run tells Fenrir's polling race from a message never heard
+        run = tmp_path / f"run{attempt}"
+        run.mkdir()
+        heard = fenrir(run, command, RUSSIAN_KEYS)
+        missing = [(key, sentence) for key, sentence in RUSSIAN_HEARD if not heard_in_full(heard, key, sentence)]
+        if not missing:
+            break
+    assert not missing, (missing, heard)
+    assert not any("ничего не делает" in item["text"] for item in heard), "no Cyrillic key is dead"
+
+
 def test_fenrir_hears_the_line_mode_in_order_and_in_full(tmp_path: Path) -> None:
     command = [TOGUZ, "--line", "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed",
                "3", "--screen-reader"]
