@@ -64,7 +64,8 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
     need_program("tmux")
     names: list[str] = []
 
-    def start(*args: str, config: str = "screen_reader = false\n") -> Terminal:
+    def start(*args: str, config: str = "screen_reader = false\n",
+              ready: tuple[str, ...] = ("1 to 9 pits", "pit", "kazan")) -> Terminal:
         name = f"toguz-test-{uuid.uuid4().hex[:8]}"
         config_dir = tmp_path / "config"
         config_dir.mkdir(exist_ok=True)
@@ -84,7 +85,7 @@ def terminal(tmp_path: Path) -> Iterator[Callable[..., Terminal]]:
         assert started.returncode == 0, started.stderr
         names.append(name)
         term = Terminal(name)
-        term.wait(lambda: all(part in term.screen() for part in ("1 to 9 pits", "pit", "kazan")))
+        term.wait(lambda: all(part in term.screen() for part in ready))
         return term
 
     yield start
@@ -199,3 +200,28 @@ def test_keys_typed_in_a_cyrillic_layout_act_by_their_place(terminal: Callable[.
     term.tmux("send-keys", "-t", term.name, "-l", "р")  # h: the help
     term.wait(lambda: "з: what the focused pit holds" in term.screen())
     assert "y, n: answer a yes or no question" in term.screen(), "the dialogs' letters stay Latin"
+
+
+# In the language's own layout, typed as a player of that language types: the row (и is b), a pit of the
+# Kazakh digit row (. is 7), the help (р is h), and what each says.
+IN_THE_LANGUAGE = {
+    "kk": ("Бастаушының қатары, 1-отаудан", "Бастаушы 7-отаудан 9 құмалақ таратты", "Анықтама:"),
+    "ru": ("Ряд Белых с лунки 1", "Белые раскладывают 9 камней из лунки 7", "Справка:"),
+    "ky": ("Актын катары, 1-үйдөн", "Ак 7-үйдөн 9 коргоол таратты", "Жардам:"),
+}
+
+
+@pytest.mark.parametrize("language", IN_THE_LANGUAGE)
+def test_the_languages_own_layout_plays_the_board(terminal: Callable[..., Terminal], language: str) -> None:
+    row, move, help_title = IN_THE_LANGUAGE[language]
+    term = terminal("--speech", "off", "--new", "--opponent", "human", "--language", language, ready=("Enter",))
+    term.tmux("send-keys", "-t", term.name, "-l", "и")
+    term.wait(lambda: row in term.screen())
+    if language == "kk":  # the Kazakh layout's digit row plays the pits
+        term.tmux("send-keys", "-t", term.name, "-l", ".")
+    else:
+        term.keys("7")
+    term.keys("Enter")
+    term.wait(lambda: move in term.screen())
+    term.tmux("send-keys", "-t", term.name, "-l", "р")
+    term.wait(lambda: help_title in term.screen())
