@@ -11,8 +11,12 @@ from prompt_toolkit.document import Document
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from speech.voices import RecordingSpeaker
 from tests.tui.conftest import MakeSession, spoken
+from toguz_tui.files.settings import Settings
 from toguz_tui.line.console import CommandCompleter, Printer, interactive_loop
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.setup import GameSetup
 from toguz_tui.session.stream import Reply
 
 
@@ -40,8 +44,9 @@ class KeepingPrinter(Printer):
             self.lines.extend(reply.text.splitlines())
 
 
-def run_prompt(session: object, keys: list[str]) -> list[str]:
+def run_prompt(session: GameSession, keys: list[str]) -> list[str]:
     printer = KeepingPrinter()
+    printer.follow(session.output)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         worker = threading.Thread(target=interactive_loop, args=(session, printer, pipe, DummyOutput()))
         worker.start()
@@ -104,3 +109,14 @@ def test_every_command_answers_through_the_prompt(make_session: MakeSession) -> 
     assert any(line.startswith("Game saved in the archive as ") for line in out)
     assert not any("went wrong" in line for line in out), "no command may crash into the last guard"
     assert out[-1].startswith("Goodbye.")
+
+
+def test_ctrl_d_at_a_finished_game_nobody_kept_asks_once(make_session: MakeSession) -> None:
+    session = GameSession(Settings(opponent="human"), RecordingSpeaker(), persist=False, watch=False)
+    session.start_game(GameSetup.from_settings(session.settings))
+    try:
+        out = run_prompt(session, ["resign\r", "resign\r", "\x04"])
+    finally:
+        session.close()
+    question = "This finished game is not saved. Type save to keep it, or quit again to leave."
+    assert out.count(question) == 1, out

@@ -267,7 +267,8 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
             except KeyboardInterrupt:
                 continue
             except EOFError:
-                printer.show(session.quit(), direct=True)
+                printer.hold()  # quit may ask first: said once, printed once
+                printer.release(session.quit(), direct=True)
                 return
             if line.strip().lower() == "more":
                 printer.more()

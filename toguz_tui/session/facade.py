@@ -64,7 +64,7 @@ class GameSession:
         self.thinker = Thinker()  # the engine's thread: the computer's moves and the player's questions
         self.output = Output(settings, speaker, player)
         self.preferences = Preferences(settings, stored or settings, persist, self.output)
-        self.opponents = Opponents(self.thinker, self.output, lambda: self.view, self.opponent_moved)
+        self.opponents = Opponents(self.lock, self.thinker, self.output, lambda: self.view, self.opponent_moved)
         self.opponent: Opponent = PersonOpponent()  # who plays the other side (set with each game)
         self.clocks = Clocks(self.lock, now, watch, lambda side: self.game_ended(lambda game: game.flag(side), side),
                              self.output.warn_of_time, lambda: self.view.seat.people, lambda: self.game.is_over,

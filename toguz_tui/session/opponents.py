@@ -134,8 +134,9 @@ class Opponents:
     search ahead of the computer's first move, says when the computer thinks long or fails, and waits
     for the engine's work (for scripts and tests)."""
 
-    def __init__(self, thinker: Thinker, output: Output, view: Callable[[], View],
+    def __init__(self, lock: threading.RLock, thinker: Thinker, output: Output, view: Callable[[], View],
                  moved: Callable[[Position, int], object]) -> None:
+        self.lock = lock  # the session's: "thinking" is checked and said before any move can be made
         self.thinker = thinker  # the engine's thread: the computer's moves and the player's questions
         self.output = output
         self._view = view
@@ -155,10 +156,11 @@ class Opponents:
 
     def _still_thinking(self, position: Position) -> None:
         """The computer has thought a moment on ``position``: say so once, after what is being said."""
-        view = self._view()
-        if self.thinker.busy and view.opponent_to_move and view.game.position == position \
-                and not isinstance(view.mode, Training):
-            self.output.answer(phrases.computer_thinking(), interrupt=False)
+        with self.lock:
+            view = self._view()
+            if self.thinker.busy and view.opponent_to_move and view.game.position == position \
+                    and not isinstance(view.mode, Training):
+                self.output.answer(phrases.computer_thinking(), interrupt=False)
 
     def failed(self, error: Exception) -> None:
         """The engine failed: logged, and said in one line."""

@@ -101,6 +101,7 @@ class GameScreen(Screen[None]):
         self.check_width()
         session = self.session
         self.call_after_refresh(lambda: session.opponents.ready_engine(session.opponent))  # once the board is out
+        self.call_after_refresh(self.wake)  # what was said while mounting, before the stream could wake it
         self.set_interval(1.0, self.tick_clock)
 
     def on_resize(self) -> None:
@@ -390,7 +391,7 @@ class GameScreen(Screen[None]):
 
     def wake(self) -> None:
         """Called from any thread after each announcement: a message for the screen's own thread (before
-        the screen is mounted there is nothing to do: it shows everything said when it is)."""
+        the screen is mounted, nothing: mounting shows what was said, and looks again once it is done)."""
         if self.is_mounted:
             with contextlib.suppress(RuntimeError):  # the app is closing
                 self.post_message(self.News())
