@@ -15,13 +15,14 @@ pits 1, 6 and 7). Every other ASCII character keeps its own meaning, so ``,``, `
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 
 from speech.words.i18n import p_
+from toguz_tui.commands.places import layout_names, places
 from toguz_tui.commands.table import KEY_SIGNS, key_label
+
+__all__ = ["Keyboard", "key_name", "keyboard", "layout_names", "places"]
 
 LATIN = "latin"
 KEY_NAMES = {sign: name for name, sign in KEY_SIGNS.items()}  # "," -> "comma", as Textual names the keys
@@ -70,21 +71,10 @@ class Keyboard:
 
 
 @cache
-def _layouts() -> dict[str, dict[str, str]]:
-    text = resources.files("toguz_tui.board").joinpath("keyboards.json").read_text(encoding="utf-8")
-    return {name: layout["keys"] for name, layout in json.loads(text)["layouts"].items()}
-
-
-def layout_names() -> tuple[str, ...]:
-    """The layouts the file knows (besides Latin)."""
-    return tuple(_layouts())
-
-
-@cache
 def keyboard(name: str) -> Keyboard:
     """The keyboard called ``name`` (``latin`` or one of the file's layouts; an unknown name is Latin)."""
-    keys = _layouts().get(name)
-    if keys is None:
+    keys = places(name)
+    if not keys:
         return Keyboard(LATIN, {}, frozenset())
     changes = {typed: latin for typed, latin in keys.items()
                if typed != latin and (not typed.isascii() or latin.isdigit())}

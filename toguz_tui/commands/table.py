@@ -13,10 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from speech.words import phrases
-from speech.words.i18n import N_, _, p_
+from speech.words.i18n import N_, _, language, p_
 from toguz_tui.commands import board, game, learn, online, review, settings
 from toguz_tui.commands import speech as voice
-from toguz_tui.commands.words import Focus, Handler, usage, usage_error
+from toguz_tui.commands.layouts import layout_digits, meant_word
+from toguz_tui.commands.lexicon import COMMAND, HELP_TOPIC_WORDS, arguments, commands_of, english_word, native_words
+from toguz_tui.commands.lexicon import shown as shown_word
+from toguz_tui.commands.places import layout_names
+from toguz_tui.commands.words import Focus, Handler, localised, usage, usage_error
 from toguz_tui.files import storage
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply
@@ -39,6 +43,22 @@ class Command:
     def words(self) -> tuple[str, ...]:
         """Every word that names this command."""
         return (self.name, *self.aliases)
+
+    @property
+    def native(self) -> tuple[str, ...]:
+        """Its words in the language spoken now (none in English), the first the name shown."""
+        return native_words(COMMAND, self.name)
+
+    @property
+    def shown_name(self) -> str:
+        """Its name in the language spoken now."""
+        return shown_word(COMMAND, self.name)
+
+    @property
+    def all_aliases(self) -> tuple[str, ...]:
+        """Its other names, the language's first, then the English ones (its English name among them)."""
+        native = self.native
+        return (*native[1:], *self.words) if native else self.aliases
 
     @property
     def usage(self) -> str:
@@ -65,17 +85,26 @@ def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Help: the topics; a topic's commands; every command (``help all``); or one command."""
     word = args[0].lower() if args else ""
     if not word:
-        topics = [(name, _(what)) for name, (_group, what) in HELP_TOPICS.items()]
-        return session.output.say(Reply(phrases.help_overview(topics), spoken=phrases.help_spoken()))
-    if word == "all" or word in HELP_TOPICS:
-        title = _("Help on {topic} (help and a command's name for more on one):").format(topic=word)
-        lines = help_lines(None if word == "all" else HELP_TOPICS[word][0])
-        return session.output.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
+        topics = [(topic_word(name), _(what)) for name, (_group, what) in HELP_TOPICS.items()]
+        return session.output.say(Reply(localised(phrases.help_overview(topics)), spoken=phrases.help_spoken()))
     command = find(word)
+    topic = english_word(word) if english_word(word) in HELP_TOPIC_WORDS else word
+    if topic not in HELP_TOPICS and topic != "all" and command is not None and command.name in HELP_TOPICS:
+        topic = command.name  # help board, help доска: the topic
+    if topic == "all" or topic in HELP_TOPICS:
+        title = localised(_("Help on {topic} (help and a command's name for more on one):")).format(
+            topic=topic_word(topic))
+        lines = help_lines(None if topic == "all" else HELP_TOPICS[topic][0])
+        return session.output.say(Reply("\n".join([title, *lines]), spoken=phrases.help_spoken()))
     if command is None:
         return session.output.error(session.output.announcer.unknown_command(phrases.clipped(args[0])))
     keys = [key_label(key) for key in command.keys]
-    return session.output.answer(phrases.command_help(command.usage, command.help, command.aliases, keys))
+    return session.output.answer(phrases.command_help(command.usage, command.help, command.all_aliases, keys))
+
+
+def topic_word(topic: str) -> str:
+    """A help topic as the player types it (``help доска``)."""
+    return shown_word(COMMAND, topic) if topic in BY_WORD else shown_word("word", topic)
 
 
 def command_words(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -213,11 +242,22 @@ COMMANDS: tuple[Command, ...] = (
 )
 
 BY_WORD: dict[str, Command] = {word: command for command in COMMANDS for word in command.words}
+ENGLISH = tuple((command.name, command.words) for command in COMMANDS)
 
 
-def find(word: str) -> Command | None:
-    """The command named by ``word`` (any case), or ``None``."""
-    return BY_WORD.get(word.lower())
+def find(word: str, code: str | None = None) -> Command | None:
+    """The command named by ``word`` (any case) in the language ``code`` (the one spoken now) or in
+    English, or ``None``."""
+    name = commands_of(code or language(), ENGLISH).get(word.lower())
+    return BY_WORD[name] if name is not None else None
+
+
+def did_you_mean(session: GameSession, word: str) -> str | None:
+    """The command word ``word`` is when typed in another keyboard layout, or None: the layout set
+    (or the language's), then every other."""
+    chosen = session.settings.keyboard_layout
+    layouts = (chosen, *(name for name in layout_names() if name != chosen))
+    return meant_word(word, layouts, lambda typed: find(typed) is not None)
 
 
 def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | None:
@@ -230,19 +270,30 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
                                       '"my game.pgn".'))
     if not words:
         return None
-    head = words[0]
+    layout = session.settings.keyboard_layout
+    head = layout_digits(words[0], layout)  # the Kazakh digit row: "." is 7
     if head.lstrip("-").isdecimal():
         session.questions.drop()
-        return guarded(game.play, session, words, focus)
+        return guarded(game.play, session, [head, *words[1:]], focus)
     command = find(head)
     if command is None or command.name != "resign":
         session.questions.drop()  # resign asks once; anything else in between plays on
     if command is None:
+        meant = did_you_mean(session, head)
+        if meant is not None:  # said, and nothing done: the player types it again as meant
+            return session.output.error(_("Did you mean {word}? The keyboard may be in another layout.").format(
+                word=meant))
         return session.output.error(session.output.announcer.unknown_command(phrases.clipped(head)))
-    refused = session.trainer.blocked(command.name, words[1:])
+    args = arguments(command.name, words[1:])
+    if command.name in NUMBERED:
+        args = [layout_digits(word, layout) for word in args]
+    refused = session.trainer.blocked(command.name, args)
     if refused is not None:
         return refused
-    return guarded(command.handler, session, words[1:], focus)
+    return guarded(command.handler, session, args, focus)
+
+
+NUMBERED = ("play", "where", "pit", "goto", "forward", "back", "learn", "puzzle")
 
 
 def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str] = ()) -> Reply:
@@ -282,7 +333,7 @@ def help_lines(group: str | None = None) -> list[str]:
         if group is not None and command.group != group:
             continue
         keys = [key_label(key) for key in command.keys]
-        lines.append(phrases.command_line(command.usage, command.help, command.aliases, keys))
+        lines.append(phrases.command_line(command.usage, command.help, command.all_aliases, keys))
     return lines
 
 

@@ -14,6 +14,7 @@ from rules.clock import ClockError, TimeControl
 from speech.words import phrases
 from speech.words.i18n import N_, _
 from speech.words.naming import VERBOSITIES
+from toguz_tui.commands.lexicon import COMMAND, MESSAGES, SETTING, WORD, shown
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply
@@ -21,8 +22,8 @@ from toguz_tui.session.stream import Reply
 Focus = tuple[Side, int] | None
 Handler = Callable[[GameSession, list[str], Focus], Reply]
 
-# How a command is typed, where that is more than its name (its words stay English in every language;
-# the rest is translated).
+# How a command is typed, where that is more than its name (its translation keeps the English command
+# and argument words, which are shown in the player's words: see ``localised``).
 USAGES: dict[str, str] = {
     "play": N_("play N, or just N"), "where": N_("where N, or where their N"), "pit": N_("pit N, or pit their N"),
     "fen": N_("fen, or fen POSITION"), "speech": N_("speech on, or speech off"),
@@ -46,10 +47,27 @@ THEIRS = ("their", "theirs", "opponent", "t")
 def usage(name: str) -> str:
     """How the command ``name`` is typed, in the language spoken now."""
     if name not in USAGES:
-        return name
-    return _(USAGES[name]).format(
-        choices=phrases.listing_words(VERBOSITIES), variants="|".join(VARIANT_KEYS), opponents="|".join(OPPONENTS),
-        sides="|".join(COLOURS), names=", ".join(Settings.__dataclass_fields__))
+        return shown(COMMAND, name)
+    return localised(_(USAGES[name])).format(
+        choices=phrases.listing_words([shown(WORD, word) for word in VERBOSITIES]),
+        variants="|".join(VARIANT_KEYS), opponents="|".join(shown(WORD, word) for word in OPPONENTS),
+        sides="|".join(shown(WORD, word) for word in COLOURS),
+        names=", ".join(shown(SETTING, name) for name in Settings.__dataclass_fields__))
+
+
+_LATIN_WORD = re.compile(r"(?<![\w{])[a-z][a-z-]*(?![\w}])")
+
+
+def localised(text: str) -> str:
+    """``text`` (a translated message) with the English command and argument words it names in the
+    player's words (``where N или where their N`` is ``куда N или куда чужой N``)."""
+    def word(match: re.Match[str]) -> str:
+        found = match.group()
+        if found in MESSAGES[WORD]:
+            return shown(WORD, found)
+        return shown(COMMAND, found) if found in MESSAGES[COMMAND] else found
+
+    return _LATIN_WORD.sub(word, text)
 
 
 def usage_error(session: GameSession, name: str) -> Reply:

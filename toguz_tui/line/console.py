@@ -21,7 +21,8 @@ from speech.machine import machine
 from speech.words import phrases
 from speech.words.i18n import n_
 from speech.words.naming import VERBOSITIES
-from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, run_line
+from toguz_tui.commands.lexicon import COMMAND, argument_choices, native_words
+from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, find, run_line
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.session.facade import GameSession
@@ -41,12 +42,24 @@ ARGUMENT_WORDS = {
 }
 
 
+def is_more(line: str) -> bool:
+    """Whether ``line`` asks for the next page (``more``, or the language's word)."""
+    word = line.strip().lower()
+    return word == "more" or word in native_words(COMMAND, "more")
+
+
 class CommandCompleter(Completer):
     """Completes command names, then their words (file names after open and save)."""
 
     def __init__(self) -> None:
         self.paths = PathCompleter(expanduser=True)
-        self.names = sorted({word for command in COMMANDS for word in command.words if word.isalpha()})
+        self.english = {word for command in COMMANDS for word in command.words if word.isalpha()}
+
+    @property
+    def names(self) -> list[str]:
+        """The command words of the language spoken now, and the English ones."""
+        native = {word for command in COMMANDS for word in command.native if word.isalpha()}
+        return sorted(native | self.english)
 
     def get_completions(self, document: Document, complete_event: CompleteEvent) -> Iterable[Completion]:
         """Completions for the text before the cursor."""
@@ -57,13 +70,14 @@ class CommandCompleter(Completer):
             choices: Iterable[str] = (name for name in self.names if name.startswith(stem))
             yield from (Completion(name, -len(stem)) for name in choices)
             return
-        head = words[0].lower()
+        command = find(words[0])
+        head = command.name if command is not None else words[0].lower()
         if head in ("open", "save"):
             rest = text[len(words[0]):].lstrip()
             yield from self.paths.get_completions(Document(rest, len(rest)), complete_event)
             return
         stem = "" if text.endswith(" ") else words[-1].lower()
-        for word in ARGUMENT_WORDS.get(head, ()):
+        for word in dict.fromkeys((*ARGUMENT_WORDS.get(head, ()), *argument_choices(head))):
             if word.startswith(stem):
                 yield Completion(word, -len(stem))
 
@@ -204,7 +218,7 @@ def plain_loop(session: GameSession, printer: Printer) -> None:
     is awaited before the next line is read, so a script sees events in order."""
     session.opponents.wait()
     for line in sys.stdin:
-        if line.strip().lower() == "more":
+        if is_more(line):
             printer.more(direct=False)
             continue
         printer.hold()
@@ -270,7 +284,7 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
                 printer.hold()  # quit may ask first: said once, printed once
                 printer.release(session.quit(), direct=True)
                 return
-            if line.strip().lower() == "more":
+            if is_more(line):
                 printer.more()
                 continue
             printer.hold()

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from speech.machine import machine
 from speech.words import phrases
 from speech.words.i18n import _
+from toguz_tui.commands.layouts import answer as typed_answer
 from toguz_tui.files.settings import save_setting, stored_setting_names
 
 ATTEMPTS = 3
@@ -36,9 +37,10 @@ def ask_screen_reader(readers: list[str], read: Callable[[str], str], write: Cal
         except (EOFError, KeyboardInterrupt):
             write(phrases.first_start_default(default))
             return default
-        if answer in ("y", "yes"):
+        meant = typed_answer(answer)
+        if meant == "y":
             return True
-        if answer in ("n", "no"):
+        if meant == "n":
             return False
         if not answer:
             return default

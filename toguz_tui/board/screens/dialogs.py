@@ -35,6 +35,7 @@ from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.board.widgets.choice import Choice, PlainButton
 from toguz_tui.board.widgets.speech_area import SpeechArea
+from toguz_tui.commands.layouts import answer as typed_answer
 
 Speak = Callable[[str], None]
 CLOSING = ("escape", "q", "backspace")
@@ -128,7 +129,7 @@ class SpeakingScreen(ModalScreen[Any]):
 
     def closing_key(self, event: events.Key) -> bool:
         """Whether ``event`` closes the dialog (a text field keeps its letters and Backspace)."""
-        if event.key not in self.close_keys:
+        if event.key not in self.close_keys and not ("q" in self.close_keys and typed_answer(event.character) == "q"):
             return False
         return not (isinstance(self.focused, Input) and (event.is_printable or event.key == "backspace"))
 
@@ -185,13 +186,13 @@ class ConfirmDialog(SpeakingScreen):
     def on_key(self, event: events.Key) -> None:
         """y and n answer; Left, Right, Up, Down and Tab choose; Enter and Space give the chosen one."""
         key = event.key
-        answer = {"y": True, "n": False}.get(key)
-        if answer is None and key in ("enter", "space"):
-            answer = self.selected == 0
-        if answer is not None:
+        given = {"y": True, "n": False}.get(typed_answer(event.character) or key)
+        if given is None and key in ("enter", "space"):
+            given = self.selected == 0
+        if given is not None:
             event.stop()
             event.prevent_default()
-            self.dismiss(answer)
+            self.dismiss(given)
         elif key in ("left", "right", "up", "down", "tab", "shift+tab"):
             event.stop()
             event.prevent_default()

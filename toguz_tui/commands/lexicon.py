@@ -1,0 +1,146 @@
+"""The words a player types, in the player's language: the commands' and the words after them.
+
+Each command has one message in the catalogue, in the context ``command``, whose msgid is its English
+name and whose translation is that language's words for it, separated by spaces, the first the name
+shown (``p_("command", "board")`` is ``доска д`` in Russian). The words after a command are the same
+in the context ``word`` (``their``, ``on``, ``white``, ``list`` ...), the settings' names in the
+context ``setting``. A language brings its words with its ``.po`` file; English words are accepted in
+every language, and where a word of the player's language and an English word name two different
+things, the player's language wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+
+from speech.words.i18n import DEFAULT, Np_, catalogue, language
+
+COMMAND = "command"
+WORD = "word"
+SETTING = "setting"
+ANSWER = "answer"
+
+# Marked for the catalogue (the msgid is the English name; the translation the language's words).
+_COMMAND_MESSAGES = (
+    Np_("command", "play"), Np_("command", "where"), Np_("command", "pit"), Np_("command", "mine"),
+    Np_("command", "theirs"), Np_("command", "board"), Np_("command", "compact"), Np_("command", "threats"),
+    Np_("command", "chances"), Np_("command", "kazans"), Np_("command", "tuzdyks"), Np_("command", "turn"),
+    Np_("command", "moves"), Np_("command", "last"), Np_("command", "history"), Np_("command", "players"),
+    Np_("command", "clock"), Np_("command", "fen"), Np_("command", "repeat"), Np_("command", "previous"),
+    Np_("command", "next"), Np_("command", "silence"), Np_("command", "speech"), Np_("command", "sounds"),
+    Np_("command", "verbosity"), Np_("command", "hint"), Np_("command", "analyse"), Np_("command", "line"),
+    Np_("command", "undo"), Np_("command", "pause"), Np_("command", "resume"), Np_("command", "new"),
+    Np_("command", "resign"), Np_("command", "save"), Np_("command", "open"), Np_("command", "recent"),
+    Np_("command", "games"), Np_("command", "review"), Np_("command", "forward"), Np_("command", "back"),
+    Np_("command", "start"), Np_("command", "end"), Np_("command", "goto"), Np_("command", "continue"),
+    Np_("command", "close"), Np_("command", "learn"), Np_("command", "lessons"), Np_("command", "puzzle"),
+    Np_("command", "skip"), Np_("command", "seek"), Np_("command", "challenge"), Np_("command", "accept"),
+    Np_("command", "decline"), Np_("command", "say"), Np_("command", "draw"), Np_("command", "abort"),
+    Np_("command", "command"), Np_("command", "settings"), Np_("command", "help"),
+    Np_("command", "quit"), Np_("command", "more"),
+)
+# The answers to a yes-or-no question: the letters and words for yes and no (the first letter shown).
+_ANSWER_MESSAGES = (Np_("answer", "y"), Np_("answer", "n"))
+# The words after commands (the English word is the one the handlers read).
+_WORD_MESSAGES = (
+    Np_("word", "their"), Np_("word", "now"), Np_("word", "on"), Np_("word", "off"), Np_("word", "white"),
+    Np_("word", "black"), Np_("word", "list"), Np_("word", "all"), Np_("word", "level"), Np_("word", "clock"),
+    Np_("word", "none"), Np_("word", "computer"), Np_("word", "human"), Np_("word", "two"),
+    Np_("word", "replace"), Np_("word", "append"), Np_("word", "rated"), Np_("word", "casual"),
+    Np_("word", "brief"), Np_("word", "normal"), Np_("word", "full"),
+    Np_("word", "game"), Np_("word", "online"),
+)
+_SETTING_MESSAGES = (
+    Np_("setting", "speech"), Np_("setting", "voice"), Np_("setting", "rate"), Np_("setting", "volume"),
+    Np_("setting", "verbosity"), Np_("setting", "level"), Np_("setting", "variant"), Np_("setting", "opponent"),
+    Np_("setting", "colour"), Np_("setting", "digit_plays"), Np_("setting", "screen_reader"),
+    Np_("setting", "reader_board"), Np_("setting", "theme"), Np_("setting", "board_turns"),
+    Np_("setting", "white_name"), Np_("setting", "black_name"), Np_("setting", "language"),
+    Np_("setting", "clock"), Np_("setting", "clock_warnings"), Np_("setting", "sounds"),
+    Np_("setting", "sound_volume"), Np_("setting", "keyboard"),
+)
+MESSAGES: dict[str, tuple[str, ...]] = {
+    COMMAND: tuple(message for _context, message in _COMMAND_MESSAGES),
+    WORD: tuple(message for _context, message in _WORD_MESSAGES),
+    SETTING: tuple(message for _context, message in _SETTING_MESSAGES),
+    ANSWER: tuple(message for _context, message in _ANSWER_MESSAGES),
+}
+# The words each command reads after it, in English (the words the handlers know).
+ARGUMENTS: dict[str, tuple[str, ...]] = {
+    "where": ("their",), "pit": ("their",), "resign": ("now",), "speech": ("on", "off"), "sounds": ("on", "off"),
+    "verbosity": ("brief", "normal", "full"), "learn": ("list",), "goto": ("white", "black"),
+    "new": ("two", "computer", "human", "white", "black", "level", "clock", "none"),
+    "save": ("replace", "append"), "seek": ("rated", "casual"), "challenge": ("rated", "casual"),
+}
+SETTING_VALUES = ("on", "off", "brief", "normal", "full", "computer", "human", "white", "black", "none")
+HELP_TOPIC_WORDS = ("all", "game", "online")
+
+
+def words_in(code: str, context: str, english: str) -> tuple[str, ...]:
+    """The words of ``code`` for the English ``english`` in ``context`` (none when untranslated)."""
+    if code == DEFAULT:
+        return ()
+    translated = catalogue(code).pgettext(context, english)
+    if translated == english:
+        return ()
+    return tuple(word.lower() for word in translated.split())
+
+
+def word_table(english: Mapping[str, Iterable[str]], native: Mapping[str, Iterable[str]]) -> dict[str, str]:
+    """Every word to the English name it stands for: English words first, the player's language's
+    over them (a word naming two things in the two sets means what it means in the player's)."""
+    table = {word.lower(): name for name, words in english.items() for word in words}
+    table.update({word.lower(): name for name, words in native.items() for word in words})
+    return table
+
+
+@cache
+def commands_of(code: str, english: tuple[tuple[str, tuple[str, ...]], ...]) -> dict[str, str]:
+    """The command words of ``code`` and English (``english``: each name and its words) to the names."""
+    native = {name: words_in(code, COMMAND, name) for name, _words in english}
+    return word_table(dict(english), native)
+
+
+@cache
+def _words_of(code: str, context: str) -> dict[str, str]:
+    english = {message: (message,) for message in MESSAGES[context]}
+    return word_table(english, {message: words_in(code, context, message) for message in MESSAGES[context]})
+
+
+def english_word(word: str, context: str = WORD, code: str | None = None) -> str:
+    """The English word ``word`` (of the player's language, or English) stands for; itself if none."""
+    return _words_of(code or language(), context).get(word.lower(), word)
+
+
+def native_words(context: str, english: str, code: str | None = None) -> tuple[str, ...]:
+    """The player's language's words for ``english`` (none in English, or untranslated)."""
+    return words_in(code or language(), context, english)
+
+
+def shown(context: str, english: str, code: str | None = None) -> str:
+    """The word shown for ``english``: the language's first, else the English one."""
+    found = native_words(context, english, code)
+    return found[0] if found else english
+
+
+def arguments(command: str, words: list[str]) -> list[str]:
+    """The words after ``command`` with those of the player's language read as the English ones the
+    handler knows (names, files and text stay as typed)."""
+    if command in ("settings", "set"):
+        if not words:
+            return words
+        return [english_word(words[0], SETTING), *(english_word(word) if english_word(word) in SETTING_VALUES
+                                                   else word for word in words[1:])]
+    if command == "help":
+        return [english_word(word) if english_word(word) in HELP_TOPIC_WORDS else word for word in words]
+    known = ARGUMENTS.get(command, ())
+    return [english_word(word) if english_word(word) in known else word for word in words]
+
+
+def argument_choices(command: str) -> tuple[str, ...]:
+    """The words Tab offers after ``command``, in the player's language and English."""
+    if command in ("settings", "set"):
+        names = (shown(SETTING, name) for name in MESSAGES[SETTING])
+        return (*names, *(shown(WORD, value) for value in SETTING_VALUES))
+    return tuple(shown(WORD, word) for word in ARGUMENTS.get(command, ()))
