@@ -30,12 +30,14 @@ LOCALES = Path(__file__).resolve().parents[1] / "locale"
 @dataclass(frozen=True)
 class Language:
     """A language toguz speaks: its code, its name in itself, its name in the catalogue's English
-    (``_(language.english)`` says it in the language spoken now), and the espeak-ng voice that reads it."""
+    (``_(language.english)`` says it in the language spoken now), the espeak-ng voice that reads it, and
+    the keyboard layout its players type in (the board reads keys by their place in it)."""
 
     code: str
     name: str
     english: str
     voice: str
+    keyboard: str = "latin"
 
 
 def N_(message: str) -> str:
@@ -46,9 +48,9 @@ def N_(message: str) -> str:
 LANGUAGES: dict[str, Language] = {
     language.code: language for language in (
         Language("en", "English", N_("English"), "en"),
-        Language("kk", "Қазақша", N_("Kazakh"), "kk"),
-        Language("ru", "Русский", N_("Russian"), "ru"),
-        Language("ky", "Кыргызча", N_("Kyrgyz"), "ky"),
+        Language("kk", "Қазақша", N_("Kazakh"), "kk", "kazakh"),
+        Language("ru", "Русский", N_("Russian"), "ru", "russian"),
+        Language("ky", "Кыргызча", N_("Kyrgyz"), "ky", "kyrgyz"),
     )
 }
 DEFAULT = "en"

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 
 from speech.words.i18n import DEFAULT, Np_, catalogue, language
+from speech.words.naming import VERBOSITIES
+from toguz_tui.files.settings import COLOURS, OPPONENTS
 
 COMMAND = "command"
 WORD = "word"
@@ -69,11 +71,11 @@ MESSAGES: dict[str, tuple[str, ...]] = {
 # The words each command reads after it, in English (the words the handlers know).
 ARGUMENTS: dict[str, tuple[str, ...]] = {
     "where": ("their",), "pit": ("their",), "resign": ("now",), "speech": ("on", "off"), "sounds": ("on", "off"),
-    "verbosity": ("brief", "normal", "full"), "learn": ("list",), "goto": ("white", "black"),
-    "new": ("two", "computer", "human", "white", "black", "level", "clock", "none"),
+    "verbosity": VERBOSITIES, "learn": ("list",), "goto": COLOURS,
+    "new": ("two", *OPPONENTS, *COLOURS, "level", "clock", "none"),
     "save": ("replace", "append"), "seek": ("rated", "casual"), "challenge": ("rated", "casual"),
 }
-SETTING_VALUES = ("on", "off", "brief", "normal", "full", "computer", "human", "white", "black", "none")
+SETTING_VALUES = ("on", "off", *VERBOSITIES, *OPPONENTS, *COLOURS, "none")
 HELP_TOPIC_WORDS = ("all", "game", "online")
 
 

@@ -32,7 +32,6 @@ LANGUAGE_CHOICES: tuple[str, ...] = (AUTO, *LANGUAGES)
 NO_CLOCK = "none"
 # The keyboard layouts the board reads keys in, by their place (auto: the language's own layout).
 KEYBOARDS: tuple[str, ...] = (AUTO, "latin", "russian", "kazakh", "kazakh-latin", "kyrgyz")
-LANGUAGE_KEYBOARDS = {"kk": "kazakh", "ru": "russian", "ky": "kyrgyz"}
 NO_CLOCK_WORDS = (NO_CLOCK, "off", "no", "0", "")
 
 # What each setting is called in messages and dialogs (its name stays the word typed after set).
@@ -146,7 +145,7 @@ class Settings:
         """The keyboard layout keys are read in: the setting's, or the language's own."""
         if self.keyboard != AUTO:
             return self.keyboard
-        return LANGUAGE_KEYBOARDS.get(self.language_code, KEYBOARDS[1])
+        return LANGUAGES[self.language_code].keyboard
 
     @property
     def player_names(self) -> tuple[str, str]:
