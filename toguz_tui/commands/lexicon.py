@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from functools import cache
 
+from rules import VARIANT_KEYS
 from speech.words.i18n import DEFAULT, Np_, catalogue, language
 from speech.words.naming import VERBOSITIES
-from toguz_tui.files.settings import COLOURS, OPPONENTS
+from toguz_tui.files.settings import COLOURS, KEYBOARDS, OPPONENTS, THEMES
 
 COMMAND = "command"
 WORD = "word"
@@ -52,6 +53,10 @@ _WORD_MESSAGES = (
     Np_("word", "replace"), Np_("word", "append"), Np_("word", "rated"), Np_("word", "casual"),
     Np_("word", "brief"), Np_("word", "normal"), Np_("word", "full"),
     Np_("word", "game"), Np_("word", "online"),
+    # the values of the settings with names of their own: themes, keyboards, variants, auto
+    Np_("word", "default"), Np_("word", "high-contrast"), Np_("word", "terminal"), Np_("word", "auto"),
+    Np_("word", "latin"), Np_("word", "russian"), Np_("word", "kazakh"), Np_("word", "kazakh-latin"),
+    Np_("word", "kyrgyz"), Np_("word", "toguz"), Np_("word", "kozdatu"), Np_("word", "bestemshe"),
 )
 _SETTING_MESSAGES = (
     Np_("setting", "speech"), Np_("setting", "voice"), Np_("setting", "rate"), Np_("setting", "volume"),
@@ -72,10 +77,10 @@ MESSAGES: dict[str, tuple[str, ...]] = {
 ARGUMENTS: dict[str, tuple[str, ...]] = {
     "where": ("their",), "pit": ("their",), "resign": ("now",), "speech": ("on", "off"), "sounds": ("on", "off"),
     "verbosity": VERBOSITIES, "learn": ("list",), "goto": COLOURS,
-    "new": ("two", *OPPONENTS, *COLOURS, "level", "clock", "none"),
+    "new": ("two", *OPPONENTS, *COLOURS, "level", "clock", "none", *VARIANT_KEYS),
     "save": ("replace", "append"), "seek": ("rated", "casual"), "challenge": ("rated", "casual"),
 }
-SETTING_VALUES = ("on", "off", *VERBOSITIES, *OPPONENTS, *COLOURS, "none")
+SETTING_VALUES = ("on", "off", *VERBOSITIES, *OPPONENTS, *COLOURS, "none", *THEMES, *KEYBOARDS, *VARIANT_KEYS)
 HELP_TOPIC_WORDS = ("all", "game", "online")
 
 
