@@ -127,20 +127,27 @@ BOARD_HEARD = [
 ]
 
 
-def test_fenrir_hears_every_message_of_the_board_in_full(tmp_path: Path) -> None:
-    command = [TOGUZ, "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed", "3",
-               "--screen-reader"]
-    # Fenrir polls the screen: now and then (about one run in five on a loaded 2-core machine) it
-    # takes the two lines of a message drawn in one frame as two changes, and the second cuts the
-    # first. A second run tells such a race from a message that is never heard whole.
+def fenrir_hears(tmp_path: Path, command: list[str], keys: list[str],
+                 expected: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """What Fenrir heard, every ``expected`` sentence heard in full after its key. Fenrir polls the
+    screen: now and then (about one run in five on a loaded 2-core machine) it takes the two lines of a
+    message drawn in one frame as two changes, and the second cuts the first. A second run tells such a
+    race from a message that is never heard whole."""
     for attempt in (1, 2):
         run = tmp_path / f"run{attempt}"
         run.mkdir()
-        heard = fenrir(run, command, BOARD_KEYS)
-        missing = [(key, sentence) for key, sentence in BOARD_HEARD if not heard_in_full(heard, key, sentence)]
+        heard = fenrir(run, command, keys)
+        missing = [(key, sentence) for key, sentence in expected if not heard_in_full(heard, key, sentence)]
         if not missing:
             break
-    assert not missing, json.dumps(heard, ensure_ascii=False, indent=1)
+    assert not missing, (missing, json.dumps(heard, ensure_ascii=False, indent=1))
+    return heard
+
+
+def test_fenrir_hears_every_message_of_the_board_in_full(tmp_path: Path) -> None:
+    command = [TOGUZ, "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed", "3",
+               "--screen-reader"]
+    heard = fenrir_hears(tmp_path, command, BOARD_KEYS, BOARD_HEARD)
     assert not [item for item in heard if BOX_DRAWING.search(item["text"])]
     for key in ("Right", "Left"):
         focus = [item for item in heard if item["key"] == key][:2]
@@ -164,14 +171,7 @@ RUSSIAN_HEARD = [
 def test_fenrir_hears_a_russian_game_played_with_cyrillic_keys(tmp_path: Path) -> None:
     command = [TOGUZ, "--speech", "off", "--language", "ru", "--new", "--opponent", "computer", "--level", "1",
                "--seed", "3", "--screen-reader"]
-    for attempt in (1, 2):  # as above: a second run tells Fenrir's polling race from a message never heard
-        run = tmp_path / f"run{attempt}"
-        run.mkdir()
-        heard = fenrir(run, command, RUSSIAN_KEYS)
-        missing = [(key, sentence) for key, sentence in RUSSIAN_HEARD if not heard_in_full(heard, key, sentence)]
-        if not missing:
-            break
-    assert not missing, (missing, heard)
+    heard = fenrir_hears(tmp_path, command, RUSSIAN_KEYS, RUSSIAN_HEARD)
     assert not any("ничего не делает" in item["text"] for item in heard), "no Cyrillic key is dead"
 
 
