@@ -156,10 +156,6 @@ class GameStore:
         """The record file ``path`` with ``games`` games was opened (``open N`` and ``games`` mean it)."""
         self.collection = (path, games)
 
-    def autosave_off(self) -> None:
-        """The game in progress is not kept on disk by this toguz (an online game lives at the server)."""
-        self.autosave = False
-
     def goodbye(self, game: Game, online: bool) -> str:
         """The goodbye, saying whether the game in progress is saved only when it is."""
         if online:
