@@ -22,6 +22,7 @@ class Termination(StrEnum):
     RESIGNATION = "resignation"
     AGREEMENT = "agreement"
     TIME = "time"
+    ADJUDICATION = "adjudication"  # decided off the board by a server (online: a finish it names)
 
 
 @dataclass(frozen=True, slots=True)

@@ -228,7 +228,7 @@ class Announcer(Namer):
             return self._pick(loser, _("you resign"), p_("one", "{who} resigns"),
                               p_("side", "{who} resigns")).format(who=loser.who)
         return {Termination.NO_MOVES: _("no moves are left"), Termination.AGREEMENT: _("the players agree to a draw"),
-                Termination.TIME: _("time is up")}[reason]
+                Termination.TIME: _("time is up"), Termination.ADJUDICATION: _("the server decided it")}[reason]
 
     def _result(self, outcome: Outcome) -> str:
         kazans, winner = outcome.kazans, outcome.winner
@@ -257,7 +257,8 @@ class Announcer(Namer):
                   Termination.NO_MOVES: p_("brief", "No moves left."),
                   Termination.RESIGNATION: p_("brief", "By resignation."),
                   Termination.AGREEMENT: p_("brief", "By agreement."),
-                  Termination.TIME: p_("brief", "On time.")}[outcome.reason]
+                  Termination.TIME: p_("brief", "On time."),
+                  Termination.ADJUDICATION: p_("brief", "By the server.")}[outcome.reason]
         if winner is None:
             first, second = self._order()
             return [p_("brief", "Draw {first} to {second}.").format(first=kazans[first], second=kazans[second]),

@@ -533,48 +533,7 @@ def clock_error(reason: str, text: str) -> str:
         text=clipped(text))
 
 
-# Online play ----------------------------------------------------------------------------------------
-
-
-def command_not_sent(reason: str) -> str:
-    """A command (resign, draw, abort) the server did not take."""
-    return _("That did not reach the server ({reason}); nothing changed.").format(reason=reason)
-
-
-def online_failed(reason: str) -> str:
-    """The server refused or could not be reached."""
-    return _("PlayStrategy: {reason}.").format(reason=reason)
-
-
-def rate_limited(seconds: int) -> str:
-    """A 429: the server asks to wait."""
-    return _("The server asks us to wait {seconds} seconds; toguz waits and tries again.").format(seconds=seconds)
-
-
-def online_lost(what: str, reason: str) -> str:
-    """A stream dropped: toguz reconnects by itself."""
-    return _("The connection to {what} was lost ({reason}); reconnecting.").format(what=what, reason=reason)
-
-
-def challenge_withdrawn(declined: bool, challenger: str, target: str) -> str:
-    """A challenge was declined or cancelled."""
-    if declined:
-        return _("{target} declined the challenge.").format(target=target)
-    return _("{challenger} withdrew the challenge.").format(challenger=challenger)
-
-
-def challenged(who: str, control: str, rated: bool) -> str:
-    """Someone challenges the player."""
-    if rated:
-        return _("{who} challenges you to a rated game, {control}: type accept or decline.").format(
-            who=who, control=control)
-    return _("{who} challenges you to a casual game, {control}: type accept or decline.").format(
-        who=who, control=control)
-
-
-def chat_line(who: str, text: str) -> str:
-    """A chat line from the opponent."""
-    return _("{who} says: {text}").format(who=who, text=visible(text))
+# Online play (the rest of its words are in speech.words.online) -----------------------------------------
 
 
 def online_game_started(opponent: str, side: Side) -> str:
@@ -584,61 +543,6 @@ def online_game_started(opponent: str, side: Side) -> str:
     return _("You play Black against {opponent} on PlayStrategy.").format(opponent=opponent)
 
 
-def online_aborted() -> str:
-    """The online game was aborted."""
-    return _("The game was aborted.")
-
-
-def too_fast_online(control: str) -> str:
-    """A seek faster than the Board API allows."""
-    return _("PlayStrategy lets board players play Rapid or slower: minutes times 60 plus 40 times the increment "
-             "must be at least 480 seconds (10, 15+10 or 8+2 are fine; {control} is too fast).").format(
-        control=control)
-
-
-def online_game_going_on() -> str:
-    """A seek asked for during an online game."""
-    return _("A game is going on; finish it first.")
-
-
-def seeking(control: str, rated: bool) -> str:
-    """A seek is out."""
-    if rated:
-        return _("Looking for an opponent for a rated game, {control}; the game is said when it starts.").format(
-            control=control)
-    return _("Looking for an opponent for a casual game, {control}; the game is said when it starts.").format(
-        control=control)
-
-
-def challenge_answered(who: str, accepted: bool) -> str:
-    """A challenge accepted or declined."""
-    if accepted:
-        return _("You accepted {who}'s challenge; the game is said when it starts.").format(who=who)
-    return _("You declined {who}'s challenge.").format(who=who)
-
-
 def no_online_game() -> str:
     """A game command with no online game going on."""
     return _("No online game is going on.")
-
-
-def chat_sent(text: str) -> str:
-    """A chat line was sent."""
-    return _("Sent: {text}").format(text=visible(text))
-
-
-def logged_out(had: bool) -> str:
-    """The token was forgotten (or there was none)."""
-    return _("Logged out: the token is forgotten.") if had else _("There was no token to forget.")
-
-
-def online_taken_up(opponent: str, side: Side, moves: int, turn: str) -> str:
-    """An online game going on, taken up (at the start, or after it was lost here)."""
-    if side is Side.WHITE:
-        text = n_("Your game against {opponent} on PlayStrategy, you play White, {count} move played.",
-                  "Your game against {opponent} on PlayStrategy, you play White, {count} moves played.", moves)
-    else:
-        text = n_("Your game against {opponent} on PlayStrategy, you play Black, {count} move played.",
-                  "Your game against {opponent} on PlayStrategy, you play Black, {count} moves played.", moves)
-    return f"{text.format(opponent=opponent, count=moves)} {turn}"
-

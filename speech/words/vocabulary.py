@@ -44,7 +44,7 @@ def termination_word(reason: Termination) -> str:
     """How a game ended, in a few words."""
     return {Termination.MAJORITY: _("by majority"), Termination.NO_MOVES: _("no moves left"),
             Termination.RESIGNATION: _("by resignation"), Termination.AGREEMENT: _("by agreement"),
-            Termination.TIME: _("on time")}[reason]
+            Termination.TIME: _("on time"), Termination.ADJUDICATION: _("by the server's decision")}[reason]
 
 
 def level_name(number: int) -> str:

@@ -38,7 +38,9 @@ def test_the_account_answers_and_a_wrong_token_is_said_in_the_servers_words(serv
     stranger = Client("not-the-token", server.url)
     with pytest.raises(OnlineError) as caught:
         stranger.account()
-    assert (caught.value.status, str(caught.value)) == (401, "No such token")
+    assert caught.value.status == 401
+    assert str(caught.value) == ("the server does not know this token (No such token): make a new one with the scope "
+                                 "board:play and run toguz online login")
     assert "not-the-token" not in repr(stranger) and "not-the-token" not in str(caught.value)
     stranger.close()
 
@@ -86,7 +88,7 @@ def test_a_refused_move_and_a_429_are_errors_with_the_servers_words(server: Fake
     with pytest.raises(OnlineError) as caught:
         client.move("AbCd1234", "f1e2")
     assert caught.value.status == 429 and caught.value.retry_after == 60
-    assert str(caught.value) == "Too many requests. Please retry in a moment."
+    assert str(caught.value) == "the server asks to wait 60 seconds before asking again"
     client.move("AbCd1234", "f1e2")  # after the wait, the same move goes through
     assert server.games["AbCd1234"].codes == ["f1e2"]
     with pytest.raises(OnlineError) as caught:
@@ -122,10 +124,11 @@ def test_commands_and_chat_reach_the_game(server: FakePlayStrategy, client: Clie
     assert server.games["AbCd1234"].status == "aborted"
     client.accept("Qx7Lm2Pa")
     client.decline("Qx7Lm2Pa")
-    made = client.challenge("alice", 15, 10, rated=False)
+    made = client.challenge("alice", 900, 10, rated=False)
     assert made["challenge"]["id"] == "NewChal1"
     form = server.requests[-1][2]
-    assert form == {"variant": "togyzkumalak", "rated": "false", "clock.limit": "900", "clock.increment": "10"}
+    assert form == {"variant": "togyzkumalak", "rated": "false", "clock.limit": "900", "clock.increment": "10",
+                    "clock.delay": "0", "clock.byoyomi": "0", "clock.periods": "0"}
     with pytest.raises(ValueError):
         client.command("AbCd1234", "takeback/yes")
 
@@ -150,7 +153,8 @@ def test_an_unreachable_server_is_one_error_not_a_traceback() -> None:
     lost = Client("x" * 20, "http://127.0.0.1:9")
     with pytest.raises(OnlineError) as caught:
         lost.account()
-    assert caught.value.status is None and "Connect" in str(caught.value)
+    assert caught.value.status is None and caught.value.delivery == "unsent"
+    assert str(caught.value) == "could not reach 127.0.0.1:9: check the network and the address"
     with pytest.raises(OnlineError):
         next(lost.events())
     lost.close()

@@ -115,14 +115,16 @@ def joined_control(words: list[str]) -> list[str]:
     return re.sub(r"\s*\+\s*", "+", " ".join(words)).lower().split()
 
 
-def control_and_rated(session: GameSession, words: list[str], command: str) -> tuple[TimeControl, bool] | Reply:
-    """The time control and rated or casual among ``words`` (``15+10 rated``; casual by default)."""
+def control_and_rated(session: GameSession, words: list[str],
+                      command: str) -> tuple[TimeControl, bool, str] | Reply:
+    """The time control, rated or casual, and the control as typed, among ``words`` (``15+10 rated``;
+    casual by default)."""
     joined = joined_control(words)
     rated = "rated" in joined
     rest = [word for word in joined if word not in ("rated", "casual")]
     if len(rest) != 1:
         return usage_error(session, command)
     try:
-        return TimeControl.parse(rest[0]), rated
+        return TimeControl.parse(rest[0]), rated, rest[0]
     except ClockError as error:
         return session.output.error(phrases.clock_error(error.reason, error.text))

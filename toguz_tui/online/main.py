@@ -7,16 +7,18 @@ from __future__ import annotations
 
 import argparse
 import getpass
+import os
 import sys
 
 from speech.sounds.player import open_player
-from speech.voices import open_speaker
+from speech.voices import AUTO_ORDER, SPEECH_CHOICES, open_speaker
 from speech.voices.cli import PlainParser
+from speech.words import online as words
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files.settings import config_dir, load_settings
 from toguz_tui.online import token as tokens
-from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError
+from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError, server_address
 from toguz_tui.online.play import OnlinePlay
 from toguz_tui.session.facade import GameSession
 
@@ -36,7 +38,9 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--server", default=DEFAULT_SERVER, metavar="URL",
                       help=_("another lila-based server (default: {server})").format(server=DEFAULT_SERVER))
     made.add_argument("--token-file", metavar="FILE", help=_("read the token from this file (for scripts)"))
-    made.add_argument("--speech", metavar="BACKEND", help=_("toguz's own voice, as for toguz play"))
+    made.add_argument("--speech", metavar="BACKEND", choices=SPEECH_CHOICES,
+                      help=_("toguz's own voice: auto, on, off, or a backend: {backends}").format(
+                          backends=", ".join(AUTO_ORDER)))
     return made
 
 
@@ -45,23 +49,44 @@ def main(args: list[str]) -> int:
     from pathlib import Path
 
     options = parser().parse_args(args)
+    try:
+        options.server = server_address(options.server)
+    except OnlineError as error:
+        print(_("toguz online: {reason}.").format(reason=error), file=sys.stderr)
+        return 2
     config = config_dir()
     given = Path(options.token_file).expanduser() if options.token_file else None
     if options.action == "logout":
-        print(phrases.logged_out(tokens.remove(config)))
-        return 0
+        return logout(config, options.server)
     if options.action == "login":
         return login(options.server, config, given)
     try:
-        token = tokens.load(config, given)
+        token = tokens.load(config, given, options.server)
     except tokens.TokenProblem as problem:
-        print(phrases.online_failed(str(problem)), file=sys.stderr)
+        print(_("toguz online: {reason}.").format(reason=problem), file=sys.stderr)
         return 2
     if token is None:
         print(_("No PlayStrategy token: make one at playstrategy.org (account settings, API access tokens, scope "
                 "board:play), then run toguz online login."), file=sys.stderr)
         return 2
     return play(token, options)
+
+
+def logout(config: object, server: str) -> int:
+    """Forget the token kept for ``server``, and say whether one from the environment still works."""
+    from pathlib import Path
+
+    assert isinstance(config, Path)
+    try:
+        had = tokens.remove(config, server)
+    except tokens.TokenProblem as problem:
+        print(_("toguz online: {reason}.").format(reason=problem), file=sys.stderr)
+        return 1
+    print(words.logged_out(had))
+    if os.environ.get(tokens.ENVIRONMENT):
+        print(_("The token in {variable} is still used while it is set: remove it from your environment too.").format(
+            variable=tokens.ENVIRONMENT))
+    return 0
 
 
 def login(server: str, config: object, given: object) -> int:
@@ -72,27 +97,28 @@ def login(server: str, config: object, given: object) -> int:
     assert isinstance(config, Path)
     try:
         if isinstance(given, Path):
-            typed = tokens.load(config, given) or ""
+            typed = tokens.load(config, given, server) or ""
         elif sys.stdin.isatty():
             typed = getpass.getpass(_("Your PlayStrategy token (not shown as you type): "))
         else:
             typed = sys.stdin.readline()
         token = tokens.checked(typed)
     except (tokens.TokenProblem, EOFError, KeyboardInterrupt) as problem:
-        print(phrases.online_failed(str(problem) or _("no token given")), file=sys.stderr)
+        print(_("toguz online: {reason}.").format(reason=str(problem) or _("no token given")), file=sys.stderr)
         return 2
     client = Client(token, server)
     try:
-        account = str(client.account().get("id", "?"))
+        account = phrases.visible(str(client.account().get("id", "?"))[:30])
     except OnlineError as error:
-        print(phrases.online_failed(str(error)), file=sys.stderr)
+        print(words.online_failed(str(error)), file=sys.stderr)
         return 1
     finally:
         client.close()
     try:
-        where = tokens.store(token, account, config)
+        where = tokens.store(token, account, config, server)
     except OSError as error:
-        print(phrases.online_failed(error.strerror or str(error)), file=sys.stderr)
+        print(_("toguz online: the token could not be kept in {path}: {reason}.").format(
+            path=tokens.token_file(config, server), reason=error.strerror or type(error).__name__), file=sys.stderr)
         return 1
     print(_("Logged in to PlayStrategy as {account}; the token is kept {where}.").format(account=account,
                                                                                          where=where))
@@ -115,8 +141,18 @@ def online_session(token: str, options: argparse.Namespace) -> tuple[GameSession
     for problem in (settings_problem, speech_problem and phrases.speech_problem(speech_problem)):
         if problem:
             session.output.error(problem)
+    print(_("Connecting to {server}…").format(server=online.client.host), flush=True)
     online.connect()
     return session, online
+
+
+def _not_connected(session: GameSession, online: OnlinePlay) -> int:
+    """The connection failed (said in the stream): the words on the error output, exit status 1."""
+    for text in session.output.stream.texts:
+        print(text, file=sys.stderr)
+    online.close()
+    session.close()
+    return 1
 
 
 def play(token: str, options: argparse.Namespace) -> int:
@@ -128,6 +164,8 @@ def play(token: str, options: argparse.Namespace) -> int:
     interactive = sys.stdin.isatty() and sys.stdout.isatty()
     printer = Printer(paged=interactive)
     session, online = online_session(token, options)
+    if not online.listening:
+        return _not_connected(session, online)
     printer.follow(session.output)
     try:
         read_commands(session, printer, interactive)
@@ -143,6 +181,8 @@ def play_on_board(token: str, options: argparse.Namespace) -> int:
     from toguz_tui.board.driver import driver_class
 
     session, online = online_session(token, options)
+    if not online.listening:
+        return _not_connected(session, online)
     app = ToguzApp(session, resumed=False, driver_class=driver_class(session.settings.screen_reader))
     try:
         app.run()

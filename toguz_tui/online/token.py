@@ -1,8 +1,12 @@
 """The player's PlayStrategy token: kept in the system keyring where one works, else in a file only the
 user can read; found, for scripts, in a file named on the command line or in an environment variable.
 
+A token is kept for one server: the one ``toguz online login`` checked it with. Another server (named by
+``--server``) never gets it: it has its own, kept by its own login.
+
 The token is never printed, logged or written into a record; the file is written atomically with mode
-0600 from its creation, and read only when it is a regular file of the user's, bounded in size.
+0600 from its creation, and read only when it is a regular file of the user's (a link's target checked as
+the file itself), bounded in size.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from pathlib import Path
 
 from speech.words.i18n import _
 from toguz_tui.files.user_files import FileProblem, read_text
+from toguz_tui.online.client import DEFAULT_SERVER
 
 SERVICE = "toguz-playstrategy"
 ENVIRONMENT = "TOGUZ_PLAYSTRATEGY_TOKEN"
@@ -32,9 +37,17 @@ def checked(token: str) -> str:
     return token
 
 
-def token_file(config: Path) -> Path:
-    """Where the token is kept when no keyring works."""
-    return config / "playstrategy-token"
+def token_file(config: Path, server: str = DEFAULT_SERVER) -> Path:
+    """Where the token for ``server`` is kept when no keyring works."""
+    if server == DEFAULT_SERVER:
+        return config / "playstrategy-token"
+    name = "".join(char if char.isascii() and char.isalnum() else "_" for char in server.split("://", 1)[-1])
+    return config / f"online-token-{name[:80]}"
+
+
+def _key(server: str) -> str:
+    """The keyring's user name for ``server``'s token."""
+    return "token" if server == DEFAULT_SERVER else f"token {server}"
 
 
 def _keyring() -> object | None:
@@ -53,17 +66,18 @@ def _keyring() -> object | None:
     return keyring
 
 
-def store(token: str, user: str, config: Path) -> str:
-    """Keep ``token`` for ``user``; where it was kept, in words."""
+def store(token: str, user: str, config: Path, server: str = DEFAULT_SERVER) -> str:
+    """Keep ``token`` (``user``'s) for ``server``; where it was kept, in words. ``OSError`` when the
+    file cannot be written."""
     token = checked(token)
     ring = _keyring()
     if ring is not None:
         try:
-            ring.set_password(SERVICE, "token", token)  # type: ignore[attr-defined]
+            ring.set_password(SERVICE, _key(server), token)  # type: ignore[attr-defined]
             return _("in the system keyring")
         except Exception:  # a keyring that refuses: the file instead
             pass
-    path = token_file(config)
+    path = token_file(config, server)
     config.mkdir(parents=True, exist_ok=True)
     temporary = path.with_name(path.name + ".new")
     with contextlib.suppress(FileNotFoundError):
@@ -75,9 +89,10 @@ def store(token: str, user: str, config: Path) -> str:
     return _("in {path}, readable only by you").format(path=path)
 
 
-def load(config: Path, token_path: Path | None = None) -> str | None:
-    """The token to use: from ``token_path`` (``--token-file``), the environment, the keyring or the
-    file, in that order; None when there is none. ``TokenProblem`` when one is given but unusable."""
+def load(config: Path, token_path: Path | None = None, server: str = DEFAULT_SERVER) -> str | None:
+    """The token to use with ``server``: from ``token_path`` (``--token-file``), the environment, or the
+    one kept for that server (keyring, then file), in that order; None when there is none.
+    ``TokenProblem`` when one is given but unusable."""
     if token_path is not None:
         return _read(token_path)
     given = os.environ.get(ENVIRONMENT)
@@ -86,29 +101,36 @@ def load(config: Path, token_path: Path | None = None) -> str | None:
     ring = _keyring()
     if ring is not None:
         try:
-            found = ring.get_password(SERVICE, "token")  # type: ignore[attr-defined]
+            found = ring.get_password(SERVICE, _key(server))  # type: ignore[attr-defined]
         except Exception:
             found = None
         if found:
             return checked(found)
-    path = token_file(config)
+    path = token_file(config, server)
     if path.exists() or path.is_symlink():
         return _read(path, private=True)
     return None
 
 
-def remove(config: Path) -> bool:
-    """Forget the kept token (keyring and file); whether there was one."""
+def remove(config: Path, server: str = DEFAULT_SERVER) -> bool:
+    """Forget the token kept for ``server`` (keyring and file); whether there was one. ``TokenProblem``
+    naming the file when it cannot be removed."""
     removed = False
     ring = _keyring()
     if ring is not None:
         with contextlib.suppress(Exception):
-            ring.delete_password(SERVICE, "token")  # type: ignore[attr-defined]
+            ring.delete_password(SERVICE, _key(server))  # type: ignore[attr-defined]
             removed = True
-    path = token_file(config)
-    if path.exists() or path.is_symlink():
-        path.unlink()
-        removed = True
+    path = token_file(config, server)
+    try:
+        if path.is_dir() and not path.is_symlink():
+            raise TokenProblem(_("{path} is a folder, not a token file: remove it yourself").format(path=path))
+        if path.exists() or path.is_symlink():
+            path.unlink()
+            removed = True
+    except OSError as error:
+        raise TokenProblem(_("could not remove {path}: {reason}").format(path=path, reason=error.strerror or
+                                                                         type(error).__name__)) from None
     return removed
 
 
@@ -117,10 +139,13 @@ def _read(path: Path, private: bool = False) -> str:
     ``private``), too big, or holds no token."""
     try:
         if private:
-            mode = path.lstat().st_mode
+            mode = path.stat().st_mode  # a link's target: the file whose permissions matter
             if stat.S_ISREG(mode) and mode & 0o077:
                 raise TokenProblem(_("{path} can be read by others: remove it and log in again").format(path=path))
         text = read_text(path, 4096)
     except FileProblem as problem:
-        raise TokenProblem(str(problem)) from None
+        raise TokenProblem(_("{path}: {problem}").format(path=path, problem=problem)) from None
+    except OSError as error:
+        raise TokenProblem(_("could not read {path}: {reason}").format(path=path, reason=error.strerror or
+                                                                       type(error).__name__)) from None
     return checked(text)

@@ -165,11 +165,9 @@ class GameSession:
             if self.clocks.paused and not self.game.is_over:
                 return output.error(_("The clocks are paused: press z or type resume first."))
             try:
-                if remote and not self.game.is_over:  # a server must take the move before it is made here
-                    problem = self.opponent.before_move(play_move(self.game.position, pit)[1])
-                    if problem is not None:
-                        return output.error(_("Your move was not sent ({reason}); nothing changed: play it again to "
-                                              "retry.").format(reason=problem))
+                if not self.game.is_over and (sent := self.opponent.before_move(
+                        play_move(self.game.position, pit)[1])) is not None:
+                    return sent  # a server takes it first: made here by opponent_moved once it has
                 report = self.game.play(pit)
             except IllegalMoveError:
                 return output.error(output.announcer.illegal(self.game.position, pit, self.game.is_over))
@@ -247,10 +245,8 @@ class GameSession:
             side = self.setup.human if self.setup.human is not None else self.game.position.to_move
             if self.online is not None and self.opponent.kind != "remote":
                 return self.output.error(phrases.no_online_game())
-            if (problem := self.opponent.send("resign")) is not None:
-                return self.output.error(phrases.command_not_sent(problem))
-            if self.opponent.kind == "remote" and len(self.game.moves) < 2:  # the server aborts it instead
-                return self.game_gone(phrases.online_aborted()) or Reply(phrases.online_aborted())
+            if (sent := self.opponent.send("resign")) is not None:
+                return sent  # a server ends the game, and says so
             return self._ended(self.game.resign(side), self.output.announcer)
 
     def game_ended(self, declare: Callable[[Game], Outcome], flagged: Side | None = None) -> Reply | None:

@@ -4,7 +4,7 @@
   owns that search and the timer that says, after a moment, that it is thinking;
 - ``PersonOpponent``: a second person at the same keyboard (both sides are played here);
 - a remote player (``toguz_tui.online.play.RemoteOpponent``): the moves come from a server, and the
-  moves made here go to it before they are made.
+  moves made here go to it, and are made here once it has taken them.
 
 The session asks its opponent at the few points where they differ: when it may be the opponent's
 turn (``your_turn``), before a move made here is made (``before_move``), for a command that ends or
@@ -74,12 +74,14 @@ class Opponent:
         """It may be this opponent's turn now (a game started or taken up, a move made, an undo, the
         clocks resumed): whatever makes its move starts."""
 
-    def before_move(self, report: MoveReport) -> str | None:
-        """A move made here, before it is made: None to go ahead, or why it cannot be made."""
+    def before_move(self, report: MoveReport) -> Reply | None:
+        """A move about to be made here: None to make it now, or what to say instead when the opponent
+        takes it over (a server's opponent sends it, and it is made when the server has taken it)."""
         return None
 
-    def send(self, command: str) -> str | None:
-        """``resign``, ``abort``, ``draw/yes`` or ``draw/no`` done here: None, or why it failed."""
+    def send(self, command: str) -> Reply | None:
+        """``resign``, ``abort``, ``draw/yes`` or ``draw/no`` done here: None to do it here now, or what to
+        say when the opponent takes it over (sent to a server, whose answer ends or changes the game)."""
         return None
 
     def refuses(self, what: Refusable) -> str | None:
@@ -180,11 +182,11 @@ class Opponents:
 class OnlineConnection(Protocol):
     """What ``toguz online`` adds to a session: the commands that go to the server."""
 
-    def seek(self, control: TimeControl, rated: bool) -> Reply:
-        """Look for an opponent."""
+    def seek(self, control: TimeControl, rated: bool, typed: str) -> Reply:
+        """Look for an opponent (``typed``: the time control as the player typed it)."""
         ...
 
-    def challenge(self, user: str, control: TimeControl, rated: bool) -> Reply:
+    def challenge(self, user: str, control: TimeControl, rated: bool, typed: str) -> Reply:
         """Challenge a player."""
         ...
 

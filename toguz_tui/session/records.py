@@ -24,7 +24,7 @@ def record_names(setup: GameSetup, names: tuple[str, str], opponent: str) -> tup
     human = setup.human
     if human is None:
         return names
-    you = _("Player")
+    you = setup.you or _("Player")
     other = opponent or _("toguz level {level}").format(level=setup.level)
     return (you, other) if human is Side.WHITE else (other, you)
 
@@ -32,12 +32,15 @@ def record_names(setup: GameSetup, names: tuple[str, str], opponent: str) -> tup
 def game_record(game: Game, setup: GameSetup, names: tuple[str, str], clocks: GameClock | None) -> Record:
     """The record of ``game``: its players, its date, its time control and the clocks after each move."""
     white, black = names
-    tags = {"Event": "toguz", "White": white or "?", "Black": black or "?", "Date": setup.started}
+    tags = {"Event": "toguz", "White": white or "?", "Black": black or "?", "Date": setup.started,
+            **dict(setup.tags)}
     if setup.clock is not None:
         tags["TimeControl"] = setup.clock.pgn
     outcome = game.outcome
     if outcome is not None and outcome.reason is Termination.TIME:
         tags["Termination"] = ON_TIME
+    elif outcome is not None and outcome.reason is Termination.ADJUDICATION:
+        tags["Termination"] = "adjudication"  # PGN's own word for a result decided off the board
     record = record_from_game(game, tags)
     if clocks is not None and clocks.after:
         # each move's clock after it (the mover's time left); the last move's stands before the result

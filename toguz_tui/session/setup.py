@@ -22,7 +22,8 @@ def new_seed() -> int:
 @dataclass(frozen=True)
 class GameSetup:
     """The variant, the opponent (``human`` is the person's side, ``None`` in a two-player game),
-    the computer's level and its seed, the day the game began, and the time control (None: no clock)."""
+    the computer's level and its seed, the day the game began, the time control (None: no clock), and for an
+    online game the player's name and the record's tags from the server (not kept in a saved game)."""
 
     variant: Variant
     human: Side | None
@@ -30,6 +31,8 @@ class GameSetup:
     seed: int = field(default_factory=new_seed)
     started: str = field(default_factory=lambda: date.today().strftime("%Y.%m.%d"))
     clock: TimeControl | None = None
+    you: str = ""  # the person's name on the record, where a server gives it (else "Player")
+    tags: tuple[tuple[str, str], ...] = ()  # more tags for the record (an online game's Site and Event)
 
     @property
     def opponent(self) -> str:

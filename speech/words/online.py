@@ -1,0 +1,159 @@
+"""The wording of online play (``toguz online``): the server's answers, challenges, seeks, chat, the first
+move's deadline and the ways a game ends there. Every word comes from the catalogue; the conventions are
+those of ``speech.words.phrases``.
+"""
+
+from __future__ import annotations
+
+from rules import Side
+from speech.words.i18n import _, n_
+from speech.words.phrases import visible
+
+
+def command_not_taken(what: str, reason: str) -> str:
+    """A command (``what``: "your resignation", "the abort" ...) the server did not take."""
+    return _("PlayStrategy did not take {what}: {reason}. Nothing changed.").format(what=what, reason=reason)
+
+
+def move_not_taken(delivery: str, reason: str, retry_after: float | None) -> str:
+    """The player's move was not taken: refused, never sent, or sent with its answer lost."""
+    if retry_after is not None:
+        return _("PlayStrategy asks to wait {seconds} seconds; your move was not made: play it again then.").format(
+            seconds=round(retry_after))
+    if delivery == "unsent":
+        return _("Your move did not reach PlayStrategy ({reason}); nothing changed: play it again to retry.").format(
+            reason=reason)
+    if delivery == "unknown":
+        return _("Your move was sent, but no answer came back ({reason}); the game as PlayStrategy has it will show "
+                 "whether it was made.").format(reason=reason)
+    return _("PlayStrategy refused your move ({reason}); nothing changed: play it again to retry.").format(
+        reason=reason)
+
+
+def online_failed(reason: str) -> str:
+    """The server refused or could not be reached."""
+    return _("PlayStrategy: {reason}.").format(reason=reason)
+
+
+def online_lost(what: str, reason: str) -> str:
+    """A stream dropped: toguz reconnects by itself."""
+    return _("The connection to {what} was lost ({reason}); reconnecting.").format(what=what, reason=reason)
+
+
+def challenge_withdrawn(declined: bool, challenger: str, target: str) -> str:
+    """A challenge was declined or cancelled."""
+    if declined:
+        return _("{target} declined the challenge.").format(target=target)
+    return _("{challenger} withdrew the challenge.").format(challenger=challenger)
+
+
+def challenged(who: str, control: str, rated: bool) -> str:
+    """Someone challenges the player."""
+    if rated:
+        return _("{who} challenges you to a rated game, {control}: type accept or decline.").format(
+            who=who, control=control)
+    return _("{who} challenges you to a casual game, {control}: type accept or decline.").format(
+        who=who, control=control)
+
+
+def chat_line(who: str, text: str) -> str:
+    """A chat line from the opponent, on one line, marked as chat."""
+    return _("{who} says: {text}").format(who=who, text=visible(" ".join(text.split())))
+
+
+def chat_folded(who: str, count: int) -> str:
+    """Chat lines not said, in a flood."""
+    return n_("{who} sent {count} more message.", "{who} sent {count} more messages.", count).format(
+        who=who, count=count)
+
+
+def online_aborted() -> str:
+    """The online game was aborted."""
+    return _("The game was aborted.")
+
+
+def too_fast_online(control: str) -> str:
+    """A seek faster than the Board API allows."""
+    return _("PlayStrategy lets board players play Rapid or slower: minutes times 60 plus 40 times the increment "
+             "must be at least 480 seconds (10, 15+10 or 8+2 are fine; {control} is too fast).").format(
+        control=control)
+
+
+def control_values(control: str) -> str:
+    """A time control the server does not take at all."""
+    return _("PlayStrategy takes whole minutes from 2 to 180 (or 0.25, 0.5, 0.75, 1 and 1.5) and an increment of 0 "
+             "to 180 seconds, Rapid or slower (such as 10, 15+10 or 8+2); {control} is not one of them.").format(
+        control=control)
+
+
+def lobby_game(opponent: str, side: Side, control: str, seconds: int) -> str:
+    """A game from a seek begins: short, with the deadline for the player's first move."""
+    if side is Side.WHITE:
+        return _("You play White against {opponent}, {control}. Move within {seconds} seconds, or PlayStrategy "
+                 "aborts the game.").format(opponent=opponent, control=control, seconds=seconds)
+    return _("You play Black against {opponent}, {control}. After their first move you have {seconds} seconds for "
+             "yours, or PlayStrategy aborts the game.").format(opponent=opponent, control=control, seconds=seconds)
+
+
+def first_move_warning(seconds: int) -> str:
+    """Little time is left for the player's first move."""
+    return n_("{count} second left for your first move, or the game is aborted.",
+              "{count} seconds left for your first move, or the game is aborted.", seconds).format(count=seconds)
+
+
+def finish(status: str, opponent: str, won: bool) -> str:
+    """Why the server ended the game, before its result (``won``: the player is the winner)."""
+    if status == "cheat":
+        return _("PlayStrategy ended the game: it found cheating.")
+    if status == "timeout":
+        return _("PlayStrategy ended the game: {who} left it and did not come back in time.").format(
+            who=_("you") if not won else opponent)
+    if status == "noStart":
+        if won:
+            return _("PlayStrategy ended the game: {who} did not make a first move in time.").format(who=opponent)
+        return _("PlayStrategy ended the game: you did not make your first move in time.")
+    if status in ("mate", "variantEnd"):
+        return _("PlayStrategy ended the game by the rules, as it counts them.")
+    return _("PlayStrategy ended the game ({status}).").format(status=visible(status))
+
+
+def online_game_going_on() -> str:
+    """A seek asked for during an online game."""
+    return _("A game is going on; finish it first.")
+
+
+def seeking(control: str, rated: bool) -> str:
+    """A seek is out."""
+    if rated:
+        return _("Looking for an opponent for a rated game, {control}; the game is said when it starts.").format(
+            control=control)
+    return _("Looking for an opponent for a casual game, {control}; the game is said when it starts.").format(
+        control=control)
+
+
+def challenge_answered(who: str, accepted: bool) -> str:
+    """A challenge accepted or declined."""
+    if accepted:
+        return _("You accepted {who}'s challenge; the game is said when it starts.").format(who=who)
+    return _("You declined {who}'s challenge.").format(who=who)
+
+
+def chat_sent(text: str) -> str:
+    """A chat line was sent."""
+    return _("Sent: {text}").format(text=visible(text))
+
+
+def logged_out(had: bool) -> str:
+    """The token was forgotten (or there was none)."""
+    return _("Logged out: the token is forgotten.") if had else _("There was no token to forget.")
+
+
+def online_taken_up(opponent: str, side: Side, moves: int, turn: str) -> str:
+    """An online game going on, taken up (at the start, or after it was lost here)."""
+    if side is Side.WHITE:
+        text = n_("Your game against {opponent} on PlayStrategy, you play White, {count} move played.",
+                  "Your game against {opponent} on PlayStrategy, you play White, {count} moves played.", moves)
+    else:
+        text = n_("Your game against {opponent} on PlayStrategy, you play Black, {count} move played.",
+                  "Your game against {opponent} on PlayStrategy, you play Black, {count} moves played.", moves)
+    return f"{text.format(opponent=opponent, count=moves)} {turn}"

@@ -1,0 +1,369 @@
+"""One online game as its stream tells it, and the opponent across the network.
+
+``GameFollower`` reads the game's stream (``gameFull``, then ``gameState`` and ``chatLine``): it joins
+the game in the session, makes the moves the server has and the session not yet (the opponent's, and
+the player's own when the server's answer to it was lost), puts the server's clocks on the session's,
+says draw offers, chat (one line per message, marked as chat, a flood folded) and the first-move
+deadline, and ends the game with every status the server can send. ``RemoteOpponent`` sends what the
+player does here to the server, off the interface's thread; a move is made here once the server has
+taken it.
+
+Its size (past 400 lines would need a reason): one handler per kind of line, and the few commands that
+act on this one game (draw, abort, resign, a move), over the game's state (the draw offers, the chat's
+fold, the deadline's timer).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from rules import Game, MoveReport, NotationError, Outcome, Side, Termination
+from rules.clock import TimeControl
+from rules.movecode import move_code, read_move_code
+from speech.words import online as words
+from speech.words import phrases
+from speech.words.i18n import _
+from toguz_tui.online import server_rules
+from toguz_tui.session.facade import GameSession
+from toguz_tui.session.opponents import Kind, Opponent, Refusable
+from toguz_tui.session.setup import GameSetup
+from toguz_tui.session.stream import Reply
+
+if TYPE_CHECKING:
+    from toguz_tui.online.play import OnlinePlay
+
+CHAT_BURST = 5  # chat lines said within CHAT_WINDOW seconds; more are folded into one line
+CHAT_WINDOW = 10.0
+LONGEST_CHAT = 140  # UTF-16 code units: lila's chat line
+
+
+def side_of(index: str) -> Side | None:
+    """PlayStrategy's ``p1``/``p2`` as a side."""
+    return {"p1": Side.WHITE, "p2": Side.BLACK}.get(index)
+
+
+def pits_of(codes: list[str]) -> list[int]:
+    """The pits the server's move codes play from the start, up to the first that cannot be read."""
+    game, pits = Game(), []
+    for code in codes:
+        try:
+            pit = read_move_code(game.position, code)
+            game.play(pit)
+        except NotationError:
+            break
+        pits.append(pit)
+    return pits
+
+
+def utf16_length(text: str) -> int:
+    """``text``'s length as the server counts it (UTF-16 code units: an emoji counts two)."""
+    return len(text.encode("utf-16-le")) // 2
+
+
+class RemoteOpponent(Opponent):
+    """A person playing on the server: the moves made here go there first, and are made here when the
+    server has taken them; there are no takebacks, and no help from the computer against a person."""
+
+    kind: ClassVar[Kind] = "remote"
+
+    def __init__(self, follower: GameFollower, name: str) -> None:
+        self.follower = follower
+        self.name = name
+
+    def before_move(self, report: MoveReport) -> Reply | None:
+        return self.follower.send_move(report)
+
+    def send(self, command: str) -> Reply | None:
+        return self.follower.send(command)
+
+    def refuses(self, what: Refusable) -> str | None:
+        if what == "pause":
+            return _("An online game's clocks are the server's: they cannot be paused.")
+        if what == "undo":
+            return _("Moves cannot be taken back in an online game.")
+        if what == "engine":
+            return _("No help from the computer in a game against a person online.")
+        return None
+
+
+class GameFollower:
+    """One game on the server, followed here: ``line`` takes each line of its stream."""
+
+    def __init__(self, online: OnlinePlay, game_id: str, lobby: bool) -> None:
+        self.online = online
+        self.game_id = game_id
+        self.lobby = lobby  # from a seek: the first move has a deadline
+        self.me: Side | None = None
+        self.opponent = "?"
+        self.draw_offered = False  # the opponent offers a draw now
+        self.my_last_offer: int | None = None  # the ply of the player's last draw offer
+        self.control: TimeControl | None = None
+        self._chat_times: list[float] = []
+        self._folded: dict[str, int] = {}
+        self._fold_timer: threading.Timer | None = None
+        self._deadline: threading.Timer | None = None
+        self._lock = threading.Lock()
+
+    @property
+    def session(self) -> GameSession:
+        """The session the game is played in."""
+        return self.online.session
+
+    # -- the stream's lines ------------------------------------------------------------------------
+    def line(self, line: dict[str, Any]) -> bool:
+        """One line of the game's stream; True when the game is over (the stream's work is done)."""
+        kind = line.get("type")
+        if kind == "gameFull":
+            self._full(line)
+            state = line.get("state")
+            return self._state(state) if isinstance(state, dict) else False
+        if kind == "gameState":
+            return self._state(line)
+        if kind == "chatLine":
+            self._chat(line)
+        return False
+
+    def _full(self, full: dict[str, Any]) -> None:
+        """The whole game (at the start, or after a reconnection): join it if it is new here."""
+        session = self.session
+        with session.lock:
+            current = session.opponent
+            if isinstance(current, RemoteOpponent) and current.follower is self:
+                return  # known (a reconnection): the state that follows brings what is missing
+            me = side_of("p1" if _player_id(full.get("p1")) == self.online.account else "p2")
+            assert me is not None
+            self.me = me
+            self.opponent = _player_name(full.get("p2" if me is Side.WHITE else "p1"))
+            clock = full.get("clock")
+            if isinstance(clock, dict) and isinstance(clock.get("initial"), int) and \
+                    isinstance(clock.get("increment"), int):
+                self.control = TimeControl(max(1.0, min(36_000.0, clock["initial"] / 1000)),
+                                           max(0.0, min(600.0, clock["increment"] / 1000)))
+            remote = RemoteOpponent(self, self.opponent)
+            rated = "rated" if full.get("rated") is True else "casual"
+            setup = GameSetup.from_settings(session.settings).changed(
+                variant=Game().variant, human=me, clock=self.control, you=self.online.account_name,
+                tags=(("Site", f"{self.online.site}/{self.game_id}"), ("Event", f"PlayStrategy {rated} game")))
+            state = full.get("state")
+            codes = str(state.get("moves", "")).split()[:5000] if isinstance(state, dict) else []
+            if codes:  # a game going on, taken up: its moves are made without a word, then where it stands
+                session.start_game(setup, quiet=True, opponent=remote, moves=pits_of(codes))
+                turn = session.view.turn_words(session.output.announcer)
+                session.output.say(Reply(words.online_taken_up(self.opponent, me, len(session.game.moves), turn)))
+            elif self.lobby and self.control is not None:  # short, with the deadline for the first move
+                session.start_game(setup, quiet=True, opponent=remote)
+                seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment)
+                session.output.say(Reply(words.lobby_game(self.opponent, me, self.control.typed, seconds)))
+            else:
+                session.start_game(setup, opponent=remote)
+        self._watch_first_move()
+
+    def _state(self, state: dict[str, Any]) -> bool:
+        """A game's state: the moves not yet made here, the server's clocks, a draw offer, the end."""
+        session = self.session
+        codes = [code for code in str(state.get("moves", "")).split() if code][:5000]
+        with session.lock:
+            known = len(session.game.moves)
+            if codes[:known] != [move_code(report, 9) for report in session.game.reports]:
+                self._resynchronise(codes)
+            else:
+                for code in codes[known:]:
+                    try:
+                        pit = read_move_code(session.game.position, code)
+                    except NotationError:
+                        self._resynchronise(codes)
+                        break
+                    session.opponent_moved(None, pit)  # ours too, when the server took it but its answer was lost
+            self._server_clocks(state)
+        self._watch_first_move()
+        offered = bool(state.get("bdraw" if self.me is Side.WHITE else "wdraw"))
+        if offered and not self.draw_offered and not session.game.is_over:
+            self.online.say(_("{opponent} offers a draw: type draw to accept, or play on.").format(
+                opponent=self.opponent))
+        self.draw_offered = offered
+        return self._ended(state)
+
+    def _resynchronise(self, codes: list[str]) -> None:
+        """The server's moves differ from the game here: take the server's, and say so."""
+        pits = pits_of(codes)
+        self.session.take_moves(pits)
+        self.online.say(_("The game is now as the server has it, after {count} moves.").format(count=len(pits)))
+
+    def _server_clocks(self, state: dict[str, Any]) -> None:
+        """The server's times (milliseconds, bounded); the server starts the clocks at the second ply."""
+        clocks = self.session.clocks.clock
+        white, black = state.get("wtime"), state.get("btime")
+        if clocks is None or not isinstance(white, int) or not isinstance(black, int):
+            return
+        game = self.session.game
+        running = None if game.is_over or len(game.moves) < 2 else game.position.to_move
+        clocks.server_times((max(0, min(white, 10**9)) / 1000, max(0, min(black, 10**9)) / 1000), running)
+
+    def _ended(self, state: dict[str, Any]) -> bool:
+        """The game's end as the server says it, whatever the status (True: the stream's work is done)."""
+        status = str(state.get("status", ""))[:30]
+        if status in ("", "created", "started"):
+            return False
+        self._stop_timers()
+        session = self.session
+        ending = server_rules.ENDINGS.get(status, "win")
+        winner = side_of(str(state.get("winner", "")))
+        if ending == "gone":
+            session.game_gone(words.online_aborted())
+            return True
+        if ending == "resign" and winner is not None:
+            loser = winner.opponent
+            session.game_ended(lambda game: game.resign(loser))
+        elif ending == "time" and status == "outoftime":
+            flagged = winner.opponent if winner is not None else session.game.position.to_move
+            session.game_ended(lambda game: _declared(game, winner, Termination.TIME), flagged=flagged)
+        elif ending == "draw" or (ending == "resign" and winner is None):
+            session.game_ended(lambda game: game.agree_draw() if status == "draw" else
+                               _declared(game, None, Termination.ADJUDICATION))
+        elif not session.game.is_over:  # decided at the server: said why, then the result
+            if status == "noStart" and winner is None:
+                winner = session.game.position.to_move.opponent
+            self.online.say(words.finish(status, self.opponent, winner is self.me))
+            session.game_ended(lambda game: _declared(game, winner, Termination.ADJUDICATION))
+        return True
+
+    # -- chat ---------------------------------------------------------------------------------------
+    def _chat(self, line: dict[str, Any]) -> None:
+        """The opponent's chat line: one line, marked as chat; past a burst, folded into a count."""
+        who = " ".join(str(line.get("username", "")).split())[:30]
+        text = " ".join(str(line.get("text", "")).split())[:LONGEST_CHAT]
+        if not text or who.lower() == self.online.account.lower():
+            return
+        now = time.monotonic()
+        with self._lock:
+            self._chat_times = [at for at in self._chat_times if now - at < CHAT_WINDOW]
+            if len(self._chat_times) >= CHAT_BURST:
+                self._folded[who] = self._folded.get(who, 0) + 1
+                if self._fold_timer is None:
+                    self._fold_timer = threading.Timer(CHAT_WINDOW, self._say_folded)
+                    self._fold_timer.daemon = True
+                    self._fold_timer.start()
+                return
+            self._chat_times.append(now)
+        self.online.say(words.chat_line(who, text))
+
+    def _say_folded(self) -> None:
+        with self._lock:
+            folded, self._folded, self._fold_timer = self._folded, {}, None
+            self._chat_times = []
+        for who, count in folded.items():
+            self.online.say(words.chat_folded(who, count))
+
+    def chat(self, text: str) -> Reply:
+        """Say ``text`` to the opponent (at most the server's 140 UTF-16 units)."""
+        output = self.session.output
+        text = " ".join(text.split())
+        if utf16_length(text) > LONGEST_CHAT:
+            return output.error(_("A chat message holds at most {limit} characters; yours has {count}.").format(
+                limit=LONGEST_CHAT, count=utf16_length(text)))
+        self.online.errands.run("chat", lambda: self.online.client.chat(self.game_id, text),
+                                lambda _answer: self.online.say(words.chat_sent(text)),
+                                lambda error: self.online.say(_("Your message was not sent: {reason}.").format(
+                                    reason=error), "error"))
+        return Reply("")
+
+    # -- what the player does -----------------------------------------------------------------------
+    def send_move(self, report: MoveReport) -> Reply:
+        """Send the player's move; it is made here when the server has taken it."""
+        online, session = self.online, self.session
+        if online.errands.busy("move"):
+            return session.output.error(_("Your last move is still on its way to PlayStrategy: wait for it."))
+        position, pit, code = session.game.position, report.pit, move_code(report, 9)
+
+        def taken(_answer: object) -> None:
+            with session.lock:
+                if session.game.position == position and not session.game.is_over:
+                    session.opponent_moved(None, pit)
+
+        online.errands.run("move", lambda: online.client.move(self.game_id, code), taken,
+                           lambda error: online.say(words.move_not_taken(error.delivery, str(error),
+                                                                           error.retry_after), "error"))
+        return Reply("")
+
+    def send(self, command: str) -> Reply:
+        """Send ``resign``, ``abort`` or a draw's answer; the game's stream says what became of it."""
+        names = {"resign": _("your resignation"), "abort": _("the abort"), "draw/yes": _("the draw"),
+                 "draw/no": _("the refusal of the draw")}
+        self.online.errands.run(command, lambda: self.online.client.command(self.game_id, command),
+                                lambda _answer: None,
+                                lambda error: self.online.say(words.command_not_taken(names[command], str(error)),
+                                                              "error"))
+        return Reply("")
+
+    def draw(self) -> Reply:
+        """Accept the draw offered, or offer one when the server would count it (else say why not)."""
+        output, game = self.session.output, self.session.game
+        if self.draw_offered:
+            self.send("draw/yes")
+            return output.answer(_("You accept the draw."))
+        plies = len(game.moves)
+        problem = server_rules.draw_offer_problem(plies, self.my_last_offer)
+        if problem == "early":
+            return output.error(_("A draw offer counts only once both sides have moved: PlayStrategy would ignore "
+                                  "it now."))
+        if problem == "recent":
+            return output.error(_("You offered a draw {count} plies ago: PlayStrategy takes a new offer only "
+                                  "{limit} plies after your last one.").format(
+                count=plies - (self.my_last_offer or 0), limit=server_rules.DRAW_OFFER_PLIES))
+        self.my_last_offer = plies
+        self.send("draw/yes")
+        return output.answer(_("You offer a draw."))
+
+    # -- the first move's deadline ------------------------------------------------------------------
+    def _watch_first_move(self) -> None:
+        """In a game from the lobby, warn when ``WARN_FIRST_MOVE`` seconds are left for the player's first
+        move (the server aborts the game when it runs out, and counts a strike against the player)."""
+        game = self.session.game
+        mine_first = self.me is not None and len(game.moves) == (0 if self.me is Side.WHITE else 1)
+        with self._lock:
+            if self._deadline is not None and not mine_first:
+                self._deadline.cancel()
+                self._deadline = None
+            if not self.lobby or self.control is None or not mine_first or self._deadline is not None or \
+                    game.is_over:
+                return
+            seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment)
+            self._deadline = threading.Timer(seconds - server_rules.WARN_FIRST_MOVE, self._warn_first_move)
+            self._deadline.daemon = True
+            self._deadline.start()
+
+    def _warn_first_move(self) -> None:
+        game = self.session.game
+        if self.me is not None and not game.is_over and len(game.moves) == (0 if self.me is Side.WHITE else 1):
+            self.online.say(words.first_move_warning(round(server_rules.WARN_FIRST_MOVE)), "error")
+
+    def _stop_timers(self) -> None:
+        with self._lock:
+            for timer in (self._deadline, self._fold_timer):
+                if timer is not None:
+                    timer.cancel()
+            self._deadline = None
+
+    def close(self) -> None:
+        """Stop the timers (the game goes on at the server)."""
+        self._stop_timers()
+
+
+def _declared(game: Game, winner: Side | None, reason: Termination) -> Outcome:
+    """The server's result put on ``game``."""
+    outcome = Outcome(winner, reason, game.position.kazans)
+    game.declare(outcome)
+    return outcome
+
+
+def _player_id(player: object) -> str:
+    return str(player.get("id", "")) if isinstance(player, dict) else ""
+
+
+def _player_name(player: object) -> str:
+    if isinstance(player, dict):
+        return phrases.visible(" ".join(str(player.get("name") or player.get("id") or "?").split())[:30])
+    return "?"
+

@@ -1,0 +1,81 @@
+"""What PlayStrategy's server accepts and does, read from its source (github:Mind-Sports-Games/lila at
+1283402, github:Mind-Sports-Games/strategygames at 62efede), so that toguz refuses here, in words, what
+the server would refuse, and says what the server will do:
+
+- the time controls a seek and a challenge may have (``control_problem``);
+- the Board API's speed: Rapid or slower (``board_speed``);
+- when a draw offer counts (``draw_offer_problem``);
+- the first-move deadline of a game from the lobby (``first_move_seconds``);
+- every status a game can end with (``ENDINGS``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+# Seek: Config.scala (~253) validateTime: 0 to 180 minutes, whole or one of these fractions; the
+# challenge's ApiConfig.clockLimitSeconds: 0, 15, 30, 45, 60, 90 seconds or 2 to 180 whole minutes:
+# the same set once the seek's whole minutes are taken as seconds.
+FRACTIONS = (0.25, 0.5, 0.75, 1.5)
+LONGEST_MINUTES = 180
+LONGEST_INCREMENT = 180  # seconds: validateIncrement, both forms
+RAPID_SECONDS = 480  # strategygames Speed: Rapid from 8 minutes; Fischer's estimate is limit + 40 x increment
+CLASSICAL_SECONDS = 1500  # Classical from 25 minutes
+DRAW_OFFER_PLIES = 20  # Game.playerHasOfferedDrawRecently: an offer within 20 plies of one's last
+WARN_FIRST_MOVE = 10.0  # seconds left of the first-move deadline when the player is warned
+
+
+def control_problem(minutes: float, increment: int) -> Literal["values", "fast"] | None:
+    """Why the server would refuse ``minutes`` + ``increment``: ``values`` when they are not among
+    those it takes, ``fast`` when the game would be faster than Rapid (the Board API refuses to play
+    it: PlayApi.WithPovAsBoard, Game.isBoardCompatible); None when it is fine."""
+    whole = minutes == int(minutes)
+    if not 0 <= minutes <= LONGEST_MINUTES or not (whole or minutes in FRACTIONS):
+        return "values"
+    if not 0 <= increment <= LONGEST_INCREMENT:
+        return "values"
+    return None if board_speed(minutes * 60, increment) else "fast"
+
+
+def board_speed(seconds: float, increment: float) -> bool:
+    """Whether a Fischer clock of ``seconds`` + ``increment`` is Rapid or slower (the Board API's rule)."""
+    return seconds + 40 * increment >= RAPID_SECONDS
+
+
+def speed_too_fast(speed: object) -> bool:
+    """Whether the server's ``speed`` key names a speed the Board API cannot play."""
+    return speed in ("ultraBullet", "bullet", "blitz")
+
+
+def first_move_seconds(seconds: float, increment: float) -> int:
+    """The time each side has for its first move in a game from the lobby (Game.timeForFirstTurn; the
+    game is aborted when it runs out, and a strike is counted against the player: Finisher.noStart)."""
+    return 35 if seconds + 40 * increment >= CLASSICAL_SECONDS else 30
+
+
+def draw_offer_problem(plies: int, my_last_offer: int | None) -> Literal["early", "recent"] | None:
+    """Why an offer made now would not count (BotPlayer.offerDraw, Game.drawable and
+    playerCanOfferDraw): ``early`` before both sides have moved, ``recent`` within ``DRAW_OFFER_PLIES``
+    plies of the player's own last offer; None when it counts. (Accepting an offer always counts.)"""
+    if plies < 2:
+        return "early"
+    if my_last_offer is not None and my_last_offer >= plies - DRAW_OFFER_PLIES:
+        return "recent"
+    return None
+
+
+# Every status a finished game can have (lila's Status, the names the Board API sends): how it ends here.
+# "win": the winner named wins (or a draw when none is named); "gone": no result, nothing archived.
+ENDINGS: dict[str, Literal["resign", "time", "draw", "win", "gone"]] = {
+    "resign": "resign",
+    "outoftime": "time",  # a flag fell; no winner when the flagged side already has 81 (a draw on time)
+    "timeout": "time",  # the opponent left the game and its time to come back ran out (the winner is named)
+    "draw": "draw",
+    "stalemate": "draw",
+    "mate": "win",
+    "variantEnd": "win",
+    "cheat": "win",
+    "noStart": "win",  # a mandatory game whose side to move never started: a loss for that side
+    "unknownFinish": "win",
+    "aborted": "gone",
+}
