@@ -6,8 +6,22 @@ from __future__ import annotations
 from speech.words.i18n import _
 from toguz_tui.commands.words import Focus, control_and_rated, usage_error
 from toguz_tui.session.facade import GameSession
+from toguz_tui.session.mode import Playing
 from toguz_tui.session.opponents import OnlineConnection
 from toguz_tui.session.stream import Reply
+
+RECORDS = ("new", "open", "recent", "games")  # of the game's commands, those not about the game on the board
+
+
+def no_game_yet(session: GameSession, name: str, group: str) -> Reply | None:
+    """In ``toguz online`` before any game: a command that asks about or acts on the game on the board is
+    answered that there is none (not with the words of a game against the computer); else None."""
+    if session.online is None or session.opponent.kind == "remote" or not isinstance(session.mode, Playing):
+        return None
+    if group not in ("ask", "game") or name in RECORDS:
+        return None
+    return session.output.error(_("No online game is going on: type seek 15+10 to find an opponent, challenge NAME "
+                                  "15+10 to challenge someone, or wait for a challenge."))
 
 
 def _online(session: GameSession, command: str) -> OnlineConnection | Reply:

@@ -287,7 +287,7 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
     args = arguments(command.name, words[1:])
     if command.name in NUMBERED:
         args = [layout_digits(word, layout) for word in args]
-    refused = session.trainer.blocked(command.name, args)
+    refused = session.trainer.blocked(command.name, args) or online.no_game_yet(session, command.name, command.group)
     if refused is not None:
         return refused
     return guarded(command.handler, session, args, focus)
@@ -298,7 +298,7 @@ NUMBERED = ("play", "where", "pit", "goto", "forward", "back", "learn", "puzzle"
 
 def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str] = ()) -> Reply:
     """Carry out the command called ``name`` (as a key in the TUI does)."""
-    refused = session.trainer.blocked(name, list(args))
+    refused = session.trainer.blocked(name, list(args)) or online.no_game_yet(session, name, BY_WORD[name].group)
     if refused is not None:
         return refused
     return guarded(BY_WORD[name].handler, session, list(args), focus)

@@ -332,7 +332,8 @@ class GameSession:
             return self.output.answer(_("This finished game is not saved. Type save to keep it, or quit again to "
                                         "leave."))
         self.thinker.cancel()
-        return Reply(self.store.goodbye(self.game, self.online is not None), quit=True)
+        online_game = self.online is not None and self.opponent.kind == "remote" and not self.game.is_over
+        return Reply(self.store.goodbye(self.game, online_game), quit=True)
 
     def close(self) -> None:
         """Stop thinking and speaking; let go of the game in progress (its clocks kept as they stand)."""

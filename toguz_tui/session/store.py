@@ -157,7 +157,8 @@ class GameStore:
         self.collection = (path, games)
 
     def goodbye(self, game: Game, online: bool) -> str:
-        """The goodbye, saying whether the game in progress is saved only when it is."""
+        """The goodbye, saying whether the game in progress is saved only when it is (``online``: an online
+        game is going on, kept at the server)."""
         if online:
             return _("Goodbye. A game still going on goes on at PlayStrategy: its clock runs; toguz online takes it up "
                      "again.")
