@@ -39,7 +39,7 @@ from toguz_tui.session.stream import Reply
 
 LONGEST_WAIT = 30.0  # seconds between two attempts to reconnect, at most
 STEADY = 10.0  # seconds a stream must have lasted for a drop to count as a fresh one
-KNOCKED_OFF = 60.0  # seconds: an event stream the server ends this soon, twice running, is read elsewhere
+KNOCKED_OFF = 5.0  # seconds: an event stream the server ends this soon, twice running, is read elsewhere
 SEEK_RETRIES = 5  # a seek refused with 429 just after the last one was withdrawn: tried again each second
 
 
