@@ -157,3 +157,10 @@ def online_taken_up(opponent: str, side: Side, moves: int, turn: str) -> str:
         text = n_("Your game against {opponent} on PlayStrategy, you play Black, {count} move played.",
                   "Your game against {opponent} on PlayStrategy, you play Black, {count} moves played.", moves)
     return f"{text.format(opponent=opponent, count=moves)} {turn}"
+
+
+def draw_offer_too_soon(left: int, limit: int) -> str:
+    """A draw offer too soon after the player's last: the plies (moves of either side) still to go."""
+    return n_("PlayStrategy takes a new draw offer only {limit} plies after your last one: {count} more ply to go.",
+              "PlayStrategy takes a new draw offer only {limit} plies after your last one: {count} more plies to go.",
+              left).format(limit=limit, count=left)

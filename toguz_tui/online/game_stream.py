@@ -19,7 +19,7 @@ import threading
 import time
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rules import Game, MoveReport, NotationError, Outcome, Side, Termination
+from rules import Game, MoveReport, NotationError, Outcome, Position, Side, Termination
 from rules.clock import TimeControl
 from rules.movecode import move_code, read_move_code
 from speech.words import online as words
@@ -44,9 +44,10 @@ def side_of(index: str) -> Side | None:
     return {"p1": Side.WHITE, "p2": Side.BLACK}.get(index)
 
 
-def pits_of(codes: list[str]) -> list[int]:
-    """The pits the server's move codes play from the start, up to the first that cannot be read."""
-    game, pits = Game(), []
+def pits_of(codes: list[str], start: Position | None = None) -> list[int]:
+    """The pits the server's move codes play from ``start`` (the usual start when None), up to the first
+    that cannot be read."""
+    game, pits = Game(position=start), []
     for code in codes:
         try:
             pit = read_move_code(game.position, code)
@@ -100,6 +101,7 @@ class GameFollower:
         self.draw_offered = False  # the opponent offers a draw now
         self.my_last_offer: int | None = None  # the ply of the player's last draw offer
         self.control: TimeControl | None = None
+        self.start: Position | None = None  # the game's first position, when not the usual one
         self._chat_times: list[float] = []
         self._folded: dict[str, int] = {}
         self._fold_timer: threading.Timer | None = None
@@ -142,6 +144,7 @@ class GameFollower:
                 self.control = TimeControl(max(1.0, min(36_000.0, clock["initial"] / 1000)),
                                            max(0.0, min(600.0, clock["increment"] / 1000)))
             remote = RemoteOpponent(self, self.opponent)
+            self.start = _start_position(full.get("initialFen"))
             rated = "rated" if full.get("rated") is True else "casual"
             setup = GameSetup.from_settings(session.settings).changed(
                 variant=Game().variant, human=me, clock=self.control, you=self.online.account_name,
@@ -149,15 +152,15 @@ class GameFollower:
             state = full.get("state")
             codes = str(state.get("moves", "")).split()[:5000] if isinstance(state, dict) else []
             if codes:  # a game going on, taken up: its moves are made without a word, then where it stands
-                session.start_game(setup, quiet=True, opponent=remote, moves=pits_of(codes))
+                session.start_game(setup, self.start, quiet=True, opponent=remote, moves=pits_of(codes, self.start))
                 turn = session.view.turn_words(session.output.announcer)
                 session.output.say(Reply(words.online_taken_up(self.opponent, me, len(session.game.moves), turn)))
             elif self.lobby and self.control is not None:  # short, with the deadline for the first move
-                session.start_game(setup, quiet=True, opponent=remote)
+                session.start_game(setup, self.start, quiet=True, opponent=remote)
                 seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment)
                 session.output.say(Reply(words.lobby_game(self.opponent, me, self.control.typed, seconds)))
             else:
-                session.start_game(setup, opponent=remote)
+                session.start_game(setup, self.start, opponent=remote)
         self._watch_first_move()
 
     def _state(self, state: dict[str, Any]) -> bool:
@@ -187,7 +190,7 @@ class GameFollower:
 
     def _resynchronise(self, codes: list[str]) -> None:
         """The server's moves differ from the game here: take the server's, and say so."""
-        pits = pits_of(codes)
+        pits = pits_of(codes, self.start)
         self.session.take_moves(pits)
         self.online.say(_("The game is now as the server has it, after {count} moves.").format(count=len(pits)))
 
@@ -309,9 +312,8 @@ class GameFollower:
             return output.error(_("A draw offer counts only once both sides have moved: PlayStrategy would ignore "
                                   "it now."))
         if problem == "recent":
-            return output.error(_("You offered a draw {count} plies ago: PlayStrategy takes a new offer only "
-                                  "{limit} plies after your last one.").format(
-                count=plies - (self.my_last_offer or 0), limit=server_rules.DRAW_OFFER_PLIES))
+            return output.error(words.draw_offer_too_soon(
+                (self.my_last_offer or 0) + server_rules.DRAW_OFFER_PLIES + 1 - plies, server_rules.DRAW_OFFER_PLIES))
         self.my_last_offer = plies
         self.send("draw/yes")
         return output.answer(_("You offer a draw."))
@@ -349,6 +351,17 @@ class GameFollower:
     def close(self) -> None:
         """Stop the timers (the game goes on at the server)."""
         self._stop_timers()
+
+
+def _start_position(fen: object) -> Position | None:
+    """The game's first position from ``initialFen`` (None for the usual start, or one that is not a
+    position of toguz kumalak)."""
+    if not isinstance(fen, str) or fen in ("", "startpos") or len(fen) > 200:
+        return None
+    try:
+        return Position.from_fen(fen, Game().variant)
+    except (NotationError, ValueError):
+        return None
 
 
 def _declared(game: Game, winner: Side | None, reason: Termination) -> Outcome:

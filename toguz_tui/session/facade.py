@@ -278,7 +278,7 @@ class GameSession:
     def take_moves(self, pits: Sequence[int]) -> None:
         """The server's moves differ from the game here: the game becomes the server's (nothing said)."""
         with self.lock:
-            self.game = replayed(Game(self.game.variant), pits)
+            self.game = replayed(Game(self.game.variant, self.game.start_position), pits)
 
     def pause(self, toggle: bool = True) -> Reply:
         """Stop the running clocks, or (``toggle``, or ``resume``: ``toggle`` False) start stopped ones again."""
