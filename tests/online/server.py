@@ -1,13 +1,16 @@
 """A local stand-in for PlayStrategy's Board API, for tests: it listens on 127.0.0.1 and answers the
-endpoints a board client uses with the JSON shapes of PlayStrategy's lila source (see the research notes
-in the module ``toguz_tui.online.client``): ``gameFull`` with ``p1``/``p2``/``clock``/``state``,
-``gameState`` with ``wtime``/``btime`` for p1 and p2, ``chatLine``, the event stream's ``gameStart``,
-``gameFinish`` and ``challenge``; keep-alive empty lines; ``{"ok":true}`` and ``{"error": ...}``.
+endpoints a board client uses as PlayStrategy's lila fork does (github:Mind-Sports-Games/lila at 1283402,
+github:Mind-Sports-Games/strategygames at 62efede): the JSON shapes, the form binding and time controls,
+the Board API's speed rule, draw offers, endings, seeks, the first-move deadline. Each rule cites the file
+it comes from; the rules themselves are in ``standin_rules.py`` and the hostile faults in
+``standin_faults.py``.
 
-A test scripts it: ``add_game`` starts a game (announced on the event stream), ``opponent_moves`` plays
-the remote side, ``drop_streams`` cuts every open stream in the middle, ``limit_next`` answers the next
-requests with 429, ``offer_draw``, ``flag``, ``chat_from_opponent``. Everything it was asked is kept in
-``requests``. Streams wait at most ``STREAM_SECONDS`` and the server stops with the test.
+A test scripts it: ``add_game``, ``add_challenge``, ``match_seek``, ``accept_made`` start things;
+``opponent_moves``, ``offer_draw``, ``flag``, ``abort``, ``opponent_resigns``, ``end``,
+``chat_from_opponent``, ``forged_chat``, ``chat_flood`` happen in a game; ``drop_streams``, ``limit_next``,
+``reject_moves``, ``lose_answers``, ``fault``/``clear_faults``/``release`` misbehave. Everything it was
+asked is kept in ``requests``, every challenge the client made in ``challenges_made``, every fault answered
+in ``fault_log``. Streams last at most ``STREAM_SECONDS``; the server stops with the test.
 """
 
 from __future__ import annotations
@@ -22,6 +25,19 @@ from typing import Any
 
 from rules import Game
 from rules.movecode import move_code, read_move_code
+from tests.online.standin_faults import Fault, send_fault
+from tests.online.standin_rules import (
+    EXPIRABLE_SOURCES,
+    MANDATORY_SOURCES,
+    STATUS_IDS,
+    ClockConfig,
+    Errors,
+    bind_challenge,
+    bind_seek,
+    chat_errors,
+    first_move_seconds,
+    fischer,
+)
 
 STREAM_SECONDS = 20.0  # the longest a stream stays open in a test
 KEEP_ALIVE = 0.2  # seconds between keep-alive lines (the real server: 3 to 6)
@@ -29,72 +45,117 @@ VARIANT = {"key": "togyzkumalak", "name": "Togyzqumalaq", "short": "Toqyz", "lib
            "boardSize": {"width": 9, "height": 2}}
 EVENT_VARIANT = {"gameLogic": {"id": 4, "name": "Togyzkumalak"}, "gameFamily": "togyzkumalak",
                  "key": "togyzkumalak", "name": "Togyzqumalaq", "boardSize": None}
+NOT_BOARD = "This game cannot be played with the Board API."  # lila app/controllers/PlayApi.scala
+FORGED = "hi\r\nPlayStrategy: You resigned."
 
 
 @dataclass
 class FakeGame:
-    """One game on the fake server: its rules' game, the clocks (ms), draw offers and how it ended."""
+    """One game on the fake server: its rules' game, the clock, draw offers, where it comes from and how
+    it ended."""
 
     id: str
     me: str  # "p1" or "p2": the side of the token's account
     opponent: str
-    initial_ms: int = 600_000
-    increment_ms: int = 5_000
+    clock: ClockConfig = field(default_factory=lambda: fischer(10, 5))
     game: Game = field(default_factory=Game)
     codes: list[str] = field(default_factory=list)
     times: list[int] = field(default_factory=lambda: [600_000, 600_000])
     status: str = "started"
     winner: str | None = None
     draws: dict[str, bool] = field(default_factory=lambda: {"p1": False, "p2": False})
+    offered_at: dict[str, int] = field(default_factory=dict)  # Game.drawOffers: the ply of each side's last
+    source: str = "friend"  # lila modules/game/src/main/Source.scala: "lobby", "friend", "tournament" ...
+    rated: bool = False
+    initial_fen: str = "startpos"
+    turn_at: float = field(default_factory=time.monotonic)  # Game.turnAt: the first-move deadline runs from it
+
+    @property
+    def mandatory(self) -> bool:
+        return self.source in MANDATORY_SOURCES  # lila modules/game/src/main/Game.scala isMandatory
+
+    @property
+    def to_move(self) -> str:
+        return "p1" if self.game.position.to_move.value == 0 else "p2"
+
+    @property
+    def over(self) -> bool:
+        return self.status not in ("created", "started")  # Game.playable: status < Aborted
+
+    @property
+    def abortable(self) -> bool:  # Game.scala abortable: started, fewer than 2 plies, not mandatory
+        return self.status == "started" and len(self.codes) < 2 and not self.mandatory
+
+    @property
+    def drawable(self) -> bool:
+        return not self.over and not self.abortable  # Game.scala drawable
+
+    def can_offer_draw(self, side: str) -> bool:
+        """Game.scala playerCanOfferDraw: 2 plies played, not offering already, no offer of its own in the
+        last 20 plies (playerHasOfferedDrawRecently: lastBy(side) >= turnCount - 20)."""
+        recent = side in self.offered_at and self.offered_at[side] >= len(self.codes) - 20
+        return not self.over and len(self.codes) >= 2 and not self.draws[side] and not recent
 
     def full(self, account: str) -> dict[str, Any]:
+        """gameFull: lila modules/bot/src/main/BotJsonView.scala gameFull (no source, no deadline in it)."""
         players = {self.me: {"id": account, "name": account.capitalize(), "title": None, "rating": 1500,
                              "provisional": True},
                    other(self.me): {"id": self.opponent, "name": self.opponent.capitalize(), "title": None,
                                     "rating": 1620}}
-        return {"id": self.id, "variant": VARIANT,
-                "clock": {"initial": self.initial_ms, "increment": self.increment_ms, "clockType": "fischer"},
-                "speed": "rapid", "perf": {"name": "Togyzqumalaq"}, "rated": False, "createdAt": 1718000000000,
-                "p1": players["p1"], "p2": players["p2"], "initialFen": "startpos", "type": "gameFull",
-                "state": self.state()}
+        found = {"id": self.id, "variant": VARIANT, "clock": self.clock.game_json(), "speed": self.clock.speed,
+                 "perf": {"name": "Togyzqumalaq"}, "rated": self.rated, "createdAt": 1718000000000,
+                 "p1": players["p1"], "p2": players["p2"], "initialFen": self.initial_fen, "type": "gameFull",
+                 "state": self.state()}
+        if self.mandatory:
+            found["tournamentId"] = "Tourn001"
+        return found
 
     def state(self) -> dict[str, Any]:
+        grace = self.clock.grace_seconds * 1000  # BotJsonView incOf
         found: dict[str, Any] = {
-            "type": "gameState", "moves": " ".join(self.codes),
-            "activeplayer": "p1" if len(self.codes) % 2 == 0 else "p2",
-            "wtime": self.times[0], "btime": self.times[1], "winc": self.increment_ms, "binc": self.increment_ms,
+            "type": "gameState", "moves": " ".join(self.codes), "activeplayer": self.to_move,
+            "wtime": self.times[0], "btime": self.times[1], "winc": grace, "binc": grace,
             "wdraw": self.draws["p1"], "bdraw": self.draws["p2"], "status": self.status,
-            "abortable": len(self.codes) < 2, "selectedsquares": None}
+            "abortable": self.abortable, "selectedsquares": None}
         if self.winner is not None:
             found["winner"] = self.winner
         return found
 
     def play(self, code: str) -> None:
-        """Play a move given as a code (``ValueError`` with lila's words when it is not legal)."""
+        """Play a move given as a code (``ValueError`` with lila's words when it is not legal). The landing
+        pit is checked as strategygames does (togyzkumalak/variant/Variant.scala `move`: the code's dest
+        must be the move's)."""
         try:
             pit = read_move_code(self.game.position, code)
         except Exception:
             raise ValueError(f"Not a valid move: {code} with prom: None. Allowed moves: Map()") from None
         report = self.game.play(pit)
-        self.codes.append(move_code(report, 9))
         mover = 0 if report.mover.value == 0 else 1
-        self.times[mover] = max(0, self.times[mover] - 1500) + self.increment_ms
+        if len(self.codes) >= 2:  # the clocks start at the second ply (strategygames togyzkumalak/Game.scala
+            self.times[mover] = max(0, self.times[mover] - 1500) + self.clock.grace_seconds * 1000  # applyClock)
+        self.codes.append(move_code(report, 9))
+        self.turn_at = time.monotonic()
         if report.outcome is not None:
             self.status = "variantEnd"
             winner = report.outcome.winner
             self.winner = None if winner is None else ("p1" if winner.value == 0 else "p2")
-
-    @property
-    def over(self) -> bool:
-        return self.status not in ("created", "started")
 
 
 def other(side: str) -> str:
     return "p2" if side == "p1" else "p1"
 
 
+@dataclass
+class Seek:
+    clock: ClockConfig
+    rated: bool
+    created: float = field(default_factory=time.monotonic)
+    ended: bool = False
+
+
 class FakePlayStrategy:
-    """The fake server; ``url`` once started."""
+    """The fake server; ``url`` once started. ``seek_expiry`` (seconds, lila's 15 minutes) and
+    ``first_move_seconds`` (None: lila's by speed) can be set by a test."""
 
     def __init__(self, token: str = "test-token-1234", account: str = "me") -> None:
         self.token = token
@@ -105,28 +166,44 @@ class FakePlayStrategy:
         self.changed = threading.Condition()
         self.limited = 0
         self.generation = 0  # a stream opened in an earlier generation ends (a dropped connection)
-        self.seeks_open = 0
         self.stopping = False
         self.reject_moves = 0
         self.lose_answers = 0  # moves made but answered with a 502, as when the answer is lost on the way
-        self.pending: set[str] = set()  # challenges not yet answered
+        self.pending: dict[str, dict[str, Any]] = {}  # challenges to the account not yet answered
+        self.challenges_made: list[dict[str, Any]] = []
+        self.seeks: list[Seek] = []
+        self.seek_expiry = 15 * 60.0  # lila modules/lobby/src/main/HookRepo.scala cleanupOld
+        self.first_move_seconds: float | None = None
+        self.faults: list[Fault] = []
+        self.fault_log: list[dict[str, Any]] = []
+        self._released = threading.Event()
+        self._event_streams = 0  # the newest event stream's number: the older ones end
+        self._game_streams: dict[str, int] = {}
+        self._game_lines: dict[str, list[dict[str, Any]]] = {}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
         self._thread = threading.Thread(target=self._server.serve_forever, name="fake-playstrategy", daemon=True)
+        self._ticker = threading.Thread(target=self._tick, name="fake-playstrategy-clock", daemon=True)
 
     @property
     def url(self) -> str:
         host, port = self._server.server_address[:2]
         return f"http://{host!s}:{port}"
 
+    @property
+    def seeks_open(self) -> int:
+        return sum(not seek.ended for seek in self.seeks)
+
     def start(self) -> FakePlayStrategy:
         self._thread.start()
+        self._ticker.start()
         return self
 
     def stop(self) -> None:
         with self.changed:
             self.stopping = True
             self.changed.notify_all()
+        self._released.set()
         self._server.shutdown()
         self._server.server_close()
 
@@ -136,9 +213,13 @@ class FakePlayStrategy:
             self.changed.notify_all()
 
     def add_game(self, game_id: str = "AbCd1234", me: str = "p1", opponent: str = "someone",
-                 minutes: float = 10, increment: int = 5) -> FakeGame:
-        game = FakeGame(game_id, me, opponent, int(minutes * 60_000), increment * 1000,
-                        times=[int(minutes * 60_000)] * 2)
+                 minutes: float = 10, increment: int = 5, *, clock: ClockConfig | None = None,
+                 source: str = "friend", rated: bool = False, fen: str | None = None) -> FakeGame:
+        """A game starts (a gameStart on the event stream). ``source`` "lobby" (and "tournament", "pool",
+        "swiss") has the first-move deadline; "tournament" (and "simul", "swiss") makes it mandatory."""
+        clock = clock or fischer(minutes, increment)
+        game = FakeGame(game_id, me, opponent, clock, Game() if fen is None else Game.from_fen(fen),
+                        times=[clock.limit * 1000] * 2, source=source, rated=rated, initial_fen=fen or "startpos")
         with self.changed:
             self.games[game_id] = game
             self.events.append({"type": "gameStart", "game": self.event_game(game)})
@@ -146,32 +227,65 @@ class FakePlayStrategy:
         return game
 
     def event_game(self, game: FakeGame) -> dict[str, Any]:
+        """lila modules/api/src/main/EventStream.scala gameJson: modules/game/src/main/JsonView.scala
+        ownerPreview ("secondsLeft" is the clock's time, not the first-move deadline) with "source",
+        "compat" (board: Game.isBoardCompatible), "id" and "abortable"."""
+        mine = 0 if game.me == "p1" else 1
         found: dict[str, Any] = {
             "fullId": game.id + "wXyZ", "gameId": game.id, "fen": game.game.position.fen(),
-            "playerIndex": game.me, "lastMove": game.codes[-1] if game.codes else "", "source": "lobby",
-            "status": {"id": 20, "name": game.status}, "variant": EVENT_VARIANT, "speed": "rapid",
-            "perf": "togyzkumalak", "rated": False, "hasMoved": bool(game.codes),
+            "playerIndex": game.me, "lastMove": game.codes[-1] if game.codes else "", "source": game.source,
+            "status": {"id": STATUS_IDS.get(game.status, 0), "name": game.status}, "variant": EVENT_VARIANT,
+            "speed": game.clock.speed, "perf": "togyzkumalak", "rated": game.rated,
+            "hasMoved": len(game.codes) > (0 if game.me == "p1" else 1),  # Game.playerHasMoved
             "opponent": {"id": game.opponent, "username": game.opponent.capitalize(), "rating": 1620},
-            "isMyTurn": not game.over and (len(game.codes) % 2 == 0) == (game.me == "p1"),
-            "secondsLeft": game.times[0 if game.me == "p1" else 1] // 1000, "compat": {"bot": False, "board": True},
-            "id": game.id, "abortable": len(game.codes) < 2}
+            "isMyTurn": not game.over and game.to_move == game.me, "secondsLeft": round(game.times[mine] / 1000),
+            "compat": {"bot": False, "board": game.clock.board_compatible}, "id": game.id,
+            "abortable": game.abortable}
+        if game.mandatory:
+            found["tournamentId"] = found["swissId"] = "Tourn001"  # ownerPreview writes both from tournamentId
         if game.winner is not None:
             found["winner"] = game.winner
         return found
 
-    def add_challenge(self, challenge_id: str = "Qx7Lm2Pa", challenger: str = "alice") -> None:
+    def add_challenge(self, challenge_id: str = "Qx7Lm2Pa", challenger: str = "alice", minutes: float = 15,
+                      increment: int = 10) -> None:
+        """A challenge to the account, made on the website (a Fischer clock)."""
+        clock = fischer(minutes, increment)
+        found = self._challenge_json(challenge_id, challenger, self.account, clock, False)
         with self.changed:
-            self.pending.add(challenge_id)
-            self.events.append({"type": "challenge", "challenge": {
-                "id": challenge_id, "url": f"https://playstrategy.org/{challenge_id}", "status": "created",
-                "challenger": {"id": challenger, "name": challenger.capitalize(), "title": None, "rating": 1500},
-                "challengerIsAnon": False,
-                "destUser": {"id": self.account, "name": self.account.capitalize(), "title": None, "rating": 1620},
-                "lib": 4, "variant": VARIANT, "rated": False, "speed": "rapid",
-                "timeControl": {"type": "clock", "limit": 900, "increment": 10, "show": "15+10"},
-                "playerIndex": "random", "finalPlayerIndex": "p2", "p1Color": "white", "p2Color": "black",
-                "setupInfo": "", "perf": {"icon": "›", "name": "Togyzqumalaq"}}})
+            self.pending[challenge_id] = found
+            self.events.append({"type": "challenge", "challenge": found})
             self.changed.notify_all()
+
+    def _challenge_json(self, challenge_id: str, challenger: str, dest: str, clock: ClockConfig | None,
+                        rated: bool) -> dict[str, Any]:
+        """lila modules/challenge/src/main/JsonView.scala; "finalPlayerIndex" is the challenger's side."""
+        return {
+            "id": challenge_id, "url": f"https://playstrategy.org/{challenge_id}", "status": "created",
+            "challenger": {"id": challenger, "name": challenger.capitalize(), "title": None, "rating": 1500},
+            "challengerIsAnon": False,
+            "destUser": {"id": dest, "name": dest.capitalize(), "title": None, "rating": 1620},
+            "lib": 4, "variant": VARIANT, "rated": rated, "speed": clock.speed if clock else "correspondence",
+            "timeControl": clock.challenge_json() if clock else {"type": "unlimited"},
+            "playerIndex": "random", "finalPlayerIndex": "p1", "p1Color": "white", "p2Color": "black",
+            "setupInfo": "", "perf": {"icon": "›", "name": "Togyzqumalaq"}, "_clock": clock}
+
+    def accept_made(self, index_or_id: int | str, me: str = "p1") -> FakeGame:
+        """The person challenged accepts a challenge the client made: its game starts (source friend)."""
+        made = (self.challenges_made[index_or_id] if isinstance(index_or_id, int)
+                else next(found for found in self.challenges_made if found["id"] == index_or_id))
+        if made["clock"] is None:
+            raise ValueError("the stand-in plays only games on a clock")
+        return self.add_game(made["id"], me=me, opponent=made["dest"], clock=made["clock"], rated=made["rated"])
+
+    def match_seek(self, opponent: str = "bob", me: str = "p1", game_id: str | None = None) -> FakeGame:
+        """The open seek finds an opponent: a game from the lobby with the seek's clock; its stream ends."""
+        with self.changed:
+            seek = next(seek for seek in self.seeks if not seek.ended)
+            seek.ended = True
+            self.changed.notify_all()
+        return self.add_game(game_id or f"Lobby{len(self.games):03d}", me=me, opponent=opponent,
+                             clock=seek.clock, source="lobby", rated=seek.rated)
 
     def opponent_moves(self, game_id: str, code: str) -> None:
         game = self.games[game_id]
@@ -180,35 +294,59 @@ class FakePlayStrategy:
             self._after_change(game)
 
     def offer_draw(self, game_id: str) -> None:
+        """The opponent offers a draw (not checked against the rules)."""
         game = self.games[game_id]
         with self.changed:
             game.draws[other(game.me)] = True
+            game.offered_at[other(game.me)] = len(game.codes)
             self._after_change(game)
 
     def flag(self, game_id: str, side: str) -> None:
+        """``side``'s flag falls: lila modules/round/src/main/Finisher.scala outOfTime: a draw if the other side
+        offers one; no winner when the flagged side has 81 in its kazan (strategygames
+        togyzkumalak/Situation.scala opponentHasInsufficientMaterial), else the other side wins."""
         game = self.games[game_id]
         with self.changed:
             game.times[0 if side == "p1" else 1] = 0
-            game.status, game.winner = "outoftime", other(side)
+            if game.draws[other(side)]:
+                game.status, game.winner = "draw", None
+            else:
+                full = game.game.position.kazans[0 if side == "p1" else 1] == 81
+                game.status, game.winner = "outoftime", None if full else other(side)
             self._after_change(game)
 
     def abort(self, game_id: str) -> None:
-        game = self.games[game_id]
-        with self.changed:
-            game.status = "aborted"
-            self._after_change(game)
+        self.end(game_id, "aborted")
 
     def opponent_resigns(self, game_id: str) -> None:
+        self.end(game_id, "resign", self.games[game_id].me)
+
+    def end(self, game_id: str, status: str, winner: str | None = None) -> None:
+        """The game ends with any status, one lila has ("cheat", "unknownFinish", "noStart" ...) or not."""
         game = self.games[game_id]
         with self.changed:
-            game.status, game.winner = "resign", game.me
+            game.status, game.winner = status, winner
             self._after_change(game)
 
-    def chat_from_opponent(self, game_id: str, text: str) -> None:
+    def chat_from_opponent(self, game_id: str, text: str, username: str | None = None) -> None:
         game = self.games[game_id]
         with self.changed:
             self._game_lines.setdefault(game_id, []).append(
-                {"type": "chatLine", "room": "player", "username": game.opponent.capitalize(), "text": text})
+                {"type": "chatLine", "room": "player", "username": username or game.opponent.capitalize(),
+                 "text": text})
+            self.changed.notify_all()
+
+    def forged_chat(self, game_id: str) -> None:
+        """A chat line that tries to pass for the server's: a line break and "PlayStrategy: You resigned."."""
+        self.chat_from_opponent(game_id, FORGED)
+
+    def chat_flood(self, game_id: str, count: int, text: str = "spam") -> None:
+        """``count`` chat lines at once (at most 10 000)."""
+        game = self.games[game_id]
+        with self.changed:
+            self._game_lines.setdefault(game_id, []).extend(
+                {"type": "chatLine", "room": "player", "username": game.opponent.capitalize(), "text": text}
+                for _ in range(min(count, 10_000)))
             self.changed.notify_all()
 
     def drop_streams(self) -> None:
@@ -221,7 +359,23 @@ class FakePlayStrategy:
         """The next ``count`` requests get a 429."""
         self.limited = count
 
-    _game_lines: dict[str, list[dict[str, Any]]]
+    def fault(self, path_prefix: str, kind: str, **options: Any) -> Fault:
+        """Requests whose path starts with ``path_prefix`` get ``kind`` ("endless", "drip", "hold",
+        "gzip_bomb", "html_500", "status"; see ``standin_faults.Fault``), ``times`` of them or all."""
+        times = options.pop("times", None)
+        found = Fault(path_prefix, kind, options, times)
+        self._released.clear()
+        self.faults.append(found)
+        return found
+
+    def clear_faults(self) -> None:
+        self.faults.clear()
+        self._released.set()
+
+    def release(self) -> None:
+        """Held requests are answered as usual; no new one is held."""
+        self.faults[:] = [found for found in self.faults if found.kind != "hold"]
+        self._released.set()
 
     def _after_change(self, game: FakeGame) -> None:
         self._game_lines.setdefault(game.id, []).append(game.state())
@@ -229,10 +383,33 @@ class FakePlayStrategy:
             self.events.append({"type": "gameFinish", "game": self.event_game(game)})
         self.changed.notify_all()
 
+    def _tick(self) -> None:
+        """Seeks expire (HookRepo.scala cleanupOld) and lobby games whose first move does not come are ended
+        (lila modules/game/src/main/Game.scala expirableAtStart, timeForFirstTurn; modules/round/src/main/
+        Finisher.scala noStart: aborted, or in a mandatory game lost by the side that did not move)."""
+        while not self.stopping:
+            time.sleep(0.05)
+            with self.changed:
+                now = time.monotonic()
+                for seek in self.seeks:
+                    if not seek.ended and now - seek.created >= self.seek_expiry:
+                        seek.ended = True
+                        self.changed.notify_all()
+                for game in self.games.values():
+                    if game.over or len(game.codes) >= 2 or game.source not in EXPIRABLE_SOURCES:
+                        continue
+                    seconds = self.first_move_seconds
+                    if seconds is None:
+                        seconds = first_move_seconds(game.clock.speed, game.source == "tournament")
+                    if now - game.turn_at >= seconds:
+                        culprit = game.to_move
+                        game.status, game.winner = (("noStart", other(culprit)) if game.mandatory
+                                                    else ("aborted", None))
+                        self._after_change(game)
+
     # -- the HTTP side --------------------------------------------------------------------------
     def _handler(self) -> type[BaseHTTPRequestHandler]:
         server = self
-        self._game_lines = {}
 
         class Handler(BaseHTTPRequestHandler):
             protocol_version = "HTTP/1.0"  # a stream ends when the connection closes
@@ -251,9 +428,18 @@ class FakePlayStrategy:
     def answer(self, handler: BaseHTTPRequestHandler, method: str) -> None:
         length = min(int(handler.headers.get("Content-Length") or 0), 64 * 1024)
         body = handler.rfile.read(length).decode("utf-8") if length else ""
-        form = dict(urllib.parse.parse_qsl(body))
+        form = dict(urllib.parse.parse_qsl(body, keep_blank_values=True))
         path = urllib.parse.urlsplit(handler.path).path
         self.requests.append((method, path, form))
+        fault = next((found for found in self.faults if path.startswith(found.prefix)), None)
+        if fault is not None:
+            if fault.times is not None:
+                fault.times -= 1
+                if fault.times <= 0:
+                    self.faults.remove(fault)
+            self.fault_log.append(send_fault(handler, fault, lambda: self.stopping, self._released))
+            if not self.fault_log[-1]["released"]:
+                return None
         if handler.headers.get("Authorization") != f"Bearer {self.token}":
             return self.send(handler, 401, {"error": "No such token"})
         if self.limited > 0:
@@ -266,46 +452,123 @@ class FakePlayStrategy:
         parts = path.strip("/").split("/")
         if parts == ["api", "account"]:
             return self.send(handler, 200, {"id": self.account, "username": self.account.capitalize()})
-        if parts == ["api", "stream", "event"]:  # on connect: the games going on and the challenges waiting
-            with self.changed:
-                now = [{"type": "gameStart", "game": self.event_game(game)} for game in self.games.values()
-                       if not game.over] + [event for event in self.events if event["type"] == "challenge"
-                                            and event["challenge"]["id"] in self.pending]
-                start = len(self.events)
-            return self.stream(handler, lambda begin: self.events[begin:], start, first=now)
+        if parts == ["api", "stream", "event"]:
+            return self.event_stream(handler)
         if parts == ["api", "board", "seek"]:
-            self.seeks_open += 1
-            try:
-                return self.stream(handler, lambda start: [], 0)
-            finally:
-                self.seeks_open -= 1
+            return self.seek(handler, form)
         if parts[:4] == ["api", "board", "game", "stream"] and len(parts) == 5:
             game = self.games.get(parts[4])
             if game is None:
                 return self.send(handler, 404, {"error": "No such game"})
+            if not game.clock.board_compatible:  # PlayApi.scala WithPovAsBoard
+                return self.send(handler, 400, {"error": NOT_BOARD})
+            with self.changed:  # GameStateStream.scala: "terminate previous one if any"
+                number = self._game_streams[game.id] = self._game_streams.get(game.id, 0) + 1
+                self.changed.notify_all()
             lines = self._game_lines.setdefault(game.id, [])
             return self.stream(handler, lambda start: lines[start:], len(lines), first=game.full(self.account),
-                               game=game)
+                               game=game, alive=lambda: self._game_streams[game.id] == number)
         if parts[:3] == ["api", "board", "game"] and len(parts) >= 5:
             return self.command(handler, parts[3], parts[4:], form)
         if parts[:2] == ["api", "challenge"] and len(parts) == 4 and parts[3] in ("accept", "decline"):
-            self.pending.discard(parts[2])
-            if parts[3] == "accept":
-                self.add_game(parts[2], me="p2", opponent="alice", minutes=15, increment=10)
-            return self.send(handler, 200, {"ok": True})
+            return self.answer_challenge(handler, parts[2], parts[3] == "accept")
         if parts[:2] == ["api", "challenge"] and len(parts) == 3:
-            return self.send(handler, 200, {"challenge": {"id": "NewChal1", "status": "created",
-                                                          "direction": "out"}, "socketVersion": 0})
+            return self.challenge(handler, parts[2], form)
         return self.send(handler, 404, {"error": "No such command"})
 
+    def event_stream(self, handler: BaseHTTPRequestHandler) -> None:
+        """lila app/controllers/Api.scala eventStream: on connect the games going on and the challenges to
+        the account; modules/api/src/main/EventStream.scala: a new stream ends the account's older one."""
+        with self.changed:
+            now = [{"type": "gameStart", "game": self.event_game(game)} for game in self.games.values()
+                   if not game.over] + [{"type": "challenge", "challenge": self._public(found)}
+                                        for found in self.pending.values()]
+            start = len(self.events)
+            self._event_streams += 1
+            number = self._event_streams
+            self.changed.notify_all()
+        return self.stream(handler, lambda begin: [self._public_event(event) for event in self.events[begin:]],
+                           start, first=now, alive=lambda: self._event_streams == number)
+
+    @staticmethod
+    def _public(challenge: dict[str, Any]) -> dict[str, Any]:
+        return {key: value for key, value in challenge.items() if not key.startswith("_")}
+
+    def _public_event(self, event: dict[str, Any]) -> dict[str, Any]:
+        if isinstance(event.get("challenge"), dict):
+            return {**event, "challenge": self._public(event["challenge"])}
+        return event
+
+    def seek(self, handler: BaseHTTPRequestHandler, form: dict[str, str]) -> None:
+        """lila app/controllers/Setup.scala boardApiHook: the form (standin_rules.bind_seek), then one seek
+        stream per user (BoardApiHookConcurrencyLimitPerUser: 429, no Retry-After, lila modules/memo
+        ConcurrencyLimit.scala's words); modules/lobby/src/main/BoardApiHookStream.scala: the stream ends
+        when the seek is taken or removed, and the seek ends when the stream does."""
+        config, errors = bind_seek(form)
+        if config is None:
+            return self.form_error(handler, errors)
+        with self.changed:
+            if self.seeks_open:
+                return self.send(handler, 429, {"error": "Please only run 1 request(s) at a time"})
+            seek = Seek(config["clock"], config["rated"])
+            self.seeks.append(seek)
+        try:
+            return self.stream(handler, lambda start: [], 0, alive=lambda: not seek.ended)
+        finally:
+            with self.changed:
+                seek.ended = True
+
+    def challenge(self, handler: BaseHTTPRequestHandler, dest: str, form: dict[str, str]) -> None:
+        """lila app/controllers/Challenge.scala apiCreate: SetupForm.api.user (standin_rules.bind_challenge),
+        errors as newJsonFormError; EventStream.scala tells the challenger too (isMyChallenge)."""
+        config, errors = bind_challenge(form)
+        if config is None:
+            return self.form_error(handler, errors)
+        clock: ClockConfig | None = config["clock"]
+        found = self._challenge_json(f"Made{len(self.challenges_made):04d}", self.account, dest, clock,
+                                     config["rated"])
+        with self.changed:
+            self.challenges_made.append(
+                {"id": found["id"], "dest": dest, "kind": clock.kind if clock else None,
+                 "limit": clock.limit if clock else None, "increment": clock.grace_seconds if clock else None,
+                 "rated": config["rated"], "clock": clock, "form": dict(form)})
+            self.events.append({"type": "challenge", "challenge": found})
+            self.changed.notify_all()
+        return self.send(handler, 200, {"challenge": {**self._public(found), "direction": "out"},
+                                        "socketVersion": 0})
+
+    def answer_challenge(self, handler: BaseHTTPRequestHandler, challenge_id: str, accept: bool) -> None:
+        """Challenge.scala apiAccept / apiDecline: 404 when there is no such challenge; accepted, its game
+        starts (ChallengeJoiner: source friend; a Blitz one too, unplayable from the Board API); declined,
+        EventStream.scala says "challengeDeclined" to both sides."""
+        with self.changed:
+            found = self.pending.pop(challenge_id, None)
+            if found is None:
+                return self.send(handler, 404, {"error": "Not found"})
+            if not accept:
+                self.events.append({"type": "challengeDeclined", "challenge": {
+                    **found, "status": "declined", "declineReason": "I'm not accepting challenges at the moment."}})
+                self.changed.notify_all()
+        self.send(handler, 200, {"ok": True})  # the real server may say the game before or after this
+        if accept:
+            me = other(found["finalPlayerIndex"])
+            self.add_game(challenge_id, me=me, opponent=found["challenger"]["id"], clock=found["_clock"],
+                          rated=found["rated"])
+        return None
+
     def command(self, handler: BaseHTTPRequestHandler, game_id: str, what: list[str], form: dict[str, str]) -> None:
+        """lila app/controllers/PlayApi.scala (WithPovAsBoard, then the command) and
+        modules/bot/src/main/BotPlayer.scala."""
         game = self.games.get(game_id)
         if game is None:
             return self.send(handler, 404, {"error": "No such game"})
+        if not game.clock.board_compatible:
+            return self.send(handler, 400, {"error": NOT_BOARD})
         with self.changed:
             if what[0] == "move" and len(what) == 2:
-                mine = (len(game.codes) % 2 == 0) == (game.me == "p1")
-                if game.over or not mine:
+                if not re_code(what[1]):  # BotPlayer.apply: Uci(...) fails
+                    return self.send(handler, 400, {"error": f"Invalid UCI: {what[1]}"})
+                if game.over or game.to_move != game.me:
                     return self.send(handler, 400, {"error": "Not your turn, or game already over"})
                 if self.reject_moves > 0:
                     self.reject_moves -= 1
@@ -318,33 +581,55 @@ class FakePlayStrategy:
                     self.lose_answers -= 1
                     self._after_change(game)
                     return self.send(handler, 502, {"error": "Bad gateway"})
-            elif what == ["resign"]:
-                game.status, game.winner = ("aborted", None) if len(game.codes) < 2 else ("resign", other(game.me))
-            elif what == ["abort"]:
-                if len(game.codes) >= 2:
+            elif what == ["abort"] or (what == ["resign"] and game.abortable):  # BotPlayer.abort, resign
+                if not game.abortable:
                     return self.send(handler, 400, {"error": "This game can no longer be aborted"})
                 game.status = "aborted"
+            elif what == ["resign"]:
+                if game.over:  # Game.resignable: playable and not abortable
+                    return self.send(handler, 400, {"error": "This game cannot be resigned"})
+                game.status, game.winner = "resign", other(game.me)
             elif what[0] == "draw" and len(what) == 2:
-                if what[1] in ("yes", "true", "1", "on"):
-                    if game.draws[other(game.me)]:
-                        game.status = "draw"
-                    else:
-                        game.draws[game.me] = True
-                else:
-                    game.draws[other(game.me)] = False
+                if not self.draw(game, what[1] in ("1", "true", "on", "yes")):  # lila.common.Form.trueish
+                    return self.send(handler, 200, {"ok": True})
             elif what == ["chat"]:
-                if not form.get("text"):
-                    return self.send(handler, 400, {"text": ["This field is required"],
-                                                    "error": {"text": ["This field is required"]}})
-                self._game_lines.setdefault(game.id, []).append(
-                    {"type": "chatLine", "room": "player", "username": self.account.capitalize(),
-                     "text": form["text"]})
+                errors = chat_errors(form)
+                if errors:  # PlayApi.scala: jsonFormErrorDefaultLang, the errors twice (also under "error")
+                    return self.send(handler, 400, {**errors, "error": errors})
+                if form["room"] == "player":  # GameStateStream.scala: the players' room only
+                    self._game_lines.setdefault(game.id, []).append(
+                        {"type": "chatLine", "room": "player", "username": self.account.capitalize(),
+                         "text": form["text"].strip()[:140]})
                 self.changed.notify_all()
                 return self.send(handler, 200, {"ok": True})
             else:
                 return self.send(handler, 404, {"error": "No such command"})
             self._after_change(game)
         return self.send(handler, 200, {"ok": True})
+
+    @staticmethod
+    def draw(game: FakeGame, yes: bool) -> bool:
+        """BotPlayer.offerDraw / declineDraw (round's Drawer.yes / no); whether anything changed. The
+        answer is 200 {"ok":true} whether it counted or not."""
+        mine, theirs = game.me, other(game.me)
+        if not game.drawable:
+            return False
+        if not yes:
+            if not game.draws[theirs]:
+                return False
+            game.draws[theirs] = False
+        elif game.draws[theirs]:
+            game.status, game.winner = "draw", None
+        elif game.can_offer_draw(mine):
+            game.draws[mine] = True
+            game.offered_at[mine] = len(game.codes)
+        else:
+            return False
+        return True
+
+    def form_error(self, handler: BaseHTTPRequestHandler, errors: Errors) -> None:
+        # lila app/controllers/LilaController.scala newJsonFormError: 400 with errorsAsJson
+        return self.send(handler, 400, dict(errors))
 
     def send(self, handler: BaseHTTPRequestHandler, status: int, body: dict[str, Any]) -> None:
         data = json.dumps(body, separators=(",", ":")).encode()
@@ -355,9 +640,10 @@ class FakePlayStrategy:
         handler.wfile.write(data)
 
     def stream(self, handler: BaseHTTPRequestHandler, lines: Any, start: int,
-               first: dict[str, Any] | list[dict[str, Any]] | None = None, game: FakeGame | None = None) -> None:
+               first: dict[str, Any] | list[dict[str, Any]] | None = None, game: FakeGame | None = None,
+               alive: Any = None) -> None:
         """Send ``first`` and then each new line as it comes, a keep-alive between, until the game ends,
-        the streams are dropped, the server stops or ``STREAM_SECONDS`` pass."""
+        ``alive()`` turns false, the streams are dropped, the server stops or ``STREAM_SECONDS`` pass."""
         handler.send_response(200)
         handler.send_header("Content-Type", "application/x-ndjson")
         handler.end_headers()
@@ -375,7 +661,7 @@ class FakePlayStrategy:
                     if not fresh:
                         self.changed.wait(KEEP_ALIVE)
                         fresh = lines(sent)
-                    if self.stopping or self.generation != generation:
+                    if self.stopping or self.generation != generation or (alive is not None and not alive()):
                         return
                 sent += len(fresh)
                 for line in fresh:
@@ -392,3 +678,9 @@ class FakePlayStrategy:
     def write(handler: BaseHTTPRequestHandler, line: dict[str, Any]) -> None:
         handler.wfile.write(json.dumps(line, separators=(",", ":")).encode() + b"\n")
         handler.wfile.flush()
+
+
+def re_code(code: str) -> bool:
+    """strategygames togyzkumalak/format/Uci.scala Move.apply: two squares Pos.fromKey knows (a1 to i2)."""
+    return len(code) == 4 and code[0] in "abcdefghi" and code[2] in "abcdefghi" and code[1] in "12" \
+        and code[3] in "12"
