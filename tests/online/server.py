@@ -2,8 +2,8 @@
 endpoints a board client uses as PlayStrategy's lila fork does (github:Mind-Sports-Games/lila at 1283402,
 github:Mind-Sports-Games/strategygames at 62efede): the JSON shapes, the form binding and time controls,
 the Board API's speed rule, draw offers, endings, seeks, the first-move deadline. Each rule cites the file
-it comes from; the rules themselves are in ``standin_rules.py`` and the hostile faults in
-``standin_faults.py``.
+it comes from; the rules themselves are in ``standin_rules.py``, the games and their JSON in
+``standin_game.py``, the hostile faults in ``standin_faults.py``.
 
 A test scripts it: ``add_game``, ``add_challenge``, ``match_seek``, ``accept_made`` start things;
 ``opponent_moves``, ``offer_draw``, ``flag``, ``abort``, ``opponent_resigns``, ``end``,
@@ -19,17 +19,15 @@ import json
 import threading
 import time
 import urllib.parse
-from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from rules import Game
-from rules.movecode import move_code, read_move_code
 from tests.online.standin_faults import Fault, send_fault
+from tests.online.standin_game import FORGED, NOT_BOARD, FakeGame, Seek, challenge_json, other, re_code
 from tests.online.standin_rules import (
     EXPIRABLE_SOURCES,
     MANDATORY_SOURCES,
-    STATUS_IDS,
     ClockConfig,
     Errors,
     bind_challenge,
@@ -41,116 +39,6 @@ from tests.online.standin_rules import (
 
 STREAM_SECONDS = 20.0  # the longest a stream stays open in a test
 KEEP_ALIVE = 0.2  # seconds between keep-alive lines (the real server: 3 to 6)
-VARIANT = {"key": "togyzkumalak", "name": "Togyzqumalaq", "short": "Toqyz", "lib": 4,
-           "boardSize": {"width": 9, "height": 2}}
-EVENT_VARIANT = {"gameLogic": {"id": 4, "name": "Togyzkumalak"}, "gameFamily": "togyzkumalak",
-                 "key": "togyzkumalak", "name": "Togyzqumalaq", "boardSize": None}
-NOT_BOARD = "This game cannot be played with the Board API."  # lila app/controllers/PlayApi.scala
-FORGED = "hi\r\nPlayStrategy: You resigned."
-
-
-@dataclass
-class FakeGame:
-    """One game on the fake server: its rules' game, the clock, draw offers, where it comes from and how
-    it ended."""
-
-    id: str
-    me: str  # "p1" or "p2": the side of the token's account
-    opponent: str
-    clock: ClockConfig = field(default_factory=lambda: fischer(10, 5))
-    game: Game = field(default_factory=Game)
-    codes: list[str] = field(default_factory=list)
-    times: list[int] = field(default_factory=lambda: [600_000, 600_000])
-    status: str = "started"
-    winner: str | None = None
-    draws: dict[str, bool] = field(default_factory=lambda: {"p1": False, "p2": False})
-    offered_at: dict[str, int] = field(default_factory=dict)  # Game.drawOffers: the ply of each side's last
-    source: str = "friend"  # lila modules/game/src/main/Source.scala: "lobby", "friend", "tournament" ...
-    rated: bool = False
-    initial_fen: str = "startpos"
-    turn_at: float = field(default_factory=time.monotonic)  # Game.turnAt: the first-move deadline runs from it
-
-    @property
-    def mandatory(self) -> bool:
-        return self.source in MANDATORY_SOURCES  # lila modules/game/src/main/Game.scala isMandatory
-
-    @property
-    def to_move(self) -> str:
-        return "p1" if self.game.position.to_move.value == 0 else "p2"
-
-    @property
-    def over(self) -> bool:
-        return self.status not in ("created", "started")  # Game.playable: status < Aborted
-
-    @property
-    def abortable(self) -> bool:  # Game.scala abortable: started, fewer than 2 plies, not mandatory
-        return self.status == "started" and len(self.codes) < 2 and not self.mandatory
-
-    @property
-    def drawable(self) -> bool:
-        return not self.over and not self.abortable  # Game.scala drawable
-
-    def can_offer_draw(self, side: str) -> bool:
-        """Game.scala playerCanOfferDraw: 2 plies played, not offering already, no offer of its own in the
-        last 20 plies (playerHasOfferedDrawRecently: lastBy(side) >= turnCount - 20)."""
-        recent = side in self.offered_at and self.offered_at[side] >= len(self.codes) - 20
-        return not self.over and len(self.codes) >= 2 and not self.draws[side] and not recent
-
-    def full(self, account: str) -> dict[str, Any]:
-        """gameFull: lila modules/bot/src/main/BotJsonView.scala gameFull (no source, no deadline in it)."""
-        players = {self.me: {"id": account, "name": account.capitalize(), "title": None, "rating": 1500,
-                             "provisional": True},
-                   other(self.me): {"id": self.opponent, "name": self.opponent.capitalize(), "title": None,
-                                    "rating": 1620}}
-        found = {"id": self.id, "variant": VARIANT, "clock": self.clock.game_json(), "speed": self.clock.speed,
-                 "perf": {"name": "Togyzqumalaq"}, "rated": self.rated, "createdAt": 1718000000000,
-                 "p1": players["p1"], "p2": players["p2"], "initialFen": self.initial_fen, "type": "gameFull",
-                 "state": self.state()}
-        if self.mandatory:
-            found["tournamentId"] = "Tourn001"
-        return found
-
-    def state(self) -> dict[str, Any]:
-        grace = self.clock.grace_seconds * 1000  # BotJsonView incOf
-        found: dict[str, Any] = {
-            "type": "gameState", "moves": " ".join(self.codes), "activeplayer": self.to_move,
-            "wtime": self.times[0], "btime": self.times[1], "winc": grace, "binc": grace,
-            "wdraw": self.draws["p1"], "bdraw": self.draws["p2"], "status": self.status,
-            "abortable": self.abortable, "selectedsquares": None}
-        if self.winner is not None:
-            found["winner"] = self.winner
-        return found
-
-    def play(self, code: str) -> None:
-        """Play a move given as a code (``ValueError`` with lila's words when it is not legal). The landing
-        pit is checked as strategygames does (togyzkumalak/variant/Variant.scala `move`: the code's dest
-        must be the move's)."""
-        try:
-            pit = read_move_code(self.game.position, code)
-        except Exception:
-            raise ValueError(f"Not a valid move: {code} with prom: None. Allowed moves: Map()") from None
-        report = self.game.play(pit)
-        mover = 0 if report.mover.value == 0 else 1
-        if len(self.codes) >= 2:  # the clocks start at the second ply (strategygames togyzkumalak/Game.scala
-            self.times[mover] = max(0, self.times[mover] - 1500) + self.clock.grace_seconds * 1000  # applyClock)
-        self.codes.append(move_code(report, 9))
-        self.turn_at = time.monotonic()
-        if report.outcome is not None:
-            self.status = "variantEnd"
-            winner = report.outcome.winner
-            self.winner = None if winner is None else ("p1" if winner.value == 0 else "p2")
-
-
-def other(side: str) -> str:
-    return "p2" if side == "p1" else "p1"
-
-
-@dataclass
-class Seek:
-    clock: ClockConfig
-    rated: bool
-    created: float = field(default_factory=time.monotonic)
-    ended: bool = False
 
 
 class FakePlayStrategy:
@@ -214,10 +102,14 @@ class FakePlayStrategy:
 
     def add_game(self, game_id: str = "AbCd1234", me: str = "p1", opponent: str = "someone",
                  minutes: float = 10, increment: int = 5, *, clock: ClockConfig | None = None,
-                 source: str = "friend", rated: bool = False, fen: str | None = None) -> FakeGame:
+                 source: str = "friend", mandatory: bool = False, rated: bool = False,
+                 fen: str | None = None) -> FakeGame:
         """A game starts (a gameStart on the event stream). ``source`` "lobby" (and "tournament", "pool",
-        "swiss") has the first-move deadline; "tournament" (and "simul", "swiss") makes it mandatory."""
+        "swiss") has the first-move deadline; "tournament" (and "simul", "swiss") is mandatory, and
+        ``mandatory`` makes a game's source "tournament" (lila knows no mandatory lobby game)."""
         clock = clock or fischer(minutes, increment)
+        if mandatory and source not in MANDATORY_SOURCES:
+            source = "tournament"
         game = FakeGame(game_id, me, opponent, clock, Game() if fen is None else Game.from_fen(fen),
                         times=[clock.limit * 1000] * 2, source=source, rated=rated, initial_fen=fen or "startpos")
         with self.changed:
@@ -227,48 +119,17 @@ class FakePlayStrategy:
         return game
 
     def event_game(self, game: FakeGame) -> dict[str, Any]:
-        """lila modules/api/src/main/EventStream.scala gameJson: modules/game/src/main/JsonView.scala
-        ownerPreview ("secondsLeft" is the clock's time, not the first-move deadline) with "source",
-        "compat" (board: Game.isBoardCompatible), "id" and "abortable"."""
-        mine = 0 if game.me == "p1" else 1
-        found: dict[str, Any] = {
-            "fullId": game.id + "wXyZ", "gameId": game.id, "fen": game.game.position.fen(),
-            "playerIndex": game.me, "lastMove": game.codes[-1] if game.codes else "", "source": game.source,
-            "status": {"id": STATUS_IDS.get(game.status, 0), "name": game.status}, "variant": EVENT_VARIANT,
-            "speed": game.clock.speed, "perf": "togyzkumalak", "rated": game.rated,
-            "hasMoved": len(game.codes) > (0 if game.me == "p1" else 1),  # Game.playerHasMoved
-            "opponent": {"id": game.opponent, "username": game.opponent.capitalize(), "rating": 1620},
-            "isMyTurn": not game.over and game.to_move == game.me, "secondsLeft": round(game.times[mine] / 1000),
-            "compat": {"bot": False, "board": game.clock.board_compatible}, "id": game.id,
-            "abortable": game.abortable}
-        if game.mandatory:
-            found["tournamentId"] = found["swissId"] = "Tourn001"  # ownerPreview writes both from tournamentId
-        if game.winner is not None:
-            found["winner"] = game.winner
-        return found
+        return game.event_json()
 
     def add_challenge(self, challenge_id: str = "Qx7Lm2Pa", challenger: str = "alice", minutes: float = 15,
                       increment: int = 10) -> None:
         """A challenge to the account, made on the website (a Fischer clock)."""
         clock = fischer(minutes, increment)
-        found = self._challenge_json(challenge_id, challenger, self.account, clock, False)
+        found = challenge_json(challenge_id, challenger, self.account, clock, False)
         with self.changed:
             self.pending[challenge_id] = found
             self.events.append({"type": "challenge", "challenge": found})
             self.changed.notify_all()
-
-    def _challenge_json(self, challenge_id: str, challenger: str, dest: str, clock: ClockConfig | None,
-                        rated: bool) -> dict[str, Any]:
-        """lila modules/challenge/src/main/JsonView.scala; "finalPlayerIndex" is the challenger's side."""
-        return {
-            "id": challenge_id, "url": f"https://playstrategy.org/{challenge_id}", "status": "created",
-            "challenger": {"id": challenger, "name": challenger.capitalize(), "title": None, "rating": 1500},
-            "challengerIsAnon": False,
-            "destUser": {"id": dest, "name": dest.capitalize(), "title": None, "rating": 1620},
-            "lib": 4, "variant": VARIANT, "rated": rated, "speed": clock.speed if clock else "correspondence",
-            "timeControl": clock.challenge_json() if clock else {"type": "unlimited"},
-            "playerIndex": "random", "finalPlayerIndex": "p1", "p1Color": "white", "p2Color": "black",
-            "setupInfo": "", "perf": {"icon": "›", "name": "Togyzqumalaq"}, "_clock": clock}
 
     def accept_made(self, index_or_id: int | str, me: str = "p1") -> FakeGame:
         """The person challenged accepts a challenge the client made: its game starts (source friend)."""
@@ -299,6 +160,13 @@ class FakePlayStrategy:
         with self.changed:
             game.draws[other(game.me)] = True
             game.offered_at[other(game.me)] = len(game.codes)
+            self._after_change(game)
+
+    def decline_draw(self, game_id: str) -> None:
+        """The opponent declines the account's draw offer (round's Drawer.no)."""
+        game = self.games[game_id]
+        with self.changed:
+            game.draws[game.me] = False
             self._after_change(game)
 
     def flag(self, game_id: str, side: str) -> None:
@@ -364,18 +232,21 @@ class FakePlayStrategy:
         "gzip_bomb", "html_500", "status"; see ``standin_faults.Fault``), ``times`` of them or all."""
         times = options.pop("times", None)
         found = Fault(path_prefix, kind, options, times)
-        self._released.clear()
-        self.faults.append(found)
+        with self.changed:
+            self._released.clear()
+            self.faults.append(found)
         return found
 
     def clear_faults(self) -> None:
-        self.faults.clear()
-        self._released.set()
+        with self.changed:
+            self.faults.clear()
+            self._released.set()
 
     def release(self) -> None:
         """Held requests are answered as usual; no new one is held."""
-        self.faults[:] = [found for found in self.faults if found.kind != "hold"]
-        self._released.set()
+        with self.changed:
+            self.faults[:] = [found for found in self.faults if found.kind != "hold"]
+            self._released.set()
 
     def _after_change(self, game: FakeGame) -> None:
         self._game_lines.setdefault(game.id, []).append(game.state())
@@ -431,12 +302,13 @@ class FakePlayStrategy:
         form = dict(urllib.parse.parse_qsl(body, keep_blank_values=True))
         path = urllib.parse.urlsplit(handler.path).path
         self.requests.append((method, path, form))
-        fault = next((found for found in self.faults if path.startswith(found.prefix)), None)
-        if fault is not None:
-            if fault.times is not None:
+        with self.changed:
+            fault = next((found for found in self.faults if path.startswith(found.prefix)), None)
+            if fault is not None and fault.times is not None:
                 fault.times -= 1
                 if fault.times <= 0:
                     self.faults.remove(fault)
+        if fault is not None:
             self.fault_log.append(send_fault(handler, fault, lambda: self.stopping, self._released))
             if not self.fault_log[-1]["released"]:
                 return None
@@ -465,9 +337,10 @@ class FakePlayStrategy:
             with self.changed:  # GameStateStream.scala: "terminate previous one if any"
                 number = self._game_streams[game.id] = self._game_streams.get(game.id, 0) + 1
                 self.changed.notify_all()
-            lines = self._game_lines.setdefault(game.id, [])
-            return self.stream(handler, lambda start: lines[start:], len(lines), first=game.full(self.account),
-                               game=game, alive=lambda: self._game_streams[game.id] == number)
+                lines = self._game_lines.setdefault(game.id, [])
+                full, start = game.full(self.account), len(lines)
+            return self.stream(handler, lambda begin: lines[begin:], start, first=full, game=game,
+                               alive=lambda: self._game_streams[game.id] == number)
         if parts[:3] == ["api", "board", "game"] and len(parts) >= 5:
             return self.command(handler, parts[3], parts[4:], form)
         if parts[:2] == ["api", "challenge"] and len(parts) == 4 and parts[3] in ("accept", "decline"):
@@ -525,7 +398,7 @@ class FakePlayStrategy:
         if config is None:
             return self.form_error(handler, errors)
         clock: ClockConfig | None = config["clock"]
-        found = self._challenge_json(f"Made{len(self.challenges_made):04d}", self.account, dest, clock,
+        found = challenge_json(f"Made{len(self.challenges_made):04d}", self.account, dest, clock,
                                      config["rated"])
         with self.changed:
             self.challenges_made.append(
@@ -590,7 +463,7 @@ class FakePlayStrategy:
                     return self.send(handler, 400, {"error": "This game cannot be resigned"})
                 game.status, game.winner = "resign", other(game.me)
             elif what[0] == "draw" and len(what) == 2:
-                if not self.draw(game, what[1] in ("1", "true", "on", "yes")):  # lila.common.Form.trueish
+                if not game.draw(what[1] in ("1", "true", "on", "yes")):  # lila.common.Form.trueish
                     return self.send(handler, 200, {"ok": True})
             elif what == ["chat"]:
                 errors = chat_errors(form)
@@ -606,26 +479,6 @@ class FakePlayStrategy:
                 return self.send(handler, 404, {"error": "No such command"})
             self._after_change(game)
         return self.send(handler, 200, {"ok": True})
-
-    @staticmethod
-    def draw(game: FakeGame, yes: bool) -> bool:
-        """BotPlayer.offerDraw / declineDraw (round's Drawer.yes / no); whether anything changed. The
-        answer is 200 {"ok":true} whether it counted or not."""
-        mine, theirs = game.me, other(game.me)
-        if not game.drawable:
-            return False
-        if not yes:
-            if not game.draws[theirs]:
-                return False
-            game.draws[theirs] = False
-        elif game.draws[theirs]:
-            game.status, game.winner = "draw", None
-        elif game.can_offer_draw(mine):
-            game.draws[mine] = True
-            game.offered_at[mine] = len(game.codes)
-        else:
-            return False
-        return True
 
     def form_error(self, handler: BaseHTTPRequestHandler, errors: Errors) -> None:
         # lila app/controllers/LilaController.scala newJsonFormError: 400 with errorsAsJson
@@ -650,11 +503,13 @@ class FakePlayStrategy:
         generation = self.generation
         deadline = time.monotonic() + STREAM_SECONDS
         sent = start
+        state = first.get("state", {}) if isinstance(first, dict) else {}
+        finished = state.get("status", "started") not in ("created", "started")  # gameFull says it all
         try:
             for line in [first] if isinstance(first, dict) else first or []:
                 self.write(handler, line)
-                if game is not None and game.over:
-                    return
+            if finished:
+                return
             while time.monotonic() < deadline:
                 with self.changed:
                     fresh = lines(sent)
@@ -679,8 +534,3 @@ class FakePlayStrategy:
         handler.wfile.write(json.dumps(line, separators=(",", ":")).encode() + b"\n")
         handler.wfile.flush()
 
-
-def re_code(code: str) -> bool:
-    """strategygames togyzkumalak/format/Uci.scala Move.apply: two squares Pos.fromKey knows (a1 to i2)."""
-    return len(code) == 4 and code[0] in "abcdefghi" and code[2] in "abcdefghi" and code[1] in "12" \
-        and code[3] in "12"
