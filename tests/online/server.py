@@ -70,7 +70,8 @@ class FakePlayStrategy:
         self._game_lines: dict[str, list[dict[str, Any]]] = {}
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, name="fake-playstrategy", daemon=True)
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), name="fake-playstrategy",
+                                        daemon=True)
         self._ticker = threading.Thread(target=self._tick, name="fake-playstrategy-clock", daemon=True)
 
     @property

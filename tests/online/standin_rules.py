@@ -10,6 +10,7 @@ Every rule names the file of the server's source it comes from: PlayStrategy's l
 from __future__ import annotations
 
 import re
+import struct
 import threading
 import zlib
 from dataclasses import dataclass
@@ -308,12 +309,18 @@ _bomb_lock = threading.Lock()
 
 
 def gzip_bomb() -> bytes:
-    """... gzipped (about 1 MB: deflate packs at most about 1030 to 1): made once, at first use (some
-    seconds), and kept for the whole test run."""
+    """... gzipped: about 1 MB (deflate packs at most about 1030 to 1), made at first use and kept for the
+    whole test run. One MiB of zeros is deflated once, ending in a full flush so that it refers to nothing
+    before it, and repeated; the gzip header and trailer (CRC-32, size) are written by hand."""
     with _bomb_lock:
         if not _bomb:
-            packer = zlib.compressobj(9, zlib.DEFLATED, 31)
             zeros = bytes(1024 * 1024)
-            parts = [packer.compress(zeros) for _ in range(GZIP_BOMB_INFLATED // len(zeros))]
-            _bomb.append(b"".join(parts) + packer.flush())
+            packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+            piece = packer.compress(zeros) + packer.flush(zlib.Z_FULL_FLUSH)
+            count = GZIP_BOMB_INFLATED // len(zeros)
+            crc = 0
+            for _ in range(count):
+                crc = zlib.crc32(zeros, crc)
+            _bomb.append(b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03" + piece * count + packer.flush()
+                         + struct.pack("<II", crc, GZIP_BOMB_INFLATED % 2**32))
         return _bomb[0]
