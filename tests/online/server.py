@@ -42,8 +42,9 @@ KEEP_ALIVE = 0.2  # seconds between keep-alive lines (the real server: 3 to 6)
 
 
 class FakePlayStrategy:
-    """The fake server; ``url`` once started. ``seek_expiry`` (seconds, lila's 15 minutes) and
-    ``first_move_seconds`` (None: lila's by speed) can be set by a test."""
+    """The fake server; ``url`` once started. A test can set ``seek_expiry`` (seconds, lila's 15 minutes),
+    ``first_move_seconds`` (None: lila's by speed) and ``no_start_grace`` (the second lila waits after the
+    first-move deadline before it ends the game)."""
 
     def __init__(self, token: str = "test-token-1234", account: str = "me") -> None:
         self.token = token
@@ -61,7 +62,8 @@ class FakePlayStrategy:
         self.challenges_made: list[dict[str, Any]] = []
         self.seeks: list[Seek] = []
         self.seek_expiry = 15 * 60.0  # lila modules/lobby/src/main/HookRepo.scala cleanupOld
-        self.first_move_seconds: float | None = None
+        self.first_move_seconds: float | None = None  # None: Game.scala timeForFirstTurn by speed
+        self.no_start_grace = 1.0  # lila modules/round/src/main/Env.scala: NoStart is told 1 s after the deadline
         self.faults: list[Fault] = []
         self.fault_log: list[dict[str, Any]] = []
         self._released = threading.Event()
@@ -273,7 +275,7 @@ class FakePlayStrategy:
                     seconds = self.first_move_seconds
                     if seconds is None:
                         seconds = first_move_seconds(game.clock.speed, game.source == "tournament")
-                    if now - game.turn_at >= seconds:
+                    if now - game.turn_at >= seconds + self.no_start_grace:
                         culprit = game.to_move
                         game.status, game.winner = (("noStart", other(culprit)) if game.mandatory
                                                     else ("aborted", None))

@@ -295,7 +295,7 @@ def test_a_lobby_game_whose_first_move_does_not_come_is_aborted(server: FakePlay
 
 @pytest.mark.slow
 def test_the_second_player_has_its_own_first_move_deadline(server: FakePlayStrategy) -> None:
-    server.first_move_seconds = 0.8
+    server.first_move_seconds, server.no_start_grace = 0.8, 0.0
     game = server.add_game("Lobby002", me="p2", source="lobby")
     time.sleep(0.5)
     server.opponent_moves(game.id, code_for(server, game.id))  # p1 moves in time: p2's deadline starts now
