@@ -28,8 +28,10 @@ from tests.online.standin_game import FORGED, NOT_BOARD, FakeGame, Seek, challen
 from tests.online.standin_rules import (
     EXPIRABLE_SOURCES,
     MANDATORY_SOURCES,
+    RATE_LIMITED,
     ClockConfig,
     Errors,
+    RateLimit,
     bind_challenge,
     bind_seek,
     chat_errors,
@@ -64,6 +66,9 @@ class FakePlayStrategy:
         self.seek_expiry = 15 * 60.0  # lila modules/lobby/src/main/HookRepo.scala cleanupOld
         self.first_move_seconds: float | None = None  # None: Game.scala timeForFirstTurn by speed
         self.no_start_grace = 1.0  # lila modules/round/src/main/Env.scala: NoStart is told 1 s after the deadline
+        # app/controllers/Setup.scala PostRateLimit (5 a minute per IP, seeks among them) and
+        # Challenge.scala ChallengeUserRateLimit ("fast": 5 a minute); a test may replace them
+        self.seek_limit, self.challenge_limit = RateLimit(5, 60.0), RateLimit(5, 60.0)
         self.faults: list[Fault] = []
         self.fault_log: list[dict[str, Any]] = []
         self._released = threading.Event()
@@ -319,11 +324,7 @@ class FakePlayStrategy:
             return self.send(handler, 401, {"error": "No such token"})
         if self.limited > 0:
             self.limited -= 1
-            handler.send_response(429)
-            handler.send_header("Content-Type", "text/plain")
-            handler.end_headers()
-            handler.wfile.write(b"Too many requests. Please retry in a moment.")
-            return None
+            return self.rate_limited(handler)
         parts = path.strip("/").split("/")
         if parts == ["api", "account"]:
             return self.send(handler, 200, {"id": self.account, "username": self.account.capitalize()})
@@ -384,6 +385,8 @@ class FakePlayStrategy:
         if config is None:
             return self.form_error(handler, errors)
         with self.changed:
+            if not self.seek_limit.take(time.monotonic()):
+                return self.rate_limited(handler)
             if self.seeks_open:
                 return self.send(handler, 429, {"error": "Please only run 1 request(s) at a time"})
             seek = Seek(config["clock"], config["rated"])
@@ -400,6 +403,8 @@ class FakePlayStrategy:
         config, errors = bind_challenge(form)
         if config is None:
             return self.form_error(handler, errors)
+        if not self.challenge_limit.take(time.monotonic()):
+            return self.rate_limited(handler)
         clock: ClockConfig | None = config["clock"]
         found = challenge_json(f"Made{len(self.challenges_made):04d}", self.account, dest, clock,
                                      config["rated"])
@@ -482,6 +487,13 @@ class FakePlayStrategy:
                 return self.send(handler, 404, {"error": "No such command"})
             self._after_change(game)
         return self.send(handler, 200, {"ok": True})
+
+    @staticmethod
+    def rate_limited(handler: BaseHTTPRequestHandler) -> None:
+        handler.send_response(429)  # lila's rateLimited: a text, no Retry-After
+        handler.send_header("Content-Type", "text/plain; charset=utf-8")
+        handler.end_headers()
+        handler.wfile.write(RATE_LIMITED.encode())
 
     def form_error(self, handler: BaseHTTPRequestHandler, errors: Errors) -> None:
         # lila app/controllers/LilaController.scala newJsonFormError: 400 with errorsAsJson

@@ -281,6 +281,26 @@ def chat_errors(form: dict[str, str]) -> Errors:
     return errors
 
 
+class RateLimit:
+    """lila modules/memo/src/main/RateLimit.scala: ``credits`` within a window that starts with the first
+    request and is cleared ``seconds`` later (not a sliding window)."""
+
+    def __init__(self, credits: int, seconds: float) -> None:
+        self.credits, self.seconds = credits, seconds
+        self.used, self.clear_at = 0, 0.0
+
+    def take(self, now: float) -> bool:
+        if self.used == 0 or now > self.clear_at:
+            self.used, self.clear_at = 0, now + self.seconds
+        if self.used >= self.credits:
+            return False
+        self.used += 1
+        return True
+
+
+RATE_LIMITED = "Too many requests. Please retry in a moment."  # app/controllers/LilaController.scala, text
+
+
 # -- games ----------------------------------------------------------------------------------------------
 
 # strategygames src/main/scala/Status.scala: the ids of the statuses a togyz game can have

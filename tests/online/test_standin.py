@@ -173,6 +173,20 @@ def test_one_seek_at_a_time_then_a_new_one_at_once(server: FakePlayStrategy, htt
         assert third.status_code == 200
 
 
+def test_a_sixth_seek_or_challenge_within_a_minute_is_rate_limited(server: FakePlayStrategy,
+                                                                    http: httpx.Client) -> None:
+    server.seek_expiry = 0.0
+    for _ in range(5):
+        assert http.post("/api/board/seek", data=SEEK).status_code == 200  # each expires at once
+        wait_for(lambda: server.seeks_open == 0)
+    answer = http.post("/api/board/seek", data=SEEK)
+    assert (answer.status_code, answer.text) == (429, "Too many requests. Please retry in a moment.")
+    assert "Retry-After" not in answer.headers
+    clock = {"clock.limit": "900", "clock.increment": "10", "clock.delay": "0", "clock.byoyomi": "0",
+             "clock.periods": "0"}
+    assert [http.post("/api/challenge/bob", data=clock).status_code for _ in range(6)] == [200] * 5 + [429]
+
+
 def test_an_expired_seek_ends_its_stream_normally(server: FakePlayStrategy, http: httpx.Client) -> None:
     server.seek_expiry = 0.5
     begun = time.monotonic()
