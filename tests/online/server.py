@@ -246,8 +246,9 @@ class FakePlayStrategy(Scripting):
         if not self.challenge_limit.take(time.monotonic()):
             return self.rate_limited(handler)
         clock: ClockConfig | None = config["clock"]
-        found = challenge_json(f"Made{len(self.challenges_made):04d}", self.account, dest, clock,
-                                     config["rated"])
+        number = len(self.challenges_made) + 1  # 8 characters as lila's ids: NewChal1 ... NewChal9, NewC0010
+        found = challenge_json(f"NewChal{number}" if number < 10 else f"NewC{number:04d}", self.account, dest,
+                               clock, config["rated"])
         with self.changed:
             self.challenges_made.append(
                 {"id": found["id"], "dest": dest, "kind": clock.kind if clock else None,

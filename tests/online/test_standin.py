@@ -90,7 +90,7 @@ def test_a_challenge_with_all_five_clock_fields_binds_to_a_byoyomi_clock(server:
         "clock.delay": "10", "clock.byoyomi": "0", "clock.periods": "0"})
     assert answer.status_code == 200
     made = answer.json()["challenge"]
-    assert made["direction"] == "out" and made["destUser"]["id"] == "bob"
+    assert made["direction"] == "out" and made["destUser"]["id"] == "bob" and made["id"] == "NewChal1"
     # a byoyomi config: "increment" is its byoyomi seconds; 900 + 60 x 10 = 1500 s is Classical
     assert made["timeControl"] == {"type": "clock", "limit": 900, "increment": 0, "show": "15+10"}
     assert made["speed"] == "classical"
