@@ -6,8 +6,9 @@ those of ``speech.words.phrases``.
 from __future__ import annotations
 
 from rules import Side
+from rules.clock import TimeControl
 from speech.words.i18n import _, n_
-from speech.words.phrases import visible
+from speech.words.phrases import online_game_started, time_control, visible
 
 
 def command_not_taken(what: str, reason: str) -> str:
@@ -164,3 +165,12 @@ def draw_offer_too_soon(left: int, limit: int) -> str:
     return n_("PlayStrategy takes a new draw offer only {limit} plies after your last one: {count} more ply to go.",
               "PlayStrategy takes a new draw offer only {limit} plies after your last one: {count} more plies to go.",
               left).format(limit=limit, count=left)
+
+
+def game_begins(opponent: str, side: Side, control: TimeControl | None, turn: str) -> str:
+    """An online game begins: the sides, the clocks (the server starts them at the second move), the turn."""
+    text = online_game_started(opponent, side)
+    if control is not None:
+        text = f"{text} " + _("Clocks: {control}; the server starts them at the second move.").format(
+            control=time_control(control))
+    return f"{text} {turn}"

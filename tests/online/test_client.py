@@ -119,11 +119,18 @@ def test_commands_and_chat_reach_the_game(server: FakePlayStrategy, client: Clie
     server.add_game()
     client.chat("AbCd1234", "hello")
     client.command("AbCd1234", "draw/yes")
+    assert not server.games["AbCd1234"].draws["p1"], "before both sides have moved an offer does not count"
+    client.move("AbCd1234", "f1e2")
+    server.opponent_moves("AbCd1234", "d2e1")
+    client.command("AbCd1234", "draw/yes")
     assert server.games["AbCd1234"].draws["p1"]
-    client.command("AbCd1234", "abort")
-    assert server.games["AbCd1234"].status == "aborted"
+    server.add_game("Gone0001")
+    client.command("Gone0001", "abort")
+    assert server.games["Gone0001"].status == "aborted"
+    server.add_challenge("Qx7Lm2Pa")
+    server.add_challenge("Qx7Lm2Pb")
     client.accept("Qx7Lm2Pa")
-    client.decline("Qx7Lm2Pa")
+    client.decline("Qx7Lm2Pb")
     made = client.challenge("alice", 900, 10, rated=False)
     assert made["challenge"]["id"] == "NewChal1"
     form = server.requests[-1][2]

@@ -44,10 +44,11 @@ def more_moves_than(session: GameSession, count: int) -> bool:
     return len(session.game.moves) > count
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 10.0) -> None:
+async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 10.0,
+                what: Callable[[], object] = lambda: None) -> None:
     deadline = time.monotonic() + timeout
     while not check():
-        assert time.monotonic() < deadline, "timed out"
+        assert time.monotonic() < deadline, f"timed out: {what()}"
         await pilot.pause(0.05)
 
 
@@ -130,3 +131,38 @@ async def test_a_whole_game_to_its_end_on_the_board_and_its_record_replays(serve
     assert record.moves == game.game.moves and record.tags["Black"] == "Bob"
     outcome = game.game.outcome
     assert outcome is not None and record.result == outcome.result
+
+
+@pytest.mark.slow
+async def test_on_the_board_b_and_q_answer_at_once_while_a_move_hangs_at_the_server(
+        server: FakePlayStrategy, private_dirs: Path) -> None:
+    """A server that holds the answer to a move: the board says it waits, reads the board at once with b,
+    and quits at once with q (the request runs off the interface's thread)."""
+    session, app = board_app(server)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            server.add_game("Held0001", me="p1", opponent="bob")
+            await until(pilot, lambda: session.opponent.kind == "remote")
+            server.fault("/api/board/game/Held0001/move", "hold")
+            await pilot.press("7")
+            await pilot.press("enter")
+            await until(pilot, lambda: "Waiting for PlayStrategy…" in said(session), timeout=5)
+            asked = time.monotonic()
+            await pilot.press("b")
+            await until(pilot, lambda: said(session)[-1].startswith("Your row from pit 1"), timeout=5,
+                        what=lambda: said(session)[-3:])
+            assert time.monotonic() - asked < 1.0
+            asked = time.monotonic()
+            await pilot.press("q")
+            speaker = session.output.speaker
+            assert isinstance(speaker, RecordingSpeaker)
+            await until(pilot, lambda: any("Your game goes on at PlayStrategy" in text for text in speaker.spoken),
+                        timeout=5, what=lambda: speaker.spoken[-2:])
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.is_running, timeout=5, what=lambda: app.screen_stack)
+            assert time.monotonic() - asked < 1.0
+    finally:
+        assert session.online is not None
+        session.online.close()
+        session.close()
+    assert session.game.moves == (), "the move the server never answered was not made here"

@@ -80,7 +80,8 @@ def test_a_whole_online_game_is_played_through_the_line_mode(tmp_path: Path, ser
     player.hear("Alice challenges you to a casual game, 15+10: type accept or decline.")
     player.type("accept")
     player.hear("You accepted Alice's challenge")
-    player.hear("You play Black against Alice on PlayStrategy. Clocks: 15 minutes each plus 10 seconds a move")
+    player.hear("You play Black against Alice on PlayStrategy. Clocks: 15 minutes each plus 10 seconds a move; the "
+                "server starts them at the second move. Move 1: Alice's turn.")
     player.type("7")
     player.hear("Wait: it is your opponent's turn.")
     game = server.games["Qx7Lm2Pa"]
@@ -91,10 +92,11 @@ def test_a_whole_online_game_is_played_through_the_line_mode(tmp_path: Path, ser
     player.hear("Alice says: gl hf")
     server.reject_moves = 1
     player.type("6")
-    player.hear("Your move was not sent (Not your turn, or game already over); nothing changed: play it again")
+    player.hear("PlayStrategy refused your move (Not your turn, or game already over); nothing changed: play it "
+                "again to retry.")
     server.limit_next()
     player.type("6")
-    player.hear("Your move was not sent (the server asks to wait 60 seconds); nothing changed")
+    player.hear("PlayStrategy asks to wait 60 seconds; your move was not made: play it again then.")
     player.type("6")
     player.hear("You sow 9 stones from pit 6")
     assert game.codes == ["f1e2", "d2e1"]
@@ -146,7 +148,11 @@ def test_login_checks_the_token_keeps_it_and_logout_forgets_it(tmp_path: Path, s
     assert good.returncode == 0, good.stderr
     assert good.stdout.startswith("Logged in to PlayStrategy as me; the token is kept")
     assert server.token not in good.stdout + good.stderr
-    out = subprocess.run([*toguz_command(), "online", "logout"], capture_output=True, text=True, timeout=60, env=env)
+    other = subprocess.run([*toguz_command(), "online", "logout"], capture_output=True, text=True, timeout=60,
+                           env=env)
+    assert other.stdout.strip() == "There was no token to forget.", "the token is kept for its own server"
+    out = subprocess.run([*toguz_command(), "online", "logout", "--server", server.url], capture_output=True,
+                         text=True, timeout=60, env=env)
     assert out.stdout.strip() == "Logged out: the token is forgotten."
 
 
@@ -227,8 +233,7 @@ def test_a_move_whose_answer_is_lost_an_abort_and_the_variant_setting(tmp_path: 
     player.hear("An online game's clocks are the server's: they cannot be paused.")
     server.lose_answers = 1
     player.type("7")
-    player.hear("Your move was not sent (Bad gateway)")
-    player.hear("You sow 9 stones from pit 7; the last stone falls into Bob's pit 6")
+    player.hear("You sow 9 stones from pit 7; the last stone falls into Bob's pit 6")  # shown by the game's state
     server.add_challenge("Other001", "carol")
     player.hear("Carol challenges you")
     player.type("accept")

@@ -19,6 +19,12 @@ def test_the_time_controls_the_server_takes(minutes: float, increment: int, prob
     assert server_rules.control_problem(minutes, increment) == problem
 
 
+def test_a_challenge_has_a_byoyomi_clock_whose_increment_counts_60_times() -> None:
+    assert server_rules.control_problem(5, 3) == "fast"  # a seek: 300 + 40 x 3 = 420 s, Blitz
+    assert server_rules.control_problem(5, 3, challenge=True) is None  # 300 + 60 x 3 = 480 s, Rapid
+    assert server_rules.control_problem(6, 1, challenge=True) == "fast"
+
+
 def test_the_board_api_plays_rapid_or_slower() -> None:
     assert server_rules.board_speed(480, 0) and server_rules.board_speed(300, 5)
     assert not server_rules.board_speed(479, 0) and not server_rules.board_speed(180, 2)

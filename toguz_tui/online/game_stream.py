@@ -26,6 +26,7 @@ from speech.words import online as words
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.online import server_rules
+from toguz_tui.online.client import OnlineError
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponents import Kind, Opponent, Refusable
 from toguz_tui.session.setup import GameSetup
@@ -159,8 +160,10 @@ class GameFollower:
                 session.start_game(setup, self.start, quiet=True, opponent=remote)
                 seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment)
                 session.output.say(Reply(words.lobby_game(self.opponent, me, self.control.typed, seconds)))
-            else:
-                session.start_game(setup, self.start, opponent=remote)
+            else:  # the server starts the clocks at the second move, not the first
+                session.start_game(setup, self.start, quiet=True, opponent=remote)
+                turn = session.view.turn_words(session.output.announcer)
+                session.output.say(Reply(words.game_begins(self.opponent, me, self.control, turn)))
         self._watch_first_move()
 
     def _state(self, state: dict[str, Any]) -> bool:
@@ -285,9 +288,12 @@ class GameFollower:
                 if session.game.position == position and not session.game.is_over:
                     session.opponent_moved(None, pit)
 
-        online.errands.run("move", lambda: online.client.move(self.game_id, code), taken,
-                           lambda error: online.say(words.move_not_taken(error.delivery, str(error),
-                                                                           error.retry_after), "error"))
+        def failed(error: OnlineError) -> None:
+            if error.delivery == "unknown" and session.game.position != position:
+                return  # the answer was lost, but the game's stream has shown the move made
+            online.say(words.move_not_taken(error.delivery, str(error), error.retry_after), "error")
+
+        online.errands.run("move", lambda: online.client.move(self.game_id, code), taken, failed)
         return Reply("")
 
     def send(self, command: str) -> Reply:

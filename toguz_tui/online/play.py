@@ -191,6 +191,9 @@ class OnlinePlay:
         elif kind in ("challengeDeclined", "challengeCanceled") and isinstance(event.get("challenge"), dict):
             challenge = event["challenge"]
             self.challenges = [item for item in self.challenges if item[0] != challenge.get("id")]
+            doer = challenge.get("destUser" if kind == "challengeDeclined" else "challenger")
+            if isinstance(doer, dict) and doer.get("id") == self.account:
+                return False  # the player's own answer, echoed: said when it was sent
             self.say(words.challenge_withdrawn(kind == "challengeDeclined", _name(challenge.get("challenger")),
                                                  _name(challenge.get("destUser"))))
         return False
@@ -250,14 +253,14 @@ class OnlinePlay:
         self._start(follow, "toguz-online-game")
 
     # -- what the player asks ------------------------------------------------------------------------
-    def _refused(self, typed: str, control: TimeControl) -> Reply | None:
+    def _refused(self, typed: str, control: TimeControl, challenge: bool = False) -> Reply | None:
         """Why the server would refuse ``control`` (typed as ``typed``), said; or why nothing can be sent."""
         output = self.session.output
         try:
             minutes = float(typed.split("+")[0])
         except ValueError:
             minutes = control.initial / 60
-        problem = server_rules.control_problem(minutes, round(control.increment))
+        problem = server_rules.control_problem(minutes, round(control.increment), challenge)
         if problem == "values":
             return output.error(words.control_values(typed))
         if problem == "fast":
@@ -312,7 +315,7 @@ class OnlinePlay:
 
     def challenge(self, user: str, control: TimeControl, rated: bool, typed: str) -> Reply:
         """Challenge ``user`` at a time control the server takes; its answer is said when it comes."""
-        refused = self._refused(typed, control)
+        refused = self._refused(typed, control, challenge=True)
         if refused is not None:
             return refused
         seconds, increment = round(control.initial), round(control.increment)

@@ -25,21 +25,24 @@ DRAW_OFFER_PLIES = 20  # Game.playerHasOfferedDrawRecently: an offer within 20 p
 WARN_FIRST_MOVE = 10.0  # seconds left of the first-move deadline when the player is warned
 
 
-def control_problem(minutes: float, increment: int) -> Literal["values", "fast"] | None:
-    """Why the server would refuse ``minutes`` + ``increment``: ``values`` when they are not among
-    those it takes, ``fast`` when the game would be faster than Rapid (the Board API refuses to play
-    it: PlayApi.WithPovAsBoard, Game.isBoardCompatible); None when it is fine."""
+def control_problem(minutes: float, increment: int, challenge: bool = False) -> Literal["values", "fast"] | None:
+    """Why the server would refuse ``minutes`` + ``increment`` (for a seek, or a ``challenge``):
+    ``values`` when they are not among those it takes, ``fast`` when the game would be faster than Rapid
+    (the Board API refuses to play it: PlayApi.WithPovAsBoard, Game.isBoardCompatible); None when fine."""
     whole = minutes == int(minutes)
     if not 0 <= minutes <= LONGEST_MINUTES or not (whole or minutes in FRACTIONS):
         return "values"
     if not 0 <= increment <= LONGEST_INCREMENT:
         return "values"
-    return None if board_speed(minutes * 60, increment) else "fast"
+    return None if board_speed(minutes * 60, increment, challenge) else "fast"
 
 
-def board_speed(seconds: float, increment: float) -> bool:
-    """Whether a Fischer clock of ``seconds`` + ``increment`` is Rapid or slower (the Board API's rule)."""
-    return seconds + 40 * increment >= RAPID_SECONDS
+def board_speed(seconds: float, increment: float, challenge: bool = False) -> bool:
+    """Whether a clock of ``seconds`` + ``increment`` is Rapid or slower (the Board API's rule). A seek's
+    clock is Fischer: its estimate is seconds + 40 x increment. A challenge sent through the API has
+    every clock field, and the server keeps its byoyomi clock (ApiConfig.from: ``bcl.orElse(...)``),
+    whose estimate is seconds + 60 x increment (strategygames ByoyomiClock.Config)."""
+    return seconds + (60 if challenge else 40) * increment >= RAPID_SECONDS
 
 
 def speed_too_fast(speed: object) -> bool:

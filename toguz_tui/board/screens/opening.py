@@ -114,6 +114,8 @@ def quit_question(screen: DialogHost) -> str:
     """What quitting will do to the game."""
     session = screen.session
     game, store = session.game, session.store
+    if session.online is not None and session.opponent.kind == "remote" and not game.is_over:
+        return _("Your game goes on at PlayStrategy and its clock runs; toguz online takes it up again. Quit anyway?")
     if game.is_over and not store.finished_saved:
         return _("This finished game was not kept. Quit anyway?")
     in_progress = not game.is_over and bool(game.moves) and session.persist
