@@ -39,6 +39,7 @@ TECHNICAL: dict[str, str] = {
     "toguz speech": "the command's own name (argparse prog)",
     "English": "a language's name in itself, as a list of languages shows it",
     "Round": "a record's tag name", "Variant": "a record's tag name",
+    "gzip, deflate": "an HTTP header's value (the encodings toguz unpacks)",
     "Kozdatu": "the Variant tag's value in records", "Bestemshe": "the Variant tag's value in records",
     "toguz kumalak": "a name of the game as records and people write it, read, not said",
     "togyz kumalak": "a name of the game as records and people write it, read, not said",

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import threading
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from rules import Game, MoveReport, NotationError, Outcome, Position, Side, Termination
 from rules.clock import TimeControl
@@ -26,14 +26,13 @@ from speech.words import online as words
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.online import server_rules
-from toguz_tui.online.client import OnlineError
+from toguz_tui.online.client import Client, OnlineError
+from toguz_tui.online.errands import Errands
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponents import Kind, Opponent, Refusable
 from toguz_tui.session.setup import GameSetup
+from toguz_tui.session.stream import Kind as Said
 from toguz_tui.session.stream import Reply
-
-if TYPE_CHECKING:
-    from toguz_tui.online.play import OnlinePlay
 
 CHAT_BURST = 5  # chat lines said within CHAT_WINDOW seconds; more are folded into one line
 CHAT_WINDOW = 10.0
@@ -62,6 +61,25 @@ def pits_of(codes: list[str], start: Position | None = None) -> list[int]:
 def utf16_length(text: str) -> int:
     """``text``'s length as the server counts it (UTF-16 code units: an emoji counts two)."""
     return len(text.encode("utf-16-le")) // 2
+
+
+class Connection(Protocol):
+    """What a game needs of the connection it is played through (``toguz_tui.online.play.OnlinePlay``)."""
+
+    client: Client
+    errands: Errands
+    account: str
+    account_name: str
+    site: str
+
+    @property
+    def session(self) -> GameSession:
+        """The session the game is played in."""
+        ...
+
+    def say(self, text: str, kind: Said = "info") -> None:
+        """Say ``text`` after what is being said."""
+        ...
 
 
 class RemoteOpponent(Opponent):
@@ -93,7 +111,7 @@ class RemoteOpponent(Opponent):
 class GameFollower:
     """One game on the server, followed here: ``line`` takes each line of its stream."""
 
-    def __init__(self, online: OnlinePlay, game_id: str, lobby: bool) -> None:
+    def __init__(self, online: Connection, game_id: str, lobby: bool) -> None:
         self.online = online
         self.game_id = game_id
         self.lobby = lobby  # from a seek: the first move has a deadline
