@@ -498,7 +498,11 @@ def time_control(control: TimeControl) -> str:
     minutes = control.initial / 60
     count = round(minutes) if minutes == int(minutes) else minutes
     whole = int(minutes) if minutes == int(minutes) else 2  # a part of a minute takes the plural ("0.5 minutes")
-    each = n_("{count} minute each", "{count} minutes each", whole).format(count=f"{count:g}")
+    if round(control.initial) % 15 or control.initial < 15:  # not a quarter of a minute (a server's odd clock)
+        seconds = round(control.initial)
+        each = n_("{count} second each", "{count} seconds each", seconds).format(count=seconds)
+    else:
+        each = n_("{count} minute each", "{count} minutes each", whole).format(count=f"{count:g}")
     if not control.increment:
         return each
     return n_("{each} plus {count} second a move", "{each} plus {count} seconds a move",

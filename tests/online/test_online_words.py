@@ -162,3 +162,23 @@ def test_a_linked_token_file_readable_by_others_is_refused(tmp_path: Path) -> No
     with pytest.raises(tokens.TokenProblem) as caught:
         tokens.load(config)
     assert "can be read by others" in str(caught.value)
+
+
+def test_an_odd_clock_from_a_server_is_said_in_seconds_not_in_fractions_of_a_minute() -> None:
+    from rules.clock import TimeControl
+    from speech.words.phrases import time_control
+
+    assert time_control(TimeControl(1.0)) == "1 second each"
+    assert time_control(TimeControl(479.0, 10.0)) == "479 seconds each plus 10 seconds a move"
+    assert time_control(TimeControl(30.0, 12.0)) == "0.5 minutes each plus 12 seconds a move"
+
+
+@pytest.mark.slow
+def test_a_token_that_cannot_be_kept_is_said_with_the_file_not_blamed_on_playstrategy(
+        tmp_path: Path, server: FakePlayStrategy) -> None:
+    name = tokens.token_file(tmp_path / "config", server_address(server.url)).name
+    (tmp_path / "config" / name).mkdir(parents=True)  # a folder where the token file goes
+    done = online(tmp_path, "login", "--server", server.url, given=server.token + "\n")
+    assert done.returncode == 1
+    assert done.stderr.startswith(f"toguz online: the token could not be kept in {tmp_path / 'config' / name}: ")
+    assert "PlayStrategy:" not in done.stderr
