@@ -163,6 +163,8 @@ class OnlinePlay:
                                             "same account: this one no longer hears games and challenges. Quit the "
                                             "other one, then start this again."))
                     return
+                if events and time.monotonic() - opened_at[0] > STEADY and not lost:
+                    continue  # the account's events, ended by the server after a while: opened again at once, unsaid
                 if not lost:
                     self.say(words.online_lost(what, _("the server ended the stream")), "error")
                 lost = True
