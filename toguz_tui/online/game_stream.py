@@ -8,9 +8,9 @@ deadline, and ends the game with every status the server can send. ``RemoteOppon
 player does here to the server, off the interface's thread; a move is made here once the server has
 taken it.
 
-Its size (past 400 lines would need a reason): one handler per kind of line, and the few commands that
-act on this one game (draw, abort, resign, a move), over the game's state (the draw offers, the chat's
-fold, the deadline's timer).
+Its size (just past 400 lines): one handler per kind of line, and the few commands that act on this one
+game (draw, abort, resign, a move, chat), over the game's state (the draw offers, the chat's fold, the
+deadline's timer); apart, each would reach into that state.
 """
 
 from __future__ import annotations
