@@ -50,54 +50,55 @@ END_RESULTS = ("win", "loss", "draw")
 
 # Building blocks ------------------------------------------------------------------------------
 
-def _frames(ms: float) -> int:
+def frames(ms: float) -> int:
     """The number of frames ``ms`` milliseconds last."""
     return max(1, round(ms * SAMPLE_RATE / 1000))
 
 
-def _envelope(frames: int, attack_ms: float, release_ms: float, decay_ms: float | None = None) -> Mono:
-    """A gain curve that rises from 0 over ``attack_ms`` (half a cosine), decays exponentially with time
-    constant ``decay_ms`` (if given), and falls back to exactly 0 over the last ``release_ms``."""
-    gain = np.ones(frames)
-    attack = min(frames, _frames(attack_ms))
-    release = min(frames, _frames(release_ms))
+def envelope(length: int, attack_ms: float, release_ms: float, decay_ms: float | None = None) -> Mono:
+    """A gain curve of ``length`` frames that rises from 0 over ``attack_ms`` (half a cosine), decays
+    exponentially with time constant ``decay_ms`` (if given), and falls back to exactly 0 over the last
+    ``release_ms``."""
+    gain = np.ones(length)
+    attack = min(length, frames(attack_ms))
+    release = min(length, frames(release_ms))
     gain[:attack] *= 0.5 - 0.5 * np.cos(np.linspace(0.0, math.pi, attack))
     if decay_ms is not None:
-        gain *= np.exp(-np.arange(frames) / (decay_ms * SAMPLE_RATE / 1000))
-    gain[frames - release:] *= 0.5 + 0.5 * np.cos(np.linspace(0.0, math.pi, release))
+        gain *= np.exp(-np.arange(length) / (decay_ms * SAMPLE_RATE / 1000))
+    gain[length - release:] *= 0.5 + 0.5 * np.cos(np.linspace(0.0, math.pi, release))
     return gain
 
 
-def _partials(
+def partials(
     frequency: float, ms: float, ratios: Sequence[float], levels: Sequence[float], *,
     attack_ms: float, release_ms: float, decay_ms: float | None = None, glide: float = 1.0,
 ) -> Mono:
     """A tone of ``ms`` milliseconds: partials at ``frequency`` times each ratio with their levels,
-    gliding linearly to ``glide`` times its pitch by the end, under ``_envelope``; peak about 1."""
-    frames = _frames(ms)
-    t = np.arange(frames) / SAMPLE_RATE
-    length = frames / SAMPLE_RATE
+    gliding linearly to ``glide`` times its pitch by the end, under ``envelope``; peak about 1."""
+    count = frames(ms)
+    t = np.arange(count) / SAMPLE_RATE
+    length = count / SAMPLE_RATE
     # the phase of a linear glide from f to f * glide: 2 pi (f t + (glide - 1) f t^2 / 2T)
     base_phase = 2 * math.pi * frequency * (t + (glide - 1.0) * t * t / (2 * length))
-    tone = np.zeros(frames)
+    tone = np.zeros(count)
     for ratio, level in zip(ratios, levels, strict=True):
         tone += level * np.sin(ratio * base_phase)
     tone /= sum(levels)
-    return tone * _envelope(frames, attack_ms, release_ms, decay_ms)
+    return tone * envelope(count, attack_ms, release_ms, decay_ms)
 
 
-def _noise(ms: float, seed: int, smooth: int = 1) -> Mono:
+def noise(ms: float, seed: int, smooth: int = 1) -> Mono:
     """Deterministic white noise, softened by a running mean over ``smooth`` frames (a crude low-pass)."""
-    noise = np.random.default_rng(seed).uniform(-1.0, 1.0, _frames(ms))
+    found = np.random.default_rng(seed).uniform(-1.0, 1.0, frames(ms))
     if smooth > 1:
-        noise = np.convolve(noise, np.ones(smooth) / smooth, mode="same")
-        noise /= max(1e-9, float(np.max(np.abs(noise))))
-    return noise
+        found = np.convolve(found, np.ones(smooth) / smooth, mode="same")
+        found /= max(1e-9, float(np.max(np.abs(found))))
+    return found
 
 
 def _sequence(parts: Sequence[tuple[float, Mono]]) -> Mono:
     """Mono sounds added together, each starting at its own time in milliseconds."""
-    starts = [_frames(ms) if ms > 0 else 0 for ms, _ in parts]
+    starts = [frames(ms) if ms > 0 else 0 for ms, _ in parts]
     total = max(start + len(sound) for start, (_, sound) in zip(starts, parts, strict=True))
     mixed = np.zeros(total)
     for start, (_, sound) in zip(starts, parts, strict=True):
@@ -128,8 +129,8 @@ def stereo(mono: npt.NDArray[np.floating], pan: float) -> Sound:
 @lru_cache(maxsize=1)
 def _tick_mono() -> Mono:
     """One stone falling into a pit: a small bright click, built once (read-only)."""
-    tone = _partials(2300.0, TICK_MS, (1.0, 1.63), (1.0, 0.5), attack_ms=0.8, release_ms=4.0, decay_ms=6.0)
-    click = _noise(TICK_MS, seed=11, smooth=3) * _envelope(_frames(TICK_MS), 0.3, 4.0, 2.0)
+    tone = partials(2300.0, TICK_MS, (1.0, 1.63), (1.0, 0.5), attack_ms=0.8, release_ms=4.0, decay_ms=6.0)
+    click = noise(TICK_MS, seed=11, smooth=3) * envelope(frames(TICK_MS), 0.3, 4.0, 2.0)
     sound = 0.22 * (0.8 * tone + 0.3 * click)
     sound.flags.writeable = False
     return sound
@@ -142,9 +143,9 @@ def tick(pan: float) -> Sound:
 
 def _land_mono(count: int) -> Mono:
     pitch = 520.0 * (1.26 if count > 0 and count % 2 == 0 else 1.0)
-    tok = _partials(pitch, LAND_MS, (1.0, 2.41, 3.93), (1.0, 0.35, 0.15),
+    tok = partials(pitch, LAND_MS, (1.0, 2.41, 3.93), (1.0, 0.35, 0.15),
                     attack_ms=1.5, release_ms=12.0, decay_ms=30.0, glide=0.93)
-    knock = _noise(LAND_MS, seed=23, smooth=6) * _envelope(_frames(LAND_MS), 0.5, 12.0, 4.0)
+    knock = noise(LAND_MS, seed=23, smooth=6) * envelope(frames(LAND_MS), 0.5, 12.0, 4.0)
     return 0.45 * (tok + 0.25 * knock)
 
 
@@ -165,27 +166,27 @@ def capture(pan: float, stones: int) -> Sound:
     stones are taken (140 to 380 ms, always under 400 ms)."""
     size = _capture_size(stones)
     ms = CAPTURE_MIN_MS + (CAPTURE_MAX_MS - CAPTURE_MIN_MS) * size
-    sweep = _partials(330.0 * 2 ** size, ms, (1.0, 2.0, 3.0), (1.0, 0.4, 0.2),
+    sweep = partials(330.0 * 2 ** size, ms, (1.0, 2.0, 3.0), (1.0, 0.4, 0.2),
                       attack_ms=6.0, release_ms=40.0, decay_ms=ms * 0.6, glide=1.5)
     clicks = min(max(1, stones), 12)
     patter: list[tuple[float, Mono]] = [(0.0, 0.4 * sweep)]
     step = (ms - TICK_MS - 10.0) / clicks
     patter += [(i * step, 0.6 * _tick_mono()) for i in range(clicks)]
-    return stereo(_sequence(patter)[: _frames(ms)], pan)
+    return stereo(_sequence(patter)[: frames(ms)], pan)
 
 
-def _bell(frequency: float, ms: float) -> Mono:
-    return _partials(frequency, ms, (1.0, 2.76, 5.40), (1.0, 0.45, 0.2), attack_ms=1.5, release_ms=30.0,
+def bell(frequency: float, ms: float) -> Mono:
+    return partials(frequency, ms, (1.0, 2.76, 5.40), (1.0, 0.45, 0.2), attack_ms=1.5, release_ms=30.0,
                      decay_ms=90.0)
 
 
 def tuzdyk(pan: float) -> Sound:
     """A tuzdyk made: a bright two-note chime, C6 then G6 (under 400 ms)."""
-    return stereo(0.35 * _sequence([(0.0, _bell(1046.5, 250.0)), (110.0, _bell(1568.0, 260.0))]), pan)
+    return stereo(0.35 * _sequence([(0.0, bell(1046.5, 250.0)), (110.0, bell(1568.0, 260.0))]), pan)
 
 
 def _soft(frequency: float, ms: float) -> Mono:
-    return _partials(frequency, ms, (1.0, 2.0), (1.0, 0.15), attack_ms=8.0, release_ms=35.0)
+    return partials(frequency, ms, (1.0, 2.0), (1.0, 0.15), attack_ms=8.0, release_ms=35.0)
 
 
 def turn() -> Sound:
@@ -196,7 +197,7 @@ def turn() -> Sound:
 def illegal() -> Sound:
     """An illegal key or move: a low short buzz, in the middle (under 200 ms)."""
     ms = 160.0
-    buzz = _partials(110.0, ms, (1.0, 3.0, 5.0, 7.0), (1.0, 1 / 3, 1 / 5, 1 / 7), attack_ms=5.0, release_ms=35.0)
+    buzz = partials(110.0, ms, (1.0, 3.0, 5.0, 7.0), (1.0, 1 / 3, 1 / 5, 1 / 7), attack_ms=5.0, release_ms=35.0)
     flutter = 0.8 + 0.2 * np.sin(2 * math.pi * 30.0 * np.arange(len(buzz)) / SAMPLE_RATE)
     return stereo(0.45 * buzz * flutter, 0.0)
 
@@ -204,8 +205,8 @@ def illegal() -> Sound:
 def edge(pan: float) -> Sound:
     """The focus hit the end of a row: a dull knock, panned to that end (under 100 ms)."""
     ms = 80.0
-    thud = _partials(160.0, ms, (1.0, 2.56), (1.0, 0.3), attack_ms=1.0, release_ms=12.0, decay_ms=18.0)
-    knock = _noise(ms, seed=37, smooth=12) * _envelope(_frames(ms), 0.5, 12.0, 5.0)
+    thud = partials(160.0, ms, (1.0, 2.56), (1.0, 0.3), attack_ms=1.0, release_ms=12.0, decay_ms=18.0)
+    knock = noise(ms, seed=37, smooth=12) * envelope(frames(ms), 0.5, 12.0, 5.0)
     return stereo(0.5 * (thud + 0.3 * knock), pan)
 
 
@@ -220,14 +221,14 @@ def end(result: str) -> Sound:
     """The end of the game: three notes, rising for a ``"win"``, falling for a ``"loss"``, level for a
     ``"draw"``, in the middle (800 ms, under 900 ms); ``KeyError`` for anything else."""
     first, second, third = _END_NOTES[result]
-    note = [_partials(f, ms, (1.0, 2.0, 3.0), (1.0, 0.3, 0.1), attack_ms=10.0, release_ms=50.0, decay_ms=250.0)
+    note = [partials(f, ms, (1.0, 2.0, 3.0), (1.0, 0.3, 0.1), attack_ms=10.0, release_ms=50.0, decay_ms=250.0)
             for f, ms in ((first, 220.0), (second, 220.0), (third, 300.0))]
     return stereo(0.4 * _sequence([(0.0, note[0]), (250.0, note[1]), (500.0, note[2])]), 0.0)
 
 
 def low_time() -> Sound:
     """Little time left on the clock: two quick high beeps, in the middle (200 ms)."""
-    beep = _partials(1760.0, 70.0, (1.0,), (1.0,), attack_ms=3.0, release_ms=15.0)
+    beep = partials(1760.0, 70.0, (1.0,), (1.0,), attack_ms=3.0, release_ms=15.0)
     return stereo(0.25 * _sequence([(0.0, beep), (130.0, beep)]), 0.0)
 
 

@@ -136,3 +136,13 @@ def clock(session: GameSession, args: list[str], focus: Focus) -> Reply:
             return output.answer(_("This game has no clock. Start one with new clock 20 (or new clock 15+10), or set "
                                    "clock 20 for every new game."))
         return clocks.fallen() or output.answer(clocks.words(output.game_announcer))
+
+
+def glance(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The board at a glance, by ear: the pits swept as panned tones, then the kazans as a chord."""
+    view = session.view
+    if not session.output.sounds.glance(view.position, view.seat.bottom):
+        return session.output.error(_("Sounds are off, and glance plays the board as tones: type sounds on to hear "
+                                      "it."))
+    return session.output.say(Reply(_("The board at a glance: your row left to right, then theirs, then the "
+                                       "kazans."), spoken=""))

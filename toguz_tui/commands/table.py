@@ -132,6 +132,9 @@ COMMANDS: tuple[Command, ...] = (
          N_("both rows, the kazans and whose turn")),
     _cmd("compact", ["short", "brief"], ["B"], "ask", board.compact,
          N_("the board in the fewest words: runs of counts and the score")),
+    _cmd("glance", [], ["G"], "ask", board.glance,
+         N_("the board at a glance by ear: your row then theirs as tones rising with the count, then the kazans "
+            "as a chord, higher the more you lead")),
     _cmd("threats", ["danger"], ["T"], "ask", board.threats,
          N_("what each of the opponent's moves would take now, best first")),
     _cmd("chances", ["chance"], ["M"], "ask", board.chances,

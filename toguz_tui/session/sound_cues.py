@@ -9,6 +9,7 @@ error log and the game goes on without it. The events and their cues:
   follows the move that ends it;
 - an error (an illegal move, a word or key the program does not take): the low buzz;
 - the focus stopped at the end of a row: a knock at that end;
+- ``glance``: the board swept as panned tones, then the kazans as a chord (``speech.sounds.glance``);
 - a clock warning: two quick beeps; the game's end by time or resignation: the end motif (rising for a
   win, falling for a loss, level for a draw; between two players at one keyboard, a win's).
 """
@@ -19,8 +20,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from rules import MoveReport, Outcome, Side
-from speech.sounds import cues
+from rules import MoveReport, Outcome, Position, Side
+from speech.sounds import cues, glance
 from speech.sounds.player import CuePlayer, SilentPlayer
 from toguz_tui.files import storage
 
@@ -78,6 +79,11 @@ class SoundCues:
     def end(self, outcome: Outcome, listener: Side | None) -> None:
         """The game ended off the board (time, resignation)."""
         self._play(lambda: cues.end(result_for(outcome, listener)), "end")
+
+    def glance(self, position: Position, me: Side) -> bool:
+        """The board at a glance (``speech.sounds.glance``), heard by ``me``; whether cues are played."""
+        self._play(lambda: glance.glance_sound(position, me), "glance")
+        return self.player.enabled
 
     def close(self) -> None:
         """Let go of the sound device."""
