@@ -72,7 +72,7 @@ def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
                                "(60, 20, 15+10, 5+3; none for no clock)"))
     parser.add_argument("--sounds", choices=("on", "off"),
                         help=_("short sounds for moves, captures, your turn and errors (default: your setting, on)"))
-    parser.add_argument("--seed", type=int, metavar="N",
+    parser.add_argument("--seed", type=_seed_option, metavar="N",
                         help=_("seed the computer, to replay a game exactly (toguz puzzles: the order of the puzzles)"))
     parser.add_argument("--new", action="store_true", help=_("start a new game even if one is saved"))
     return parser
@@ -86,6 +86,19 @@ def _clock_option(text: str) -> str:
         return clock_setting(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _seed_option(text: str) -> int:
+    """``--seed``'s number, bounded as a saved game keeps it; argparse says the reason when it is not."""
+    from toguz_tui.files.storage import MOST_SEED
+
+    try:
+        seed = int(text) if len(text) <= 30 else -1
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= MOST_SEED:
+        raise argparse.ArgumentTypeError(_("the seed is a whole number from 0 to {most}").format(most=MOST_SEED))
+    return seed
 
 
 def choose_language(args: list[str]) -> str:

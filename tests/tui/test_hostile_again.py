@@ -7,13 +7,24 @@ and asserts what the user sees and what becomes of the files.
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
+import pytest
+
 from speech.words.announce import Announcer, Perspective
+from tests.tui.conftest import environment, toguz_command
 from toguz_tui.training.coach import LessonCoach, PuzzleCoach
 from toguz_tui.training.lessons import load as load_lessons
 from toguz_tui.training.progress import load_progress
 from toguz_tui.training.puzzles import load as load_puzzles
+
+
+def toguz(tmp_path: Path, *args: str, lines: str = "", timeout: float = 60,
+          env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    """The installed ``toguz`` with private folders and piped input."""
+    return subprocess.run([*toguz_command(), *args], input=lines, capture_output=True, text=True,
+                          timeout=timeout, env=env or environment(tmp_path))
 
 
 def puzzle_coach(player: str) -> tuple[PuzzleCoach, Announcer]:
@@ -35,3 +46,14 @@ def test_1_two_copies_of_puzzles_keep_both_players_and_learn_keeps_its_step(tmp_
     assert (saved.players["Alice"].solved, saved.players["Alice"].rating) == (1, alice.score.rating)
     assert saved.players["Bob"].tried == 1 and saved.players["Bob"].solved == 0
     assert (saved.lesson, saved.step) == (lessons.lesson.key, 1)  # the lessons' step survived Bob's save
+
+
+@pytest.mark.parametrize("seed", ["-5", "9223372036854775808"])
+def test_4_an_out_of_range_seed_is_refused_at_once_and_no_game_is_lost(tmp_path: Path, seed: str) -> None:
+    first = toguz(tmp_path, "play", "--line", "--speech", "off", "--opponent", "human", "--seed", seed,
+                  lines="7\nquit\n")
+    assert first.returncode == 2 and first.stdout == ""
+    assert first.stderr.splitlines()[-1].endswith("--seed: the seed is a whole number from 0 to 9223372036854775807")
+    again = toguz(tmp_path, "play", "--line", "--speech", "off", "--opponent", "human", lines="quit\n")
+    assert "broken" not in again.stdout + again.stderr
+    assert not list(tmp_path.rglob("*broken*"))

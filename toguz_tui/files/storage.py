@@ -38,6 +38,9 @@ NAME_LENGTH = 60
 ARCHIVE_NAME_PART = 24
 
 
+MOST_SEED = (1 << 63) - 1  # the largest seed a saved game keeps (``--seed`` is bounded to it)
+
+
 def data_dir() -> Path:
     """Where games are kept (platformdirs; ``TOGUZ_DATA_DIR`` overrides)."""
     override = os.environ.get("TOGUZ_DATA_DIR")
@@ -136,7 +139,7 @@ def checked_fields(data: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(_("the moves are not pit numbers"))
     level = _expect(data["level"], int, "level")
     seed = _expect(data["seed"], int, "seed")
-    if not 1 <= level <= len(LEVELS) or not 0 <= seed < 1 << 63:
+    if not 1 <= level <= len(LEVELS) or not 0 <= seed <= MOST_SEED:
         raise ValueError(_("the level or the seed is out of range"))
     if data["opponent"] not in OPPONENT_KEYS or data["human"] not in (side.key for side in Side):
         raise ValueError(_("the players are not described as toguz describes them"))
