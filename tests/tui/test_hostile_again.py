@@ -8,12 +8,14 @@ and asserts what the user sees and what becomes of the files.
 from __future__ import annotations
 
 import subprocess
+import os
 from pathlib import Path
 
 import pytest
 
 from speech.words.announce import Announcer, Perspective
-from tests.tui.conftest import environment, toguz_command
+from tests.tui.conftest import MakeSession, environment, toguz_command
+from toguz_tui.commands.table import run_line
 from toguz_tui.training.coach import LessonCoach, PuzzleCoach
 from toguz_tui.training.lessons import load as load_lessons
 from toguz_tui.training.progress import load_progress
@@ -57,3 +59,24 @@ def test_4_an_out_of_range_seed_is_refused_at_once_and_no_game_is_lost(tmp_path:
     again = toguz(tmp_path, "play", "--line", "--speech", "off", "--opponent", "human", lines="quit\n")
     assert "broken" not in again.stdout + again.stderr
     assert not list(tmp_path.rglob("*broken*"))
+
+
+def test_5_save_replace_or_append_refuses_a_read_only_record_and_new_records_follow_the_umask(
+        tmp_path: Path, make_session: MakeSession) -> None:
+    session = make_session()
+    run_line(session, "7")
+    kept = tmp_path / "kept.pgn"
+    run_line(session, f"save {kept}")
+    before = kept.read_text()
+    kept.chmod(0o444)
+    for mode in ("replace", "append"):
+        reply = run_line(session, f"save {kept} {mode}")
+        assert reply is not None and reply.text == "Could not save to kept.pgn: it is read-only; toguz changes it " \
+                                                   "only when you make it writable."
+        assert kept.read_text() == before and kept.stat().st_mode & 0o777 == 0o444
+    mask = os.umask(0o022)
+    try:
+        run_line(session, f"save {tmp_path / 'new.pgn'}")
+    finally:
+        os.umask(mask)
+    assert (tmp_path / "new.pgn").stat().st_mode & 0o777 == 0o644
