@@ -88,6 +88,21 @@ def _clock_option(text: str) -> str:
         raise argparse.ArgumentTypeError(str(error)) from None
 
 
+def _no_board_here() -> bool:
+    """True (and said once) when the full-screen board cannot be shown: no terminal at both ends (a pipe, a
+    file, ``/dev/null``), or a terminal that says it cannot draw (``TERM`` empty, ``dumb``, ``unknown``)."""
+    term = os.environ.get("TERM", "")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(_("toguz is not in a terminal (its input or output is a pipe or a file), so it starts in the line "
+                "mode."), flush=True)
+        return True
+    if term in ("", "dumb", "unknown"):
+        print(_("This terminal (TERM={term}) cannot show the full-screen board, so toguz starts in the line "
+                "mode.").format(term=term), flush=True)
+        return True
+    return False
+
+
 def _seed_option(text: str) -> int:
     """``--seed``'s number, bounded as a saved game keeps it; argparse says the reason when it is not."""
     from toguz_tui.files.storage import MOST_SEED
@@ -186,11 +201,8 @@ def _main(argv: list[str] | None) -> int:
         from toguz_tui.start.first_run import first_start
 
         first_start(options)
-        if not options.line and os.environ.get("TERM", "") in ("dumb", "unknown"):
-
-            print(_("This terminal (TERM={term}) cannot show the full-screen board, so toguz starts in the line "
-                    "mode.").format(term=os.environ["TERM"]), flush=True)
-            options.line = True
+        if not options.line:
+            options.line = _no_board_here()
         if options.line:
             from toguz_tui.line.console import run_line_mode
 

@@ -80,3 +80,17 @@ def test_5_save_replace_or_append_refuses_a_read_only_record_and_new_records_fol
     finally:
         os.umask(mask)
     assert (tmp_path / "new.pgn").stat().st_mode & 0o777 == 0o644
+
+
+@pytest.mark.parametrize("term", ["xterm-256color", "", "vt52"])
+def test_6_the_board_started_without_a_terminal_starts_the_line_mode_and_ends(tmp_path: Path, term: str) -> None:
+    env = dict(environment(tmp_path), TERM=term)
+    piped = toguz(tmp_path, "--speech", "off", "--opponent", "human", lines="7\nquit\n", timeout=30, env=env)
+    assert piped.returncode == 0 and "\x1b" not in piped.stdout
+    assert piped.stdout.startswith("toguz is not in a terminal (its input or output is a pipe or a file), so it "
+                                   "starts in the line mode.\n")
+    assert "White sows 9 stones from pit 7" in piped.stdout
+    with open(os.devnull) as nothing:
+        empty = subprocess.run([*toguz_command(), "--speech", "off"], stdin=nothing, capture_output=True, text=True,
+                               timeout=30, env=env)
+    assert empty.returncode == 0 and "\x1b" not in empty.stdout and "line mode" in empty.stdout
