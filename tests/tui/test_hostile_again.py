@@ -7,8 +7,9 @@ and asserts what the user sees and what becomes of the files.
 
 from __future__ import annotations
 
-import subprocess
 import os
+import resource
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -94,3 +95,42 @@ def test_6_the_board_started_without_a_terminal_starts_the_line_mode_and_ends(tm
         empty = subprocess.run([*toguz_command(), "--speech", "off"], stdin=nothing, capture_output=True, text=True,
                                timeout=30, env=env)
     assert empty.returncode == 0 and "\x1b" not in empty.stdout and "line mode" in empty.stdout
+
+
+def test_7_a_pasted_3_mb_line_is_refused_with_its_length_and_changes_nothing(tmp_path: Path) -> None:
+    done = toguz(tmp_path, "play", "--line", "--speech", "off", "--opponent", "human",
+                 lines="7" * 3_000_000 + "\n" + "7" * 4000 + "\nboard\nquit\n", timeout=60)
+    lines = done.stdout.splitlines()
+    assert lines[1] == "That line is 3000000 characters long; toguz reads lines of up to 4096. Nothing was done."
+    assert lines[2] == "Pit 777777777777... does not exist: choose 1 to 9."
+    assert lines[3].startswith("White's row from pit 1: 9 9 9, 9 9 9, 9 9 9.")
+
+
+def _a_bounded_heap() -> None:
+    """In the child: at most 600 MB of heap, so that a read without bound fails fast instead of eating the machine."""
+    resource.setrlimit(resource.RLIMIT_DATA, (600 << 20, 600 << 20))
+
+
+def test_10_input_without_a_newline_is_read_in_bounded_pieces_and_ends(tmp_path: Path) -> None:
+    with open("/dev/zero") as zeros:
+        done = subprocess.run([*toguz_command(), "play", "--line", "--speech", "off", "--opponent", "human"],
+                              stdin=zeros, capture_output=True, text=True, timeout=120, env=environment(tmp_path),
+                              preexec_fn=_a_bounded_heap)
+    assert done.returncode == 0 and done.stderr == ""
+    lines = done.stdout.splitlines()
+    assert lines[1].startswith("That line is 671") and lines[1].endswith(" characters long; toguz reads lines of up "
+                                                                          "to 4096. Nothing was done.")
+    assert lines[2].startswith("Goodbye.")
+
+
+def test_21_the_line_history_is_for_the_users_eyes_only(tmp_path: Path) -> None:
+    from toguz_tui.line.console import typed_history
+
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "line-history").write_text("+chat my secret\n")
+    (tmp_path / "data" / "line-history").chmod(0o644)
+    typed_history(None)
+    assert (tmp_path / "data" / "line-history").stat().st_mode & 0o777 == 0o600
+    (tmp_path / "data" / "line-history").unlink()
+    typed_history(None)
+    assert (tmp_path / "data" / "line-history").stat().st_mode & 0o777 == 0o600

@@ -7,7 +7,7 @@ import signal
 import sys
 import textwrap
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
@@ -22,7 +22,7 @@ from speech.words import phrases
 from speech.words.i18n import n_
 from speech.words.naming import VERBOSITIES
 from toguz_tui.commands.lexicon import COMMAND, argument_choices, native_words
-from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, find, run_line
+from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, LONGEST_LINE, find, run_line, too_long
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.session.facade import GameSession
@@ -213,11 +213,35 @@ def _leave_on_signal(number: int, frame: object) -> None:
     raise SystemExit(128 + number)
 
 
+GIVE_UP = 64 << 20  # characters of one line after which the input is taken to be no typing at all (/dev/zero)
+
+
+def bounded_lines(stream: TextIO, most: int = LONGEST_LINE) -> Iterator[str | int]:
+    """Each line of ``stream``, or for a line longer than ``most`` its length, read and dropped in
+    pieces so that memory stays bounded; a line that never ends (past ``GIVE_UP``) ends the input."""
+    while line := stream.readline(most + 2):
+        whole = line.endswith("\n") or len(line) < most + 2  # else more of the line is still to come
+        length = len(line.rstrip("\r\n"))
+        if whole and length <= most:
+            yield line
+            continue
+        while not whole and length <= GIVE_UP and (piece := stream.readline(1 << 16)):
+            length += len(piece.rstrip("\r\n"))
+            whole = piece.endswith("\n")
+        yield length
+        if length > GIVE_UP:
+            return
+
+
 def plain_loop(session: GameSession, printer: Printer) -> None:
     """Read plain lines: no prompt drawing, only announcements and answers; the computer's reply
     is awaited before the next line is read, so a script sees events in order."""
     session.opponents.wait()
-    for line in sys.stdin:
+    for line in bounded_lines(sys.stdin):
+        if isinstance(line, int):
+            printer.hold()
+            printer.release(too_long(session, line))
+            continue
         if is_more(line):
             printer.more(direct=False)
             continue
@@ -237,7 +261,8 @@ def typed_history(prompt_input: Input | None) -> History:
         path = storage.data_dir() / "line-history"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.touch()
+            path.touch(mode=0o600)
+            path.chmod(0o600)  # everything typed is kept, chat too: for the user's eyes only
         except OSError:
             return InMemoryHistory()
         return FileHistory(str(path))
