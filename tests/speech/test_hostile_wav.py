@@ -1,5 +1,6 @@
-"""The second hostile pass (issue 28) on the WAV files of ``toguz speech --wav`` and ``toguz sounds --wav``:
-items 2, 3, 9, 12 and 16, each test named after its item and run as the user ran it."""
+"""The second hostile pass (issue 28) on the WAV files of ``toguz speech --wav`` and ``toguz sounds --wav``
+(items 2, 3, 9, 12 and 16) and on the speech queue (item 11), each test named after its item and run as
+the user ran it."""
 
 from __future__ import annotations
 
@@ -17,8 +18,11 @@ from speech.machine import Machine
 from speech.sounds import cli as sound_cli
 from speech.sounds.cues import CUE_NAMES
 from speech.voices.cli import main as speech_main
+from speech.voices.espeak import EspeakSpeaker
 from tests.fakes import HERMETIC
 from tests.needs import need_program
+from tests.speech.conftest import started
+from tests.speech.test_speakers import SlowProgram
 
 
 def one_plain_line(capsys: pytest.CaptureFixture[str]) -> str:
@@ -117,3 +121,18 @@ def test_16_speech_wav_never_says_wrote_when_nothing_was_written(
     target = {"a folder": str(tmp_path), "/dev/full": "/dev/full", "an empty name": ""}[where]
     assert speech_main(["--speech", "espeak-ng", "--wav", target, "hi"]) == 2
     assert "wrote" not in one_plain_line(capsys)
+
+
+def test_11_a_flood_of_announcements_is_folded_into_one_line_in_the_speech_queue(slow_program: SlowProgram) -> None:
+    program, log = slow_program("espeak-ng", 0.2)
+    speaker = EspeakSpeaker(command=str(program))
+    try:
+        speaker.speak("first")
+        started(log)
+        for number in range(1, 101):
+            speaker.speak(f"event {number}", interrupt=False)
+        assert speaker.wait(20.0)
+    finally:
+        speaker.close()
+    said = [args.rsplit("-- ", 1)[1] for _, args in started(log, 11)]
+    assert said == ["first", "91 announcements skipped.", *(f"event {number}" for number in range(92, 101))]

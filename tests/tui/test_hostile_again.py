@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import resource
 import subprocess
+import threading
 from pathlib import Path
 
 import pytest
@@ -134,3 +135,28 @@ def test_21_the_line_history_is_for_the_users_eyes_only(tmp_path: Path) -> None:
     (tmp_path / "data" / "line-history").unlink()
     typed_history(None)
     assert (tmp_path / "data" / "line-history").stat().st_mode & 0o777 == 0o600
+
+
+def test_11_a_flood_of_events_keeps_the_log_bounded_and_says_in_one_line_how_many_were_dropped(
+        make_session: MakeSession, capsys: pytest.CaptureFixture[str]) -> None:
+    from toguz_tui.line.console import Printer
+
+    session = make_session()
+    printer = Printer()
+    printer.follow(session.output)
+    capsys.readouterr()
+    printer.hold()  # a command runs while a server floods the game with events
+    flood = threading.Thread(target=lambda: [session.output.answer(f"event {number}", interrupt=False)
+                                             for number in range(1, 5001)])
+    flood.start()
+    flood.join()
+    printer.release()
+    lines = capsys.readouterr().out.splitlines()
+    stream = session.output.stream
+    assert len(stream) >= 5000 and len(stream.said) <= 1100
+    assert lines[0].endswith(" earlier announcements were dropped: too many came at once.")
+    first = 5001 - len(lines[1:])
+    assert lines[1:] == [f"event {number}" for number in range(first, 5001)] and len(lines) < 1200
+    assert int(lines[0].split()[0]) > 3000
+    moved = run_line(session, "7")
+    assert moved is not None and moved.kind == "move" and stream.since(len(stream) - 1) == [moved]

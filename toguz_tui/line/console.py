@@ -137,8 +137,7 @@ class Printer:
     def _print_new(self, direct: bool) -> list[Reply]:
         if self.output is None:
             return []
-        new = self.output.stream.since(self.shown)
-        self.shown += len(new)
+        new, self.shown = self.output.stream.news(self.shown)
         for reply in new:
             self.show(reply, direct)
         return new
