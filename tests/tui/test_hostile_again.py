@@ -160,3 +160,13 @@ def test_11_a_flood_of_events_keeps_the_log_bounded_and_says_in_one_line_how_man
     assert int(lines[0].split()[0]) > 3000
     moved = run_line(session, "7")
     assert moved is not None and moved.kind == "move" and stream.since(len(stream) - 1) == [moved]
+
+
+def test_18_board_after_the_game_is_over_says_the_result_not_whose_turn(make_session: MakeSession) -> None:
+    session = make_session()
+    run_line(session, "fen 10S,10S,10S,10S,10S,10S,10S,10S,1S/8,1S 80 0 S 1")  # White's last stone wins
+    ended = run_line(session, "9")
+    assert ended is not None and "White wins 82 to 0." in ended.text
+    board = run_line(session, "board")
+    assert board is not None and "turn" not in board.text
+    assert board.text.endswith("White wins 82 to 0.") and "Game over" in board.text
