@@ -170,3 +170,17 @@ def test_18_board_after_the_game_is_over_says_the_result_not_whose_turn(make_ses
     board = run_line(session, "board")
     assert board is not None and "turn" not in board.text
     assert board.text.endswith("White wins 82 to 0.") and "Game over" in board.text
+
+
+def test_15_a_number_of_thousands_of_digits_in_our_files_is_said_in_plain_words(tmp_path: Path) -> None:
+    (tmp_path / "config").mkdir()
+    (tmp_path / "data").mkdir()
+    huge = "9" * 5000
+    (tmp_path / "config" / "settings.toml").write_text(f"rate = {huge}\n")
+    (tmp_path / "data" / "training.json").write_text(f'{{"version": 1, "step": {huge}}}')
+    (tmp_path / "data" / "current-game.json").write_text(f'{{"version": 1, "seed": {huge}}}')
+    done = toguz(tmp_path, "learn", "--line", "--speech", "off", lines="quit\n")
+    said = done.stdout + done.stderr
+    assert "set_int_max_str_digits" not in said and "Exceeds the limit" not in said
+    assert said.count("a number in it is thousands of digits long") == 3  # settings, training, the saved game
+    assert len(list((tmp_path / "data").glob("*.broken-*"))) == 2 and list((tmp_path / "config").glob("*.broken-*"))

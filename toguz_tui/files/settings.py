@@ -22,7 +22,7 @@ from speech.words.i18n import LANGUAGES, N_, _, from_environment, p_
 from speech.words.naming import VERBOSITIES, Verbosity
 from speech.words.vocabulary import language_label, on_off, side_title, speech_label, variant_for, verbosity_label
 from toguz_tui.files.storage import OPPONENT_KEYS, Opponent, keep_aside, printable_name
-from toguz_tui.files.user_files import FileProblem, read_text, write_text
+from toguz_tui.files.user_files import FileProblem, read_text, too_long_number, write_text
 
 OPPONENTS: tuple[Opponent, ...] = OPPONENT_KEYS
 Theme = Literal["default", "high-contrast", "terminal"]
@@ -260,6 +260,14 @@ def header() -> str:
     return "# " + _("toguz settings; change them inside the program with 'set NAME VALUE'") + "\n"
 
 
+def _readable(error: Exception) -> str:
+    """The reason for a parser's ``ValueError``, in words: Python's own text for a number too long to read
+    names a function of Python's, no help to a player."""
+    if "integer string conversion" in str(error):
+        return too_long_number()
+    return _reason(error)[:80]
+
+
 def _parse(text: str) -> dict[str, Any]:
     """The settings file's table; ``ValueError`` with a short reason when it is not readable TOML."""
     try:
@@ -269,7 +277,7 @@ def _parse(text: str) -> dict[str, Any]:
     except RecursionError:
         raise ValueError(_("it is nested too deeply")) from None
     except ValueError as error:  # a number too long to read, among others
-        raise ValueError(_reason(error)[:80]) from None
+        raise ValueError(_readable(error)) from None
 
 
 def _read(path: Path) -> str | None:
@@ -355,7 +363,7 @@ def save_setting(name: str, value: object, path: Path | None = None) -> str | No
         document = tomlkit.parse(text) if text is not None else tomlkit.parse(header())
     except (ValueError, tomlkit.exceptions.TOMLKitError, RecursionError) as error:
         return phrases.settings_not_written(_("the file is not readable TOML ({reason}); it is left as it is").format(
-            reason=_reason(error)[:80]))
+            reason=_readable(error)))
     document[name] = value
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,7 @@ from rules import Side
 from rules.clock import MAX_WARNINGS, TimeControl
 from rules.engine import LEVELS
 from speech.words.i18n import _
-from toguz_tui.files.user_files import FileProblem, read_bytes
+from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number
 from toguz_tui.files.user_files import write_atomically as write_file_atomically
 
 Opponent = Literal["computer", "human"]  # the computer, or a second player at the keyboard
@@ -93,6 +93,8 @@ class SavedGame:
             raise ValueError(reason) from None
         except RecursionError:
             raise ValueError(_("not a saved game: it is nested too deeply")) from None
+        except ValueError:  # a number of thousands of digits
+            raise ValueError(too_long_number()) from None
         if not isinstance(data, dict) or data.get("version") != 1:
             raise ValueError(_("not a saved toguz game of a version this program knows"))
         return cls(**checked_fields(data))

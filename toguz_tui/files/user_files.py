@@ -48,6 +48,12 @@ def size_words(size: int) -> str:
     return _("{count} MB").format(count=f"{size / MEGABYTE:.0f}")
 
 
+def too_long_number() -> str:
+    """Why a file with a number of thousands of digits cannot be read (Python's own words would name
+    ``sys.set_int_max_str_digits``, no help to a player)."""
+    return _("a number in it is thousands of digits long")
+
+
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of the regular file ``path``; ``FileProblem`` for anything else or anything larger."""
     try:

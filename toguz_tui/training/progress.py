@@ -16,7 +16,7 @@ from typing import Any
 
 from speech.words.i18n import _
 from toguz_tui.files import storage
-from toguz_tui.files.user_files import FileProblem, read_bytes
+from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number
 from toguz_tui.training.puzzles import START_RATING
 
 MOST_BYTES = 512_000
@@ -88,6 +88,8 @@ def from_json(text: str) -> Progress:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         raise ValueError(_("it is not JSON")) from None
+    except ValueError:  # a number of thousands of digits: Python's own words would name sys.set_int_max_str_digits
+        raise ValueError(too_long_number()) from None
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError(_("it is not toguz's training progress"))
     lesson = data.get("lesson", "")
