@@ -184,3 +184,38 @@ def test_15_a_number_of_thousands_of_digits_in_our_files_is_said_in_plain_words(
     assert "set_int_max_str_digits" not in said and "Exceeds the limit" not in said
     assert said.count("a number in it is thousands of digits long") == 3  # settings, training, the saved game
     assert len(list((tmp_path / "data").glob("*.broken-*"))) == 2 and list((tmp_path / "config").glob("*.broken-*"))
+
+
+def test_8_a_record_under_the_size_limit_with_a_huge_line_or_too_many_games_is_refused_early(
+        make_session: MakeSession, tmp_path: Path) -> None:
+    session = make_session()
+    one_line = tmp_path / "one-line.pgn"
+    one_line.write_text('[Event "one line"]\n\n' + " ".join(["76 76"] * 2000) + "\n")
+    reply = run_line(session, f"open {one_line}")
+    assert reply is not None and reply.text == ("Could not open one-line.pgn: line 3: the line is 11999 characters "
+                                                "long; a record's lines are at most 10000.")
+    minimal = tmp_path / "minimal.pgn"
+    minimal.write_text('[Result "*"]\n*\n\n' * 20_001)
+    reply = run_line(session, f"open {minimal}")
+    assert reply is not None and reply.text == ("Could not open minimal.pgn: it holds more than 20000 games, the "
+                                                "most toguz opens in one file: split it.")
+    long_game = tmp_path / "long-game.pgn"
+    long_game.write_text('[Event "long"]\n\n' + ("76 76 76 76 76 76 76 76 76 76 76 76 76 76 76 76 76 76 76\n" * 2000))
+    reply = run_line(session, f"open {long_game}")
+    assert reply is not None and reply.text.startswith("Could not open long-game.pgn: game 1")
+    assert reply.text.endswith("the game is 114016 characters long; a game is at most 100000.")
+    assert run_line(session, "quit") is not None
+
+
+def test_17_a_record_over_the_limit_is_refused_at_once_and_nothing_else_is_said(
+        make_session: MakeSession, tmp_path: Path) -> None:
+    session = make_session()
+    huge = tmp_path / "huge.pgn"
+    with huge.open("wb") as sparse:
+        sparse.truncate(70 * 1024 * 1024)
+    start = len(session.output.stream)
+    reply = run_line(session, f"open {huge}")
+    session.opponents.wait(30)
+    refusal = "Could not open huge.pgn: it is 70 MB; toguz reads files of up to 64 MB."
+    assert reply is not None and reply.text == refusal
+    assert [said.text for said in session.output.stream.since(start)] == [refusal]

@@ -247,9 +247,9 @@ def plain_loop(session: GameSession, printer: Printer) -> None:
         printer.hold()
         reply = run_line(session, line)
         printer.release(reply)
-        session.opponents.wait()
-        if reply is not None and reply.quit:
+        if reply is not None and reply.quit:  # quit always wins: nothing in the background is waited for
             return
+        session.opponents.wait()
     printer.show(Reply(session.quit(asked=True).text))  # the end of input: says whether the game is saved
 
 
