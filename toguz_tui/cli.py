@@ -167,7 +167,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    from toguz_tui.start.encoding import fit_output
+
     args = sys.argv[1:] if argv is None else list(argv)
+    fit_output()  # a terminal that cannot show a letter gets a question mark, never an error
     if args and args[0] == "speech":
         from speech.voices.cli import main as speech_main
 
@@ -178,11 +181,17 @@ def _main(argv: list[str] | None) -> int:
         return sounds_main(args[1:])
     if args and args[0] == "online":
         choose_language(args[1:])
+        cannot_show = fit_output()
+        if cannot_show is not None:
+            print(cannot_show, file=sys.stderr, flush=True)
         install_last_guard()
         from toguz_tui.online.main import main as online_main
 
         return online_main(args[1:])
     choose_language(args)
+    cannot_show = fit_output()
+    if cannot_show is not None:
+        print(cannot_show, flush=True)
     prog = "toguz"
     training = None
     if args and args[0] in ("play", "learn", "puzzles"):

@@ -7,6 +7,7 @@ and asserts what the user sees and what becomes of the files.
 
 from __future__ import annotations
 
+import codecs
 import os
 import resource
 import subprocess
@@ -219,3 +220,16 @@ def test_17_a_record_over_the_limit_is_refused_at_once_and_nothing_else_is_said(
     refusal = "Could not open huge.pgn: it is 70 MB; toguz reads files of up to 64 MB."
     assert reply is not None and reply.text == refusal
     assert [said.text for said in session.output.stream.since(start)] == [refusal]
+
+
+@pytest.mark.parametrize(("encoding", "language"), [("latin-1", "ru"), ("koi8-r", "kk")])
+def test_13_kazakh_or_russian_on_a_terminal_that_cannot_show_them_plays_and_says_so_once(
+        tmp_path: Path, encoding: str, language: str) -> None:
+    env = dict(environment(tmp_path), PYTHONIOENCODING=encoding)
+    done = subprocess.run([*toguz_command(), "--language", language, "--line", "--speech", "off", "--opponent",
+                           "human"], input=b"7\nquit\n", capture_output=True, timeout=60, env=env)
+    assert done.returncode == 0 and b"UnicodeEncodeError" not in done.stdout + done.stderr
+    out = done.stdout.decode(encoding).splitlines()
+    assert out[0].startswith(f"This terminal's encoding ({codecs.lookup(encoding).name}) cannot show every letter")
+    assert sum("cannot show every letter" in line for line in out) == 1
+    assert "?" in out[1] and "9" in out[2] and len(out) >= 4  # the game went on: the move was played
