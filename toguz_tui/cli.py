@@ -103,6 +103,18 @@ def _no_board_here() -> bool:
     return False
 
 
+def _player_option(text: str) -> str:
+    """``--player``'s name as given: refused (never changed, so that two players are never merged) when it
+    holds a control character or a byte that is not text, or is longer than the progress file keeps."""
+    from toguz_tui.training.progress import NAME_LENGTH
+
+    name = text.strip()
+    if not name.isprintable() or len(name) > NAME_LENGTH:
+        raise argparse.ArgumentTypeError(_("a player's name is up to {most} letters, digits, spaces and signs, "
+                                           "without control characters").format(most=NAME_LENGTH))
+    return name
+
+
 def _seed_option(text: str) -> int:
     """``--seed``'s number, bounded as a saved game keeps it; argparse says the reason when it is not."""
     from toguz_tui.files.storage import MOST_SEED
@@ -199,7 +211,7 @@ def _main(argv: list[str] | None) -> int:
         args, prog = args[1:], f"toguz {args[0]}"
     parser = play_parser(prog)
     if training == "puzzles":
-        parser.add_argument("--player", metavar="NAME", default="",
+        parser.add_argument("--player", metavar="NAME", default="", type=_player_option,
                             help=_("whose puzzle rating and streak (each player has his own; default: yours)"))
     options = parser.parse_args(args)
     options.training = training

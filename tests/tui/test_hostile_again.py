@@ -233,3 +233,14 @@ def test_13_kazakh_or_russian_on_a_terminal_that_cannot_show_them_plays_and_says
     assert out[0].startswith(f"This terminal's encoding ({codecs.lookup(encoding).name}) cannot show every letter")
     assert sum("cannot show every letter" in line for line in out) == 1
     assert "?" in out[1] and "9" in out[2] and len(out) >= 4  # the game went on: the move was played
+
+
+@pytest.mark.parametrize("name", [b"\x01\x02", b"\xff\xfe", b"A" * 61])
+def test_19_a_puzzle_player_name_that_would_be_merged_or_cut_is_refused_in_words(tmp_path: Path, name: bytes) -> None:
+    done = subprocess.run([*toguz_command(), "puzzles", "--line", "--speech", "off", "--player", name],
+                          input=b"quit\n", capture_output=True, timeout=60, env=environment(tmp_path))
+    assert done.returncode == 2 and done.stdout == b""
+    assert done.stderr.decode().splitlines()[-1] == (
+        "toguz puzzles: error: argument --player: a player's name is up to 60 letters, digits, spaces and signs, "
+        "without control characters")
+    assert not (tmp_path / "data" / "training.json").exists()
