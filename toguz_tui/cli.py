@@ -115,6 +115,18 @@ def _player_option(text: str) -> str:
     return name
 
 
+def _unusable_folder(args: list[str]) -> int | None:
+    """Exit status 2, with one line in the system's language, when a folder of toguz's cannot be used."""
+    from toguz_tui.start.folders import unusable_folder
+
+    problem = unusable_folder()
+    if problem is None:
+        return None
+    set_language(language_asked(args) or from_environment(os.environ))
+    print(unusable_folder(), file=sys.stderr)
+    return 2
+
+
 def _seed_option(text: str) -> int:
     """``--seed``'s number, bounded as a saved game keeps it; argparse says the reason when it is not."""
     from toguz_tui.files.storage import MOST_SEED
@@ -191,6 +203,10 @@ def _main(argv: list[str] | None) -> int:
         from speech.sounds.cli import main as sounds_main
 
         return sounds_main(args[1:])
+    if (args and args[0] in ("online", "play", "learn", "puzzles")) or not args or args[0].startswith("-"):
+        refused = _unusable_folder(args)
+        if refused is not None:
+            return refused
     if args and args[0] == "online":
         choose_language(args[1:])
         cannot_show = fit_output()

@@ -244,3 +244,13 @@ def test_19_a_puzzle_player_name_that_would_be_merged_or_cut_is_refused_in_words
         "toguz puzzles: error: argument --player: a player's name is up to 60 letters, digits, spaces and signs, "
         "without control characters")
     assert not (tmp_path / "data" / "training.json").exists()
+
+
+@pytest.mark.parametrize("variable", ["TOGUZ_DATA_DIR", "TOGUZ_CONFIG_DIR"])
+def test_14_a_300_character_folder_name_is_one_plain_line_naming_it(tmp_path: Path, variable: str) -> None:
+    env = dict(environment(tmp_path), **{variable: str(tmp_path / ("x" * 300))})
+    done = toguz(tmp_path, "--line", "--speech", "off", lines="quit\n", env=env)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.count("\n") == 1 and "went wrong" not in done.stderr and "Traceback" not in done.stderr
+    assert done.stderr.startswith(f"toguz cannot use the folder {tmp_path}/xxx")
+    assert done.stderr.endswith(f"...: File name too long. Set {variable} to another folder.\n")
