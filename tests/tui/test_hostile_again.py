@@ -254,3 +254,21 @@ def test_14_a_300_character_folder_name_is_one_plain_line_naming_it(tmp_path: Pa
     assert done.stderr.count("\n") == 1 and "went wrong" not in done.stderr and "Traceback" not in done.stderr
     assert done.stderr.startswith(f"toguz cannot use the folder {tmp_path}/xxx")
     assert done.stderr.endswith(f"...: File name too long. Set {variable} to another folder.\n")
+
+
+def test_20_clock_0_is_refused_warnings_are_refused_for_their_true_reason_and_black_to_move_is_said(
+        tmp_path: Path) -> None:
+    flag = toguz(tmp_path, "--line", "--speech", "off", "--clock", "0")
+    assert flag.returncode == 2 and flag.stderr.splitlines()[-1].endswith("or none; not 0")
+    done = toguz(tmp_path, "--line", "--speech", "off", "--opponent", "human", lines=(
+        "set clock 0\nnew clock 0\nset clock_warnings 9m 8m 7m 6m 5m 4m 3m 2m 1m\nset clock_warnings 0.5s\n"
+        "fen 9S,9S,9S,9S,9S,9S,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 0 0 N 1\nquit\n"))
+    lines = done.stdout.splitlines()
+    assert lines[1] == ("A clock is minutes and an increment in seconds, such as 20, 15+10 or 5+3 (minutes from 0.1 "
+                        "to 600), or none; not 0.")
+    assert lines[2] == "A clock is from 0.1 to 600 minutes with an increment of at most 600 seconds, not 0."
+    assert lines[3] == "Clock warnings are at most 8 times, not 9."
+    assert lines[4] == "A clock warning is from 1 second to 600 minutes, not 0.5s."
+    assert lines[5].startswith("The unfinished game was kept") or lines[5].startswith("New game")
+    assert "Black moves first. Move 1: Black's turn." in lines[5] and "White moves first" not in lines[5]
+    assert "no clock" not in done.stdout

@@ -14,7 +14,7 @@ import tomlkit
 import tomlkit.exceptions
 
 from rules import VARIANT_KEYS, VARIANT_WORDS, Side, VariantKey
-from rules.clock import MAX_MINUTES, WARNINGS, ClockError, TimeControl, parse_warnings, warnings_text
+from rules.clock import MAX_MINUTES, MAX_WARNINGS, WARNINGS, ClockError, TimeControl, parse_warnings, warnings_text
 from rules.engine import LEVELS
 from speech.voices import AUTO, OFF, ON, SILENT, SPEECH_CHOICES, language_voice
 from speech.words import phrases
@@ -32,7 +32,7 @@ LANGUAGE_CHOICES: tuple[str, ...] = (AUTO, *LANGUAGES)
 NO_CLOCK = "none"
 # The keyboard layouts the board reads keys in, by their place (auto: the language's own layout).
 KEYBOARDS: tuple[str, ...] = (AUTO, "latin", "russian", "kazakh", "kazakh-latin", "kyrgyz")
-NO_CLOCK_WORDS = (NO_CLOCK, "off", "no", "0", "")
+NO_CLOCK_WORDS = (NO_CLOCK, "off", "no", "")  # not 0: a clock of no minutes is refused, never taken for none
 
 # What each setting is called in messages and dialogs (its name stays the word typed after set).
 SETTING_LABELS: dict[str, str] = {
@@ -210,9 +210,8 @@ def _convert(name: str, value: object, current: object) -> object:
     if name == "clock_warnings":
         try:
             return warnings_text(parse_warnings(str(value)))
-        except ClockError:
-            raise ValueError(_("clock warnings must be times such as 5m 1m 30s 10s, or none, not {value}").format(
-                value=said)) from None
+        except ClockError as error:
+            raise ValueError(_warnings_problem(error, said)) from None
     if name in ("voice", "white_name", "black_name"):
         name_text = value.strip() if isinstance(value, str) else ""
         if not name_text and isinstance(value, str):
@@ -225,6 +224,17 @@ def _convert(name: str, value: object, current: object) -> object:
         raise ValueError(_("{name} must be one of {choices}, not {value}").format(
             name=name, choices=", ".join(_CHOICES[name]), value=said))
     return text
+
+
+def _warnings_problem(error: ClockError, said: str) -> str:
+    """Why a clock warning list was refused, as it truly is: a word that is no time, a time out of range,
+    or more times than a list holds."""
+    if error.reason == "count":
+        return _("clock warnings are at most {most} times, not {count}").format(most=MAX_WARNINGS, count=error.text)
+    if error.reason == "range":
+        return _("a clock warning is from 1 second to {most} minutes, not {value}").format(
+            most=MAX_MINUTES, value=phrases.clipped(error.text))
+    return _("clock warnings must be times such as 5m 1m 30s 10s, or none, not {value}").format(value=said)
 
 
 def clock_setting(text: str) -> str:
