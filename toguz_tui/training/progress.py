@@ -167,12 +167,12 @@ def _on_disk() -> Progress:
 def merged(disk: Progress, progress: Progress, player: str | None, lessons: bool) -> Progress:
     """The file's progress with this copy's part put in: the lessons' state (``lessons``) or one
     ``player``'s puzzles; every other part stays as the file has it. Neither: this copy's whole progress."""
-    if player is None and not lessons:
-        return progress
     if lessons:
         done = disk.done + [key for key in progress.done if key not in disk.done]
         skipped = [key for key in disk.skipped + progress.skipped if key not in done]
         return Progress(done, list(dict.fromkeys(skipped)), progress.lesson, progress.step, disk.players)
+    if player is None:
+        return progress
     score = progress.players.get(player)
     if score is not None:
         disk.players.pop(player, None)
