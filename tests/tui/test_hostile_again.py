@@ -134,8 +134,12 @@ def test_21_the_line_history_is_for_the_users_eyes_only(tmp_path: Path) -> None:
     typed_history(None)
     assert (tmp_path / "data" / "line-history").stat().st_mode & 0o777 == 0o600
     (tmp_path / "data" / "line-history").unlink()
-    typed_history(None)
+    history = typed_history(None)
     assert (tmp_path / "data" / "line-history").stat().st_mode & 0o777 == 0o600
+    history.store_string("7" * 5000)  # a paste gone wrong is not kept to be read back at every start
+    history.store_string("+chat hello")
+    assert "7777" not in (tmp_path / "data" / "line-history").read_text()
+    assert "+chat hello" in (tmp_path / "data" / "line-history").read_text()
 
 
 def test_11_a_flood_of_events_keeps_the_log_bounded_and_says_in_one_line_how_many_were_dropped(

@@ -253,6 +253,15 @@ def plain_loop(session: GameSession, printer: Printer) -> None:
     printer.show(Reply(session.quit(asked=True).text))  # the end of input: says whether the game is saved
 
 
+class BoundedHistory(FileHistory):
+    """The history file, without lines longer than a command may be (a paste gone wrong is not kept to be
+    read back at every start)."""
+
+    def store_string(self, string: str) -> None:
+        if len(string) <= LONGEST_LINE:
+            super().store_string(string)
+
+
 def typed_history(prompt_input: Input | None) -> History:
     """The lines typed in earlier sessions (Up recalls them), kept in the data directory; in memory
     when the directory cannot be written or input is not the terminal's."""
@@ -264,7 +273,7 @@ def typed_history(prompt_input: Input | None) -> History:
             path.chmod(0o600)  # everything typed is kept, chat too: for the user's eyes only
         except OSError:
             return InMemoryHistory()
-        return FileHistory(str(path))
+        return BoundedHistory(str(path))
     return InMemoryHistory()
 
 
