@@ -217,9 +217,7 @@ def _main(argv: list[str] | None) -> int:
 
         return online_main(args[1:])
     choose_language(args)
-    cannot_show = fit_output()
-    if cannot_show is not None:
-        print(cannot_show, flush=True)
+    cannot_show = fit_output()  # said first by the session, on the board as in the line mode
     prog = "toguz"
     training = None
     if args and args[0] in ("play", "learn", "puzzles"):
@@ -230,7 +228,7 @@ def _main(argv: list[str] | None) -> int:
         parser.add_argument("--player", metavar="NAME", default="", type=_player_option,
                             help=_("whose puzzle rating and streak (each player has his own; default: yours)"))
     options = parser.parse_args(args)
-    options.training = training
+    options.training, options.cannot_show = training, cannot_show
     if training and (options.open or options.fen):
         parser.error(_("--open and --fen start a game; toguz learn and toguz puzzles do not take them"))
     install_last_guard()
