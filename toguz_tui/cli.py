@@ -119,11 +119,10 @@ def _unusable_folder(args: list[str]) -> int | None:
     """Exit status 2, with one line in the system's language, when a folder of toguz's cannot be used."""
     from toguz_tui.start.folders import unusable_folder
 
-    problem = unusable_folder()
-    if problem is None:
+    if unusable_folder() is None:
         return None
-    set_language(language_asked(args) or from_environment(os.environ))
-    print(unusable_folder(), file=sys.stderr)
+    set_language(language_asked(args) or from_environment(os.environ))  # the settings cannot be read for it
+    print(unusable_folder(), file=sys.stderr)  # worded again, in that language
     return 2
 
 
