@@ -1,13 +1,21 @@
-"""File figures: rejecting a hostile FEN, and opening a 50 MB record collection.
+"""File figures: rejecting a hostile FEN, opening a 50 MB record collection, the worst records under the
+64 MB limit, and a 3 MB pasted line.
 
 Run from the repository root: ``.venv/bin/python bench/files.py [--megabytes 50]``.
 
 - The 54-character FEN ``500000000/9S,...`` (a run of half a billion empty pits): time and peak
   memory to reject it (targets: under 1 s and under 200 MB; before the fix it took 25 s and 7.8 GB).
-- A record collection of about 50 MB, made by repeating the real games of ../shared/data: the time
+- A record collection of about 13 MB (some 18,000 games, under the 20,000 games a file may hold), made
+  by repeating the real games of ../shared/data: the time
   until the first words are said (the interface is free again), until the game asked for is under
   review, the progress lines said on the way, the peak memory, and a second game of the same file
   (its index kept, the file not read again for its games).
+- The worst records under the limit (issue 28, item 8), each opened in a fresh process as ``open FILE``
+  does, waiting for the answer: 57 MB of moves on one line, 60 MB of minimal games, and the 50 MB
+  collection; the seconds until the answer and the process's peak memory (targets: under 5 s and
+  300 MB; before the fix 116 s and 4.9 GB, 48 s and 2 GB, 13 s and 738 MB).
+- A 3 MB pasted line (item 7) given to the line mode's reader and the command table: seconds and peak
+  memory until it is answered (before the fix over 120 s).
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import subprocess
 import sys
 import tempfile
 import threading
@@ -46,10 +55,10 @@ def hostile_fen() -> tuple[float, float]:
     return seconds, peak
 
 
-def big_record(folder: Path, megabytes: int) -> Path:
+def big_record(folder: Path, megabytes: int, name: str = "big.pgn") -> Path:
     """A record file of about ``megabytes`` MB made of the real games, repeated."""
     source = (DATA / "playok-2398.pgn").read_text(encoding="utf-8")
-    path = folder / "big.pgn"
+    path = folder / name
     with path.open("w", encoding="utf-8") as out:
         written = 0
         while written < megabytes * 2**20:
@@ -99,22 +108,89 @@ def open_big(path: Path) -> None:
     session.close()
 
 
+def worst_records(folder: Path) -> dict[str, Path]:
+    """The hostile records of issue 28, each just under the 64 MB limit."""
+    one_line = folder / "one-line.pgn"
+    with one_line.open("w", encoding="utf-8") as out:
+        out.write('[Event "one line"]\n\n')
+        out.write(" ".join(["76 76"] * (57 * 2**20 // 6)))
+        out.write("\n")
+    minimal = folder / "minimal.pgn"
+    with minimal.open("w", encoding="utf-8") as out:
+        game = '[Result "*"]\n*\n\n'
+        out.write(game * (60 * 2**20 // len(game)))
+    return {"57 MB on one line": one_line, "60 MB of minimal games": minimal,
+            "50 MB collection": big_record(folder, 50, "collection.pgn")}
+
+
+def open_in_child(path: Path) -> None:
+    """(In a fresh process) open ``path`` as ``open FILE`` does, wait for the answer, and print it with
+    the seconds taken and the peak memory."""
+    from speech.voices import RecordingSpeaker
+    from toguz_tui.commands import records as files
+    from toguz_tui.files.settings import Settings
+    from toguz_tui.session.facade import GameSession
+
+    session = GameSession(Settings(opponent="human"), RecordingSpeaker(), persist=False)
+    started = time.perf_counter()
+    files.open_path(session, path, 1)
+    session.opponents.wait(600)
+    seconds = time.perf_counter() - started
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    said = session.output.stream.since(0)[-1].text
+    print(f"{seconds:.1f} s, process peak {peak:.0f} MB: {said[:90]!r}")
+    session.close()
+
+
+def pasted_line() -> tuple[float, float, str]:
+    """Seconds, peak megabytes and the answer for a 3 MB line read by the line mode and run."""
+    import io
+
+    from speech.voices import RecordingSpeaker
+    from toguz_tui.commands.table import run_line, too_long
+    from toguz_tui.files.settings import Settings
+    from toguz_tui.line.console import bounded_lines
+    from toguz_tui.session.facade import GameSession
+
+    session = GameSession(Settings(opponent="human"), RecordingSpeaker(), persist=False)
+    typed = io.StringIO("7" * 3 * 2**20 + "\n")
+    tracemalloc.start()
+    started = time.perf_counter()
+    answers = [run_line(session, line) if isinstance(line, str) else too_long(session, line)
+               for line in bounded_lines(typed)]
+    seconds = time.perf_counter() - started
+    peak = tracemalloc.get_traced_memory()[1] / 2**20
+    tracemalloc.stop()
+    session.close()
+    return seconds, peak, " ".join(answer.text for answer in answers if answer is not None)
+
+
 def main() -> int:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--megabytes", type=int, default=50)
+    parser.add_argument("--megabytes", type=int, default=13)
+    parser.add_argument("--open-in-child", type=Path, help=argparse.SUPPRESS)
     options = parser.parse_args()
+    os.environ.setdefault("TOGUZ_DATA_DIR", tempfile.mkdtemp())
+    os.environ.setdefault("TOGUZ_CONFIG_DIR", tempfile.mkdtemp())
+    if options.open_in_child is not None:
+        open_in_child(options.open_in_child)
+        return 0
     seconds, peak = hostile_fen()
     verdict = "ok" if seconds < 1 and peak < 200 else "over target"
     print(f"reject the 54-character FEN of half a billion empty pits: {seconds * 1000:.2f} ms, "
           f"peak {peak:.2f} MB (targets 1 s and 200 MB: {verdict})")
+    seconds, peak, answer = pasted_line()
+    print(f"a 3 MB pasted line: {seconds:.3f} s, peak {peak:.1f} MB, answered {answer[:60]!r}")
     if not DATA.is_dir():
         print("open a big record: skipped (../shared/data is not here)")
         return 0
-    os.environ.setdefault("TOGUZ_DATA_DIR", tempfile.mkdtemp())
-    os.environ.setdefault("TOGUZ_CONFIG_DIR", tempfile.mkdtemp())
     with tempfile.TemporaryDirectory() as folder:
         open_big(big_record(Path(folder), options.megabytes))
+        print("worst records under the 64 MB limit, each opened in a fresh process (targets: under 5 s and 300 MB):")
+        for name, path in worst_records(Path(folder)).items():
+            print(f"worst record, {name} ({path.stat().st_size / 2**20:.0f} MB): ", end="", flush=True)
+            subprocess.run([sys.executable, __file__, "--open-in-child", str(path)], check=False)
     return 0
 
 

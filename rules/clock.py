@@ -34,7 +34,7 @@ class ClockError(ValueError):
 
     def __init__(self, reason: str, text: str) -> None:
         super().__init__(f"{reason}: {text!r}")
-        self.reason = reason  # "form", "range"
+        self.reason = reason  # "form", "range", "count" (more warnings than ``MAX_WARNINGS``)
         self.text = text
 
 
@@ -101,7 +101,7 @@ def parse_warnings(text: str) -> tuple[float, ...]:
             raise ClockError("range", word[:20])
         found.add(seconds)
     if len(found) > MAX_WARNINGS:
-        raise ClockError("range", text[:20])
+        raise ClockError("count", str(len(found)))
     return tuple(sorted(found, reverse=True))
 
 

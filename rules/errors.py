@@ -79,6 +79,9 @@ class Fault(StrEnum):
     NOT_UTF8 = auto()
     GAME_APART = auto()
     CANNOT_RECORD = auto()  # pits, stones
+    RECORD_LINE_TOO_LONG = auto()  # length, limit (and the line, in the context)
+    RECORD_TOO_MANY_GAMES = auto()  # limit
+    RECORD_GAME_TOO_LONG = auto()  # length, limit
 
 
 class RulesError(ValueError):

@@ -23,7 +23,6 @@ must stay exact mirrors of each other.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -452,19 +451,45 @@ class GameEntry:
         return next((value for key, value in self.tags if key == name), default)
 
 
-def index_games(text: str, progress: Callable[[int], None] | None = None) -> list[GameEntry]:
+def _result_at_end(line: str) -> bool:
+    """True when ``line`` ends with a result (and comments after it): only its tail is searched."""
+    start = 0 if line.endswith("}") else max(0, len(line) - 24)
+    return _RESULT_AT_END.search(line, start) is not None
+
+
+def _index_tag(line: str) -> tuple[str, str] | None:
+    """A tag line's name and value when the index keeps that tag, else None."""
+    name = line[1:line.find(" ")] if " " in line else ""
+    if name not in _INDEX_TAGS:
+        return None
+    match = _TAG.fullmatch(line)
+    if match is None:
+        return None
+    value = match.group(2)
+    return match.group(1), re.sub(r"\\(.)", r"\1", value) if "\\" in value else value
+
+
+def index_games(text: str, progress: Callable[[int], None] | None = None, most_line: int | None = None,
+                most_games: int | None = None) -> list[GameEntry]:
     """Every game of a record text, found from its lines alone (a tag after moves, or anything after a
     result, begins the next game), without replaying any: quick for a file of thousands of games.
-    ``progress`` is told the offset reached every few thousand lines."""
+    ``progress`` is told the offset reached every few thousand lines. A line longer than ``most_line``
+    characters, or more than ``most_games`` games, is a ``NotationError`` as soon as it is met."""
     entries: list[GameEntry] = []
     start: int | None = None
     line_no = first_line = 0
     seen_moves = closed = in_comment = False
     tags: list[tuple[str, str]] = []
-    offset = 0
-    for line_no, raw in enumerate(io.StringIO(text, newline=""), 1):  # one line at a time, no list of them
-        line = raw.strip()
-        here, offset = offset, offset + len(raw)
+    offset, size = 0, len(text)
+    while offset < size:  # one line at a time, by offsets: no list of lines, no copy of the text
+        here = offset
+        newline = text.find("\n", here)
+        offset = size if newline < 0 else newline + 1
+        line_no += 1
+        length = offset - here - (newline >= 0)  # without its line end
+        if most_line is not None and length > most_line + 1:
+            raise NotationError(Fault.RECORD_LINE_TOO_LONG, length=length, limit=most_line).within(line=line_no)
+        line = text[here:offset].strip()
         if progress is not None and line_no % 5000 == 0:
             progress(offset)
         if in_comment:
@@ -476,19 +501,23 @@ def index_games(text: str, progress: Callable[[int], None] | None = None) -> lis
         if start is None or (is_tag and (seen_moves or closed)) or (closed and not line.startswith("{")):
             if start is not None:
                 entries.append(GameEntry(len(entries) + 1, start, here, first_line, tuple(tags)))
+                if most_games is not None and len(entries) > most_games:
+                    raise NotationError(Fault.RECORD_TOO_MANY_GAMES, limit=most_games)
             start, first_line, tags, seen_moves, closed = here, line_no, [], False, False
         if is_tag:
-            match = _TAG.fullmatch(line)
-            if match is not None and match.group(1) in _INDEX_TAGS:
-                tags.append((match.group(1), re.sub(r"\\(.)", r"\1", match.group(2))))
+            tag = _index_tag(line)
+            if tag is not None:
+                tags.append(tag)
             continue
         if line.count("{") > line.count("}"):
             in_comment = True
         if not line.startswith("{"):
             seen_moves = True
-            closed = closed or bool(_RESULT_AT_END.search(line))
+            closed = closed or _result_at_end(line)
     if start is not None:
         entries.append(GameEntry(len(entries) + 1, start, len(text), first_line, tuple(tags)))
+    if most_games is not None and len(entries) > most_games:
+        raise NotationError(Fault.RECORD_TOO_MANY_GAMES, limit=most_games)
     return entries
 
 

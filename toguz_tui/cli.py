@@ -72,7 +72,7 @@ def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
                                "(60, 20, 15+10, 5+3; none for no clock)"))
     parser.add_argument("--sounds", choices=("on", "off"),
                         help=_("short sounds for moves, captures, your turn and errors (default: your setting, on)"))
-    parser.add_argument("--seed", type=int, metavar="N",
+    parser.add_argument("--seed", type=_seed_option, metavar="N",
                         help=_("seed the computer, to replay a game exactly (toguz puzzles: the order of the puzzles)"))
     parser.add_argument("--new", action="store_true", help=_("start a new game even if one is saved"))
     return parser
@@ -86,6 +86,57 @@ def _clock_option(text: str) -> str:
         return clock_setting(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _no_board_here() -> bool:
+    """True (and said once) when the full-screen board cannot be shown: no terminal at both ends (a pipe, a
+    file, ``/dev/null``), or a terminal that says it cannot draw (``TERM`` empty, ``dumb``, ``unknown``)."""
+    term = os.environ.get("TERM", "")
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(_("toguz is not in a terminal (its input or output is a pipe or a file), so it starts in the line "
+                "mode."), flush=True)
+        return True
+    if term in ("", "dumb", "unknown"):
+        print(_("This terminal (TERM={term}) cannot show the full-screen board, so toguz starts in the line "
+                "mode.").format(term=term), flush=True)
+        return True
+    return False
+
+
+def _player_option(text: str) -> str:
+    """``--player``'s name as given: refused (never changed, so that two players are never merged) when it
+    holds a control character or a byte that is not text, or is longer than the progress file keeps."""
+    from toguz_tui.training.progress import NAME_LENGTH
+
+    name = text.strip()
+    if not name.isprintable() or len(name) > NAME_LENGTH:
+        raise argparse.ArgumentTypeError(_("a player's name is up to {most} letters, digits, spaces and signs, "
+                                           "without control characters").format(most=NAME_LENGTH))
+    return name
+
+
+def _unusable_folder(args: list[str]) -> int | None:
+    """Exit status 2, with one line in the system's language, when a folder of toguz's cannot be used."""
+    from toguz_tui.start.folders import unusable_folder
+
+    if unusable_folder() is None:
+        return None
+    set_language(language_asked(args) or from_environment(os.environ))  # the settings cannot be read for it
+    print(unusable_folder(), file=sys.stderr)  # worded again, in that language
+    return 2
+
+
+def _seed_option(text: str) -> int:
+    """``--seed``'s number, bounded as a saved game keeps it; argparse says the reason when it is not."""
+    from toguz_tui.files.storage import MOST_SEED
+
+    try:
+        seed = int(text) if len(text) <= 30 else -1
+    except ValueError:
+        seed = -1
+    if not 0 <= seed <= MOST_SEED:
+        raise argparse.ArgumentTypeError(_("the seed is a whole number from 0 to {most}").format(most=MOST_SEED))
+    return seed
 
 
 def choose_language(args: list[str]) -> str:
@@ -139,7 +190,10 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _main(argv: list[str] | None) -> int:
+    from toguz_tui.start.encoding import fit_output
+
     args = sys.argv[1:] if argv is None else list(argv)
+    fit_output()  # a terminal that cannot show a letter gets a question mark, never an error
     if args and args[0] == "speech":
         from speech.voices.cli import main as speech_main
 
@@ -148,13 +202,21 @@ def _main(argv: list[str] | None) -> int:
         from speech.sounds.cli import main as sounds_main
 
         return sounds_main(args[1:])
+    if (args and args[0] in ("online", "play", "learn", "puzzles")) or not args or args[0].startswith("-"):
+        refused = _unusable_folder(args)
+        if refused is not None:
+            return refused
     if args and args[0] == "online":
         choose_language(args[1:])
+        cannot_show = fit_output()
+        if cannot_show is not None:
+            print(cannot_show, file=sys.stderr, flush=True)
         install_last_guard()
         from toguz_tui.online.main import main as online_main
 
         return online_main(args[1:])
     choose_language(args)
+    cannot_show = fit_output()  # said first by the session, on the board as in the line mode
     prog = "toguz"
     training = None
     if args and args[0] in ("play", "learn", "puzzles"):
@@ -162,10 +224,10 @@ def _main(argv: list[str] | None) -> int:
         args, prog = args[1:], f"toguz {args[0]}"
     parser = play_parser(prog)
     if training == "puzzles":
-        parser.add_argument("--player", metavar="NAME", default="",
+        parser.add_argument("--player", metavar="NAME", default="", type=_player_option,
                             help=_("whose puzzle rating and streak (each player has his own; default: yours)"))
     options = parser.parse_args(args)
-    options.training = training
+    options.training, options.cannot_show = training, cannot_show
     if training and (options.open or options.fen):
         parser.error(_("--open and --fen start a game; toguz learn and toguz puzzles do not take them"))
     install_last_guard()
@@ -173,11 +235,8 @@ def _main(argv: list[str] | None) -> int:
         from toguz_tui.start.first_run import first_start
 
         first_start(options)
-        if not options.line and os.environ.get("TERM", "") in ("dumb", "unknown"):
-
-            print(_("This terminal (TERM={term}) cannot show the full-screen board, so toguz starts in the line "
-                    "mode.").format(term=os.environ["TERM"]), flush=True)
-            options.line = True
+        if not options.line:
+            options.line = _no_board_here()
         if options.line:
             from toguz_tui.line.console import run_line_mode
 

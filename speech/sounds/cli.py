@@ -9,12 +9,14 @@ given. Mistakes are reported as one plain line on stderr with exit status 2, as 
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import sys
 from pathlib import Path
 
 from speech.sounds.cues import CUE_NAMES, SAMPLE_RATE, render_cue, write_wav
 from speech.voices.cli import PlainParser
+from speech.wav_target import target_problem, write_in_place
 from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, n_, set_language
 
 PROG = "toguz sounds"
@@ -75,21 +77,24 @@ def _list() -> int:
 
 
 def _write(folder: Path, replace: bool) -> int:
-    """Write every cue into ``folder``; nothing at all when a file is in the way and not ``replace``."""
+    """Write every cue into ``folder``; nothing at all when a file is in the way and not ``replace``.
+    Only regular files inside ``folder`` are replaced, each in one step: never a link, a pipe or a folder."""
     if folder.exists() and not folder.is_dir():
         return _fail(_("{path} is a file, not a folder").format(path=folder))
     targets = [folder / f"{name}.wav" for name in CUE_NAMES]
-    if not replace:
-        for target in targets:
-            if target.exists() or target.is_symlink():
-                return _fail(_("{path} already exists; add --replace to replace the cue files in {folder}").format(
-                    path=target, folder=folder), 1)
+    for target in targets:
+        if not replace and (target.exists() or target.is_symlink()):
+            return _fail(_("{path} already exists; add --replace to replace the cue files in {folder}").format(
+                path=target, folder=folder), 1)
+        problem = target_problem(target, replace)
+        if problem is not None:
+            return _fail(problem, 1)
     try:
         folder.mkdir(parents=True, exist_ok=True)
         for name, target in zip(CUE_NAMES, targets, strict=True):
-            if target.is_dir():
-                return _fail(_("{path} is a folder, not a sound file").format(path=target), 1)
-            write_wav(target, render_cue(name))
+            write_in_place(target, replace, functools.partial(write_wav, sound=render_cue(name)))
+    except RuntimeError as error:
+        return _fail(str(error), 1)
     except OSError as error:
         return _fail(_("cannot write the sound cues to {folder}: {reason}").format(
             folder=folder, reason=error.strerror or error), 1)

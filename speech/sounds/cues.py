@@ -357,7 +357,7 @@ def to_pcm16(sound: npt.NDArray[np.floating]) -> bytes:
 
 def write_wav(path: Path | str, sound: npt.NDArray[np.floating]) -> None:
     """Write ``sound`` to ``path`` as a WAV file: 16-bit stereo at ``SAMPLE_RATE``."""
-    with wave.open(str(path), "wb") as out:
+    with open(path, "wb") as raw, wave.open(raw, "wb") as out:  # a failed open leaves no half-made writer
         out.setnchannels(2)
         out.setsampwidth(2)
         out.setframerate(SAMPLE_RATE)

@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
-from speech.words.i18n import _
+from speech.words.i18n import _, n_
+
+MOST_QUEUED = 10  # utterances waiting; past it the oldest are folded into one line saying how many
 
 
 @runtime_checkable
@@ -137,6 +139,7 @@ class WorkerSpeaker:
         self.last_error: str | None = None
         self._lock = threading.Condition()
         self._queue: deque[tuple[int, str, bool]] = deque()
+        self._skipped = 0  # utterances folded into the line at the head of the queue (0: no such line)
         self._generation = 0
         self._process: subprocess.Popen[bytes] | None = None
         self._busy = False
@@ -152,7 +155,22 @@ class WorkerSpeaker:
             if interrupt:
                 self._cancel_locked()
             self._queue.append((self._generation, text, interrupt))
+            self._fold_locked()
             self._lock.notify_all()
+
+    def _fold_locked(self) -> None:
+        """Past ``MOST_QUEUED`` waiting, the oldest are let go and one line at the head says how many."""
+        while len(self._queue) > MOST_QUEUED:
+            if self._skipped:
+                del self._queue[1]
+                self._skipped += 1
+            else:
+                self._queue.popleft()
+                self._queue.popleft()
+                self._queue.appendleft((self._generation, "", False))
+                self._skipped = 2
+            words = n_("{count} announcement skipped.", "{count} announcements skipped.", self._skipped)
+            self._queue[0] = (self._generation, words.format(count=self._skipped), False)
 
     def stop(self) -> None:
         """Silence the current utterance and drop the queue."""
@@ -257,6 +275,7 @@ class WorkerSpeaker:
     def _cancel_locked(self) -> None:
         self._generation += 1
         self._queue.clear()
+        self._skipped = 0
         if self._process is not None and self._process.poll() is None:
             _signal_group(self._process, signal.SIGTERM)
 
@@ -267,6 +286,7 @@ class WorkerSpeaker:
                 if self._closed:
                     return
                 generation, text, interrupt = self._queue.popleft()
+                self._skipped = 0  # the head was the folded line, if there was one
                 self._busy = True
             try:
                 self._utter(text, generation, interrupt)

@@ -31,6 +31,7 @@ from speech.voices import (
 from speech.voices.audio import fix_espeak_ng, play_problem, program
 from speech.voices.base import Speaker
 from speech.voices.pyttsx3_backend import render_problem
+from speech.wav_target import write_in_place
 from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, set_language
 from speech.words.phrases import speech_problem
 
@@ -72,7 +73,8 @@ def parser() -> argparse.ArgumentParser:
                              "language"))
     mode.add_argument("--voices", action="store_true", help=_("list the voices of the chosen backend"))
     mode.add_argument("--say", metavar="TEXT", help=_("speak TEXT, wait until it has been said, and exit"))
-    mode.add_argument("--wav", metavar="FILE", type=Path, help=_("write TEXT as speech to the WAV file FILE"))
+    mode.add_argument("--wav", metavar="FILE", help=_("write TEXT as speech to the WAV file FILE"))
+    made.add_argument("--replace", action="store_true", help=_("with --wav: replace FILE if it is already there"))
     made.add_argument("text", nargs="?", metavar="TEXT", help=_("the text for --wav"))
     made.add_argument("--rate", type=int, metavar="WPM", help=_("words a minute"))
     made.add_argument("--voice", metavar="NAME", help=_("a voice from --voices (default: the language's voice)"))
@@ -103,7 +105,7 @@ def main(args: list[str]) -> int:
     if options.check:
         return _check()
     if options.wav is not None:
-        return _wav(options.text, options.wav, options.speech, voice)
+        return _wav(options.text, options.wav, options.speech, voice, options.replace)
     if options.voices:
         return _voices(options.speech)
     speaker, reason = open_speaker(options.speech, rate=options.rate, voice=voice)
@@ -157,13 +159,18 @@ def _check_languages() -> None:
                 language=_(language.english), code=code, voice=voice))
 
 
-def _wav(text: str | None, path: Path, backend: str, voice: str | None) -> int:
+def _wav(text: str | None, name: str, backend: str, voice: str | None, replace: bool) -> int:
     if text is None:
         return _fail(_("--wav FILE needs the TEXT to say"))
+    if not name.strip():
+        return _fail(_("--wav needs the name of a file"))
+    written = Path(name)
     try:
-        written = render_wav(text, path, AUTO if backend == AUTO else backend, voice=voice)
-    except (RuntimeError, OSError) as error:
+        write_in_place(written, replace, lambda made: render_wav(text, made, backend, voice=voice))
+    except RuntimeError as error:
         return _fail(str(error))
+    except OSError as error:
+        return _fail(_("cannot write {path}: {reason}").format(path=written, reason=error.strerror or error))
     if voice:
         print(_("wrote {path} with the voice {voice}").format(path=written, voice=voice))
     else:

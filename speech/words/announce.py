@@ -352,14 +352,15 @@ class Announcer(Namer):
             parts.append(ROW_CELLS.join(singles))
         return ROW_GROUPS.join(parts)
 
-    def board(self, position: Position) -> str:
-        """Both rows, the kazans, whose turn it is; at full verbosity the tuzdyks in a sentence too."""
+    def board(self, position: Position, outcome: Outcome | None = None) -> str:
+        """Both rows, the kazans, whose turn it is (or the result, once the game is over); at full
+        verbosity the tuzdyks in a sentence too."""
         first, second = self._order()
         parts = [self.row(position, first), self.row(position, second, following=True)]
         parts.append(self.kazans(position))
         if self.verbosity == "full" and position.variant.tuzdyks:
             parts.append(self.tuzdyks(position))
-        parts.append(self.turn(position, None))
+        parts.append(self.turn(position, outcome))
         return braille_lines(parts) if self.verbosity == "brief" else " ".join(parts)
 
     def tuzdyks(self, position: Position) -> str:

@@ -18,10 +18,14 @@ from speech.words.i18n import _, n_, p_
 from speech.words.vocabulary import side_title, variant_title
 
 
-def new_game(variant: Variant, human: Side | None, level: int, names: tuple[str, str]) -> str:
-    """Said when a game starts (``names``: the players' own names, "" for none)."""
+def new_game(variant: Variant, human: Side | None, level: int, names: tuple[str, str],
+             first: Side = Side.WHITE) -> str:
+    """Said when a game starts (``names``: the players' own names, "" for none; ``first``: the side to move,
+    Black in a position given with Black to move)."""
     title = variant_title(variant)
     if human is None:
+        if not any(names) and first is Side.BLACK:
+            return _("New game of {variant} for two players; Black moves first.").format(variant=title)
         if not any(names):
             return _("New game of {variant} for two players; White moves first.").format(variant=title)
         return _("New game of {variant}: {white} plays White, {black} plays Black.").format(
@@ -46,7 +50,7 @@ def game_begins(variant: Variant, human: Side | None, level: int, names: tuple[s
                 clock: TimeControl | None = None, first: Side = Side.WHITE, kept: str | None = None) -> str:
     """Said when a game starts: the game (against ``opponent`` online, when named), its clocks, and the
     unfinished game ``kept`` in the archive, if one was."""
-    text = new_game(variant, human, level, names)
+    text = new_game(variant, human, level, names, first)
     if opponent and human is not None:
         text = online_game_started(opponent, human)
     if clock is not None:

@@ -152,6 +152,12 @@ _FAULTS: dict[Fault, Words] = {
     Fault.NOT_UTF8: lambda d: _("it is not UTF-8 text"),
     Fault.GAME_APART: lambda d: _("the game cannot be told apart from the game next to it: put a blank line and "
                                   "its tags between them"),
+    Fault.RECORD_LINE_TOO_LONG: lambda d: _("the line is {length} characters long; a record's lines are at most "
+                                            "{limit}").format(length=d["length"], limit=d["limit"]),
+    Fault.RECORD_TOO_MANY_GAMES: lambda d: _("it holds more than {limit} games, the most toguz opens in one file: "
+                                             "split it").format(limit=d["limit"]),
+    Fault.RECORD_GAME_TOO_LONG: lambda d: _("the game is {length} characters long; a game is at most {limit}").format(
+        length=d["length"], limit=d["limit"]),
     Fault.CANNOT_RECORD: lambda d: _("a game of {pits} pits of {stones} cannot be recorded: only Toguz Kumalak, "
                                      "Kozdatu and Bestemshe can").format(pits=d["pits"], stones=d["stones"]),
 }

@@ -332,7 +332,7 @@ def test_a_fault_inside_a_command_is_one_line_and_a_log_entry(make_session: Make
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     session = make_session()
 
-    def broken(position: object) -> str:
+    def broken(position: object, outcome: object = None) -> str:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(session.output.announcer, "board", broken)

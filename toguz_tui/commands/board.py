@@ -64,7 +64,8 @@ def their_row(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 def board(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Everything on the board."""
-    return session.output.answer(session.output.announcer.board(session.view.position))
+    view = session.view
+    return session.output.answer(session.output.announcer.board(view.position, view.outcome))
 
 
 def compact(session: GameSession, args: list[str], focus: Focus) -> Reply:

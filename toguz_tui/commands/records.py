@@ -15,6 +15,7 @@ from collections import OrderedDict
 from pathlib import Path
 
 from rules import NotationError, Position, Side
+from rules.errors import Fault
 from rules.notation import TokenStyle
 from rules.records import GameEntry, index_games, read_game
 from speech.words import phrases, problems
@@ -35,6 +36,9 @@ from toguz_tui.session.review import Review, record_clocks
 from toguz_tui.session.stream import Reply
 
 RECORD_LIMIT = 64 * MEGABYTE
+MOST_RECORD_LINE = 10_000  # characters of one line of a record (a whole game on one line takes some 3,000)
+MOST_GAMES = 20_000  # games in one record file
+MOST_GAME = 100_000  # characters of one game (a real one takes some 2,000)
 BIG_FILE = 2 * MEGABYTE
 KEPT_INDEXES = 4
 _MOVE_NUMBER = re.compile(r"(?:^|\s)\d+\.")
@@ -78,7 +82,10 @@ def games_in(path: Path) -> int | None:
         return None
     if not text.strip():
         return 0
-    entries = index_games(text)
+    try:
+        entries = index_games(text, most_line=MOST_RECORD_LINE, most_games=MOST_GAMES)
+    except NotationError:
+        return None
     return len(entries) if entries and all(entry.tags for entry in entries) else None
 
 
@@ -89,6 +96,8 @@ def open_path(session: GameSession, path: Path, number: int = 1) -> Reply:
         size = path.stat().st_size if path.is_file() else 0
     except OSError:
         size = 0
+    if size > RECORD_LIMIT:  # refused at once, and only that said
+        return _open(session, path, number)
     if size > BIG_FILE:
         note = _("Reading {name}, {size}; this takes a moment.").format(name=path.name, size=size_words(size))
         return session.output.later(note, lambda: _open(session, path, number, big=True))
@@ -103,15 +112,22 @@ def _open(session: GameSession, path: Path, number: int, big: bool = False) -> R
     position_lines = fen_lines(text)
     if position_lines is not None:
         return _open_position(session, path, position_lines)
-    entries = _index(path, text, session if big else None)
+    try:
+        entries = _index(path, text, session if big else None)
+    except NotationError as error:
+        return session.output.error(phrases.open_failed(path.name, problems.describe(error)))
     if not entries:
         return session.output.error(phrases.open_failed(path.name, phrases.no_game_in_it()))
     if not 1 <= number <= len(entries):
         beyond = n_("it holds {count} game, not {number}", "it holds {count} games, not {number}", len(entries)).format(
             count=len(entries), number=number)
         return session.output.error(phrases.open_failed(path.name, beyond))
+    entry = entries[number - 1]
     try:
-        record = read_game(text, entries[number - 1])
+        if entry.end - entry.start > MOST_GAME:
+            raise NotationError(Fault.RECORD_GAME_TOO_LONG, length=entry.end - entry.start, limit=MOST_GAME).within(
+                game=entry.number, line=entry.line)
+        record = read_game(text, entry)
     except NotationError as error:
         return session.output.error(phrases.open_failed(path.name, problems.describe(error)))
     storage.remember_record(path)
@@ -126,11 +142,20 @@ def _open(session: GameSession, path: Path, number: int, big: bool = False) -> R
 
 
 def fen_lines(text: str) -> list[str] | None:
-    """The lines of a position file (no tags, no move numbers), or None for anything else."""
-    lines = [line.strip() for line in text.splitlines() if line.strip() and not line.strip().startswith("#")]
-    if not lines or any(line.startswith(("[", "{")) or _MOVE_NUMBER.search(line) for line in lines):
-        return None
-    return lines
+    """The lines of a position file (no tags, no move numbers), or None for anything else: known at the
+    first tag, comment or move number, so a big record is not split into lines for it."""
+    lines: list[str] = []
+    offset = 0
+    while offset < len(text) and len(lines) <= 1000:
+        newline = text.find("\n", offset)
+        end = len(text) if newline < 0 else newline + 1
+        line, offset = text[offset:end].strip(), end
+        if not line or line.startswith("#"):
+            continue
+        if line.startswith(("[", "{")) or _MOVE_NUMBER.search(line):
+            return None
+        lines.append(line)
+    return lines or None
 
 
 def _open_position(session: GameSession, path: Path, lines: list[str]) -> Reply:
@@ -150,7 +175,7 @@ def _index(path: Path, text: str, session: GameSession | None) -> list[GameEntry
         info = path.stat()
         key = (str(path.resolve()), info.st_size, info.st_mtime_ns)
     except OSError:
-        return index_games(text)
+        return index_games(text, most_line=MOST_RECORD_LINE, most_games=MOST_GAMES)
     if key in _indexes:
         _indexes.move_to_end(key)
         return _indexes[key]
@@ -163,7 +188,7 @@ def _index(path: Path, text: str, session: GameSession | None) -> list[GameEntry
             session.output.answer(_("Read {percent} percent of {name}.").format(percent=quarter * 25, name=path.name),
                                   interrupt=False)
 
-    entries = index_games(text, progress)
+    entries = index_games(text, progress, MOST_RECORD_LINE, MOST_GAMES)
     _indexes[key] = entries
     while len(_indexes) > KEPT_INDEXES:
         _indexes.popitem(last=False)
@@ -178,7 +203,10 @@ def game_list(path: Path) -> list[GameEntry] | str:
         return str(problem)
     if fen_lines(text) is not None:
         return []
-    return _index(path, text, None)
+    try:
+        return _index(path, text, None)
+    except NotationError as error:
+        return problems.describe(error)
 
 
 def game_label(entry: GameEntry) -> str:

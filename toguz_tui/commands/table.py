@@ -263,9 +263,22 @@ def did_you_mean(session: GameSession, word: str) -> str | None:
     return meant_word(word, layouts, lambda typed: find(typed) is not None)
 
 
+LONGEST_LINE = 4096  # characters: a command with the longest file name the system allows
+
+
+def too_long(session: GameSession, length: int) -> Reply:
+    """The answer to a line longer than ``LONGEST_LINE`` (nothing of it is done)."""
+    return session.output.error(_("That line is {count} characters long; toguz reads lines of up to {most}. Nothing "
+                                  "was done.").format(count=length, most=LONGEST_LINE))
+
+
 def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | None:
     """Carry out one typed line, its words split as a shell splits them (quotes keep a name with
-    spaces in one word); ``None`` for a blank line."""
+    spaces in one word); ``None`` for a blank line. A line longer than ``LONGEST_LINE`` is refused
+    before it is split (a pasted megabyte would take minutes)."""
+    length = len(line.rstrip("\r\n"))
+    if length > LONGEST_LINE:
+        return too_long(session, length)
     try:
         words = shlex.split(line)
     except ValueError:

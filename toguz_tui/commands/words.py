@@ -84,7 +84,10 @@ def pit_number(session: GameSession, args: list[str], focus: Focus, command: str
     if len(numbers) > 1 or others:
         return usage_error(session, command)
     if numbers:
-        return int(numbers[0]) if len(numbers[0]) <= 3 else 10 ** 3
+        if len(numbers[0]) <= 3:
+            return int(numbers[0])
+        return session.output.error(_("Pit {pit} does not exist: choose 1 to {pits}.").format(  # said as typed
+            pit=phrases.clipped(numbers[0], 12), pits=session.view.position.variant.pits))
     if focus is not None:
         return focus[1]
     return usage_error(session, command)

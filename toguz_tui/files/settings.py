@@ -14,7 +14,7 @@ import tomlkit
 import tomlkit.exceptions
 
 from rules import VARIANT_KEYS, VARIANT_WORDS, Side, VariantKey
-from rules.clock import MAX_MINUTES, WARNINGS, ClockError, TimeControl, parse_warnings, warnings_text
+from rules.clock import MAX_MINUTES, MAX_WARNINGS, WARNINGS, ClockError, TimeControl, parse_warnings, warnings_text
 from rules.engine import LEVELS
 from speech.voices import AUTO, OFF, ON, SILENT, SPEECH_CHOICES, language_voice
 from speech.words import phrases
@@ -22,7 +22,7 @@ from speech.words.i18n import LANGUAGES, N_, _, from_environment, p_
 from speech.words.naming import VERBOSITIES, Verbosity
 from speech.words.vocabulary import language_label, on_off, side_title, speech_label, variant_for, verbosity_label
 from toguz_tui.files.storage import OPPONENT_KEYS, Opponent, keep_aside, printable_name
-from toguz_tui.files.user_files import FileProblem, read_text, write_text
+from toguz_tui.files.user_files import FileProblem, read_text, too_long_number, write_text
 
 OPPONENTS: tuple[Opponent, ...] = OPPONENT_KEYS
 Theme = Literal["default", "high-contrast", "terminal"]
@@ -32,7 +32,7 @@ LANGUAGE_CHOICES: tuple[str, ...] = (AUTO, *LANGUAGES)
 NO_CLOCK = "none"
 # The keyboard layouts the board reads keys in, by their place (auto: the language's own layout).
 KEYBOARDS: tuple[str, ...] = (AUTO, "latin", "russian", "kazakh", "kazakh-latin", "kyrgyz")
-NO_CLOCK_WORDS = (NO_CLOCK, "off", "no", "0", "")
+NO_CLOCK_WORDS = (NO_CLOCK, "off", "no", "")  # not 0: a clock of no minutes is refused, never taken for none
 
 # What each setting is called in messages and dialogs (its name stays the word typed after set).
 SETTING_LABELS: dict[str, str] = {
@@ -210,9 +210,8 @@ def _convert(name: str, value: object, current: object) -> object:
     if name == "clock_warnings":
         try:
             return warnings_text(parse_warnings(str(value)))
-        except ClockError:
-            raise ValueError(_("clock warnings must be times such as 5m 1m 30s 10s, or none, not {value}").format(
-                value=said)) from None
+        except ClockError as error:
+            raise ValueError(_warnings_problem(error, said)) from None
     if name in ("voice", "white_name", "black_name"):
         name_text = value.strip() if isinstance(value, str) else ""
         if not name_text and isinstance(value, str):
@@ -225,6 +224,17 @@ def _convert(name: str, value: object, current: object) -> object:
         raise ValueError(_("{name} must be one of {choices}, not {value}").format(
             name=name, choices=", ".join(_CHOICES[name]), value=said))
     return text
+
+
+def _warnings_problem(error: ClockError, said: str) -> str:
+    """Why a clock warning list was refused, as it truly is: a word that is no time, a time out of range,
+    or more times than a list holds."""
+    if error.reason == "count":
+        return _("clock warnings are at most {most} times, not {count}").format(most=MAX_WARNINGS, count=error.text)
+    if error.reason == "range":
+        return _("a clock warning is from 1 second to {most} minutes, not {value}").format(
+            most=MAX_MINUTES, value=phrases.clipped(error.text))
+    return _("clock warnings must be times such as 5m 1m 30s 10s, or none, not {value}").format(value=said)
 
 
 def clock_setting(text: str) -> str:
@@ -260,6 +270,14 @@ def header() -> str:
     return "# " + _("toguz settings; change them inside the program with 'set NAME VALUE'") + "\n"
 
 
+def _readable(error: Exception) -> str:
+    """The reason for a parser's ``ValueError``, in words: Python's own text for a number too long to read
+    names a function of Python's, no help to a player."""
+    if "integer string conversion" in str(error):
+        return too_long_number()
+    return _reason(error)[:80]
+
+
 def _parse(text: str) -> dict[str, Any]:
     """The settings file's table; ``ValueError`` with a short reason when it is not readable TOML."""
     try:
@@ -269,7 +287,7 @@ def _parse(text: str) -> dict[str, Any]:
     except RecursionError:
         raise ValueError(_("it is nested too deeply")) from None
     except ValueError as error:  # a number too long to read, among others
-        raise ValueError(_reason(error)[:80]) from None
+        raise ValueError(_readable(error)) from None
 
 
 def _read(path: Path) -> str | None:
@@ -355,7 +373,7 @@ def save_setting(name: str, value: object, path: Path | None = None) -> str | No
         document = tomlkit.parse(text) if text is not None else tomlkit.parse(header())
     except (ValueError, tomlkit.exceptions.TOMLKitError, RecursionError) as error:
         return phrases.settings_not_written(_("the file is not readable TOML ({reason}); it is left as it is").format(
-            reason=_reason(error)[:80]))
+            reason=_readable(error)))
     document[name] = value
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -26,7 +26,7 @@ from rules import Side
 from rules.clock import MAX_WARNINGS, TimeControl
 from rules.engine import LEVELS
 from speech.words.i18n import _
-from toguz_tui.files.user_files import FileProblem, read_bytes
+from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number
 from toguz_tui.files.user_files import write_atomically as write_file_atomically
 
 Opponent = Literal["computer", "human"]  # the computer, or a second player at the keyboard
@@ -36,6 +36,9 @@ SAVED_GAME_LIMIT = 1 << 20  # bytes: a saved game of 5,000 moves is under 40 KB
 MAX_MOVES = 5000
 NAME_LENGTH = 60
 ARCHIVE_NAME_PART = 24
+
+
+MOST_SEED = (1 << 63) - 1  # the largest seed a saved game keeps (``--seed`` is bounded to it)
 
 
 def data_dir() -> Path:
@@ -90,6 +93,8 @@ class SavedGame:
             raise ValueError(reason) from None
         except RecursionError:
             raise ValueError(_("not a saved game: it is nested too deeply")) from None
+        except ValueError:  # a number of thousands of digits
+            raise ValueError(too_long_number()) from None
         if not isinstance(data, dict) or data.get("version") != 1:
             raise ValueError(_("not a saved toguz game of a version this program knows"))
         return cls(**checked_fields(data))
@@ -136,7 +141,7 @@ def checked_fields(data: dict[str, Any]) -> dict[str, Any]:
         raise ValueError(_("the moves are not pit numbers"))
     level = _expect(data["level"], int, "level")
     seed = _expect(data["seed"], int, "seed")
-    if not 1 <= level <= len(LEVELS) or not 0 <= seed < 1 << 63:
+    if not 1 <= level <= len(LEVELS) or not 0 <= seed <= MOST_SEED:
         raise ValueError(_("the level or the seed is out of range"))
     if data["opponent"] not in OPPONENT_KEYS or data["human"] not in (side.key for side in Side):
         raise ValueError(_("the players are not described as toguz describes them"))

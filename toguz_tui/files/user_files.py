@@ -48,6 +48,12 @@ def size_words(size: int) -> str:
     return _("{count} MB").format(count=f"{size / MEGABYTE:.0f}")
 
 
+def too_long_number() -> str:
+    """Why a file with a number of thousands of digits cannot be read (Python's own words would name
+    ``sys.set_int_max_str_digits``, no help to a player)."""
+    return _("a number in it is thousands of digits long")
+
+
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of the regular file ``path``; ``FileProblem`` for anything else or anything larger."""
     try:
@@ -130,12 +136,30 @@ def write_text(path: Path, text: str, mode: WriteMode = "new", limit: int = 64 *
     target = where_to_write(path)
     if target.exists and mode == "new":
         raise FileExistsError(str(target.path))
+    if target.exists and read_only(target.path):
+        raise FileProblem(_("it is read-only; toguz changes it only when you make it writable"))
     if target.exists and mode == "append":
         before = read_text(target.path, limit)
         text = before.rstrip("\n") + "\n\n" + text if before.strip() else text
-    keep_mode = target.path.stat().st_mode & 0o7777 if target.exists else None
+    keep_mode = target.path.stat().st_mode & 0o7777 if target.exists else 0o666 & ~_umask()
     write_atomically(target.path, text, keep_mode, replace=mode != "new")
     return target.path
+
+
+def read_only(path: Path) -> bool:
+    """True when ``path`` is marked read-only (no one may write it), or this user may not write it."""
+    return path.stat().st_mode & 0o222 == 0 or not os.access(path, os.W_OK)
+
+
+def _umask() -> int:
+    """The user's umask, which new files of theirs follow (read without changing it where the system tells)."""
+    with contextlib.suppress(OSError, ValueError):
+        for status_line in Path("/proc/self/status").read_text().splitlines():
+            if status_line.startswith("Umask:"):
+                return int(status_line.split()[1], 8)
+    mask = os.umask(0o077)
+    os.umask(mask)
+    return mask
 
 
 def write_atomically(path: Path, text: str, mode: int | None = None, replace: bool = True) -> None:

@@ -7,7 +7,7 @@ import signal
 import sys
 import textwrap
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import TextIO
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
@@ -22,7 +22,7 @@ from speech.words import phrases
 from speech.words.i18n import n_
 from speech.words.naming import VERBOSITIES
 from toguz_tui.commands.lexicon import COMMAND, argument_choices, native_words
-from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, find, run_line
+from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, LONGEST_LINE, find, run_line, too_long
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.session.facade import GameSession
@@ -137,8 +137,7 @@ class Printer:
     def _print_new(self, direct: bool) -> list[Reply]:
         if self.output is None:
             return []
-        new = self.output.stream.since(self.shown)
-        self.shown += len(new)
+        new, self.shown = self.output.stream.news(self.shown)
         for reply in new:
             self.show(reply, direct)
         return new
@@ -213,21 +212,54 @@ def _leave_on_signal(number: int, frame: object) -> None:
     raise SystemExit(128 + number)
 
 
+GIVE_UP = 64 << 20  # characters of one line after which the input is taken to be no typing at all (/dev/zero)
+
+
+def bounded_lines(stream: TextIO, most: int = LONGEST_LINE) -> Iterator[str | int]:
+    """Each line of ``stream``, or for a line longer than ``most`` its length, read and dropped in
+    pieces so that memory stays bounded; a line that never ends (past ``GIVE_UP``) ends the input."""
+    while line := stream.readline(most + 2):
+        whole = line.endswith("\n") or len(line) < most + 2  # else more of the line is still to come
+        length = len(line.rstrip("\r\n"))
+        if whole and length <= most:
+            yield line
+            continue
+        while not whole and length <= GIVE_UP and (piece := stream.readline(1 << 16)):
+            length += len(piece.rstrip("\r\n"))
+            whole = piece.endswith("\n")
+        yield length
+        if length > GIVE_UP:
+            return
+
+
 def plain_loop(session: GameSession, printer: Printer) -> None:
     """Read plain lines: no prompt drawing, only announcements and answers; the computer's reply
     is awaited before the next line is read, so a script sees events in order."""
     session.opponents.wait()
-    for line in sys.stdin:
+    for line in bounded_lines(sys.stdin):
+        if isinstance(line, int):
+            printer.hold()
+            printer.release(too_long(session, line))
+            continue
         if is_more(line):
             printer.more(direct=False)
             continue
         printer.hold()
         reply = run_line(session, line)
         printer.release(reply)
-        session.opponents.wait()
-        if reply is not None and reply.quit:
+        if reply is not None and reply.quit:  # quit always wins: nothing in the background is waited for
             return
+        session.opponents.wait()
     printer.show(Reply(session.quit(asked=True).text))  # the end of input: says whether the game is saved
+
+
+class BoundedHistory(FileHistory):
+    """The history file, without lines longer than a command may be (a paste gone wrong is not kept to be
+    read back at every start)."""
+
+    def store_string(self, string: str) -> None:
+        if len(string) <= LONGEST_LINE:
+            super().store_string(string)
 
 
 def typed_history(prompt_input: Input | None) -> History:
@@ -237,10 +269,11 @@ def typed_history(prompt_input: Input | None) -> History:
         path = storage.data_dir() / "line-history"
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            path.touch()
+            path.touch(mode=0o600)
+            path.chmod(0o600)  # everything typed is kept, chat too: for the user's eyes only
         except OSError:
             return InMemoryHistory()
-        return FileHistory(str(path))
+        return BoundedHistory(str(path))
     return InMemoryHistory()
 
 

@@ -6,6 +6,10 @@ woken by ``listen``'s callback from whichever thread spoke (the computer's, a se
 the board turns the wake-up into a Textual message, the line mode's printer prints. ``repeat``,
 ``previous`` and ``next`` walk the same history.
 
+The history is bounded (``MOST_KEPT`` announcements): a flood of events (a server gone wild, a
+script) cannot bury the game or fill the memory. The oldest are let go; a face that had not shown
+them yet gets one line saying how many it missed (``news``), then the newest.
+
 Commands return a ``Reply``: the announcement they made (or a text shown and not kept, such as the
 goodbye) and whether the program should end; the faces act on nothing else of it.
 """
@@ -16,6 +20,8 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
+
+from speech.words.i18n import n_
 
 # info: an answer; move: a move announced; error: a refusal; end: the game's end; exists: a file
 # that is there already (the board asks whether to replace it); focus: a pit's count as the focus moves.
@@ -37,12 +43,24 @@ class Reply:
         return self.text if self.spoken is None else self.spoken
 
 
-class AnnouncementStream:
-    """What was said, oldest first, with a cursor for stepping back and forth, and who to wake."""
+MOST_KEPT = 1000  # announcements kept for repeat, previous and the faces; older ones are let go
 
-    def __init__(self) -> None:
-        self.said: list[Reply] = []
+
+def dropped_line(count: int) -> Reply:
+    """The one line that stands for ``count`` announcements let go before a face showed them."""
+    return Reply(n_("{count} earlier announcement was dropped: too many came at once.",
+                    "{count} earlier announcements were dropped: too many came at once.", count).format(count=count))
+
+
+class AnnouncementStream:
+    """What was said, oldest first, with a cursor for stepping back and forth, and who to wake. Counts
+    (``len``, ``since``'s ``shown``) are of everything ever said, the announcements let go included."""
+
+    def __init__(self, most: int = MOST_KEPT) -> None:
+        self.said: list[Reply] = []  # the announcements kept, oldest first
         self.cursor = 0
+        self.dropped = 0  # how many of the oldest were let go
+        self._most = most
         self._listeners: list[Callable[[], None]] = []
         self._lock = threading.Lock()
 
@@ -50,6 +68,10 @@ class AnnouncementStream:
         """Keep ``reply``; the cursor moves to it; every face is woken (on this thread)."""
         with self._lock:
             self.said.append(reply)
+            if len(self.said) > self._most + self._most // 10:  # let the oldest go, a tenth at a time
+                extra = len(self.said) - self._most
+                del self.said[:extra]
+                self.dropped += extra
             self.cursor = len(self.said) - 1
             listeners = list(self._listeners)
         for wake in listeners:
@@ -61,13 +83,20 @@ class AnnouncementStream:
             self._listeners.append(wake)
 
     def since(self, shown: int) -> list[Reply]:
-        """The announcements after the first ``shown``."""
+        """The announcements after the first ``shown`` (those let go meanwhile folded into one line)."""
+        return self.news(shown)[0]
+
+    def news(self, shown: int) -> tuple[list[Reply], int]:
+        """The announcements after the first ``shown``, those let go meanwhile folded into one line first,
+        and the count to give next time."""
         with self._lock:
-            return self.said[shown:]
+            missed = self.dropped - shown
+            kept = self.said[max(0, -missed):]
+            return ([dropped_line(missed), *kept] if missed > 0 else kept), self.dropped + len(self.said)
 
     def __len__(self) -> int:
         with self._lock:
-            return len(self.said)
+            return self.dropped + len(self.said)
 
     @property
     def texts(self) -> list[str]:

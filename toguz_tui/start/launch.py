@@ -52,6 +52,9 @@ def build_session(options: argparse.Namespace) -> GameSession:
     player, sounds_problem = open_player(settings.sounds, settings.sound_volume)
     session = GameSession(settings, speaker, stored=stored, player=player)
     output = session.output
+    cannot_show = getattr(options, "cannot_show", None)  # the terminal cannot show the language's letters
+    if cannot_show:
+        output.say(Reply(cannot_show, kind="error"))
     if settings_problem:
         output.error(settings_problem)
     if speech_problem:

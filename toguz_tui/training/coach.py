@@ -57,9 +57,15 @@ class Coach:
         """The position trained on now."""
         raise NotImplementedError
 
+    @property
+    def player_saved(self) -> str | None:
+        """Whose part of the progress this coach changes: a puzzle player's, or the lessons' (None)."""
+        return None
+
     def save(self) -> None:
         """Keep the progress (a problem is said once, with the next answer)."""
-        self.save_problem = save_progress(self.progress)
+        player = self.player_saved
+        self.save_problem = save_progress(self.progress, player=player, lessons=player is None)
         self.saved = self.save_problem is None
 
     def pending_problem(self) -> str:
@@ -283,6 +289,10 @@ class PuzzleCoach(Coach):
         self.score = progress.player(player)
         self.puzzle = self._pick()
         self.side = self.puzzle.position.to_move
+
+    @property
+    def player_saved(self) -> str | None:
+        return self.player
 
     def _pick(self) -> Puzzle:
         return next_puzzle(self.puzzles, self.score.rating, frozenset(self.score.seen), self.seed, self.score.turns)

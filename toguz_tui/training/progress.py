@@ -8,13 +8,15 @@ which is said once.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from speech.words.i18n import _
 from toguz_tui.files import storage
-from toguz_tui.files.user_files import FileProblem, read_bytes
+from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number
 from toguz_tui.training.puzzles import START_RATING
 
 MOST_BYTES = 512_000
@@ -86,6 +88,8 @@ def from_json(text: str) -> Progress:
         data = json.loads(text)
     except (json.JSONDecodeError, RecursionError):
         raise ValueError(_("it is not JSON")) from None
+    except ValueError:  # a number of thousands of digits: Python's own words would name sys.set_int_max_str_digits
+        raise ValueError(too_long_number()) from None
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError(_("it is not toguz's training progress"))
     lesson = data.get("lesson", "")
@@ -130,10 +134,65 @@ def load_progress() -> tuple[Progress, str | None]:
                          "kept as {name}.").format(reason=reason, name=kept.name)
 
 
-def save_progress(progress: Progress) -> str | None:
-    """Keep the progress; a one-line problem when it could not be written (training goes on)."""
+@contextmanager
+def _training_lock() -> Iterator[None]:
+    """Hold ``training.lock`` while the file is re-read and written, so that two copies of toguz (two
+    players' puzzles, or the lessons and the puzzles) each change only their part. Where the system
+    cannot lock, or the folder cannot be written, nothing is held (the write then says why)."""
     try:
-        storage.write_atomically(progress_path(), progress.to_json())
+        import fcntl
+    except ImportError:  # no flock here
+        yield
+        return
+    path = progress_path().with_suffix(".lock")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "ab")  # noqa: SIM115 - closed below
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # others hold it only for one read and one write
+        yield
+
+
+def _on_disk() -> Progress:
+    """The progress as the file holds it now (fresh when it is missing or cannot be read)."""
+    try:
+        return from_json(read_bytes(progress_path(), MOST_BYTES).decode("utf-8"))
+    except (FileProblem, OSError, UnicodeDecodeError, ValueError):
+        return Progress()
+
+
+def merged(disk: Progress, progress: Progress, player: str | None, lessons: bool) -> Progress:
+    """The file's progress with this copy's part put in: the lessons' state (``lessons``) or one
+    ``player``'s puzzles; every other part stays as the file has it. Neither: this copy's whole progress."""
+    if lessons:
+        done = disk.done + [key for key in progress.done if key not in disk.done]
+        skipped = [key for key in disk.skipped + progress.skipped if key not in done]
+        return Progress(done, list(dict.fromkeys(skipped)), progress.lesson, progress.step, disk.players)
+    if player is None:
+        return progress
+    score = progress.players.get(player)
+    if score is not None:
+        disk.players.pop(player, None)
+        disk.players[player] = score
+        while len(disk.players) > MOST_PLAYERS:
+            del disk.players[next(iter(disk.players))]
+    return disk
+
+
+def save_progress(progress: Progress, *, player: str | None = None, lessons: bool = False) -> str | None:
+    """Keep this copy's part of the progress (the lessons' state, or one ``player``'s puzzles), merged
+    under a lock with what the file holds now, so that another toguz's answers are kept; a one-line
+    problem when it could not be written (training goes on)."""
+    try:
+        with _training_lock():
+            whole = merged(_on_disk(), progress, player, lessons)
+            storage.write_atomically(progress_path(), whole.to_json())
     except OSError as error:
         return _("Your training progress could not be saved ({reason}).").format(reason=error.strerror or str(error))
+    progress.done, progress.skipped, progress.players = whole.done, whole.skipped, whole.players
+    if not lessons:
+        progress.lesson, progress.step = whole.lesson, whole.step
     return None

@@ -253,8 +253,7 @@ class GameScreen(Screen[None]):
             if not self.plain:  # the focus line follows, silently (the new position is being announced)
                 self.focus_line.set_text(session.output.announcer.pit(view.position, *self.pit_focus))
         session.output.speech_news()  # a voice that stopped working: said once, in the stream
-        new = session.output.stream.since(self.shown)
-        self.shown += len(new)
+        new, self.shown = session.output.stream.news(self.shown)
         self.follow_turn(new[-1] if new else reply)
         texts = [(said.text, said.kind) for said in new]
         if not new and reply is not None and reply.text:
