@@ -182,3 +182,12 @@ def test_a_token_that_cannot_be_kept_is_said_with_the_file_not_blamed_on_playstr
     assert done.returncode == 1
     assert done.stderr.startswith(f"toguz online: the token could not be kept in {tmp_path / 'config' / name}: ")
     assert "PlayStrategy:" not in done.stderr
+
+
+def test_login_reading_endless_input_without_a_newline_ends_at_once(tmp_path: Path) -> None:
+    """Issue 28, item 10: ``online login < /dev/zero`` read a line without end until memory ran out."""
+    with open("/dev/zero", "rb") as endless:
+        done = subprocess.run([*toguz_command(), "online", "login"], stdin=endless, capture_output=True, text=True,
+                              timeout=60, env={**environment(tmp_path), tokens.ENVIRONMENT: ""})
+    assert done.returncode == 2
+    assert done.stderr.strip() == "toguz online: that is not a PlayStrategy token (a line of letters, digits and signs)."

@@ -27,7 +27,8 @@ ANSWER = "answer"
 # Marked for the catalogue (the msgid is the English name; the translation the language's words).
 _COMMAND_MESSAGES = (
     Np_("command", "play"), Np_("command", "where"), Np_("command", "pit"), Np_("command", "mine"),
-    Np_("command", "theirs"), Np_("command", "board"), Np_("command", "compact"), Np_("command", "threats"),
+    Np_("command", "theirs"), Np_("command", "board"), Np_("command", "compact"), Np_("command", "glance"),
+    Np_("command", "threats"),
     Np_("command", "chances"), Np_("command", "kazans"), Np_("command", "tuzdyks"), Np_("command", "turn"),
     Np_("command", "moves"), Np_("command", "last"), Np_("command", "history"), Np_("command", "players"),
     Np_("command", "clock"), Np_("command", "fen"), Np_("command", "repeat"), Np_("command", "previous"),

@@ -101,7 +101,9 @@ def login(server: str, config: object, given: object) -> int:
         elif sys.stdin.isatty():
             typed = getpass.getpass(_("Your PlayStrategy token (not shown as you type): "))
         else:
-            typed = sys.stdin.readline()
+            typed = sys.stdin.readline(tokens.LONGEST + 2)  # bounded: a token is one short line
+            if len(typed.rstrip("\r\n")) > tokens.LONGEST:
+                raise tokens.TokenProblem(_("that is not a PlayStrategy token (a line of letters, digits and signs)"))
         token = tokens.checked(typed)
     except (tokens.TokenProblem, EOFError, KeyboardInterrupt) as problem:
         print(_("toguz online: {reason}.").format(reason=str(problem) or _("no token given")), file=sys.stderr)
