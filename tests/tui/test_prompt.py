@@ -83,7 +83,7 @@ def test_ctrl_c_cancels_the_line_being_typed(make_session: MakeSession) -> None:
 
 EVERY_COMMAND = [
     "7", "play 5", "where 3", "pit 4", "mine", "theirs", "board", "kazans", "tuzdyks", "turn", "moves", "last",
-    "history", "compact", "threats", "chances", "players", "fen", "repeat", "previous", "next", "silence",
+    "history", "compact", "glance", "threats", "chances", "players", "fen", "repeat", "previous", "next", "silence",
     "speech off", "verbosity full", "hint", "analyse", "line", "undo",
     "settings", "set rate 200", "help", "help board", "review", "forward", "back", "end", "start", "goto 1",
     "continue", "save", "new bestemshe human", "resign", "learn", "lessons", "skip", "puzzle",
