@@ -76,6 +76,7 @@ class GameScreen(Screen[None]):
         self.board_timer: Timer | None = None
         self.game_seen: tuple[object, ...] = (session.game, None, None)
         session.output.stream.listen(self.wake)
+        session.output.on_route = self.routed
 
     def compose(self) -> ComposeResult:
         """Status, the speech area (screen-reader mode), board, focus line and announcements (boxed
@@ -287,9 +288,14 @@ class GameScreen(Screen[None]):
             text = self.session.output.announcer.pit(self.session.view.position, *focus)
         if not self.plain:
             self.board.show(self.board_view())
-        self.session.output.speaker.speak(text)
+        self.session.output.utter(text)
         self.present(text, "focus")
         self.place_cursor()
+
+    def routed(self, pit: int) -> None:
+        """A braille display's routing key chose ``pit`` (on the focused row): called from its thread."""
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(lambda: self.move_to((self.pit_focus[0], pit)))
 
     def navigate(self, key: str) -> None:
         """Left, Right, Home or End along the focused row."""
