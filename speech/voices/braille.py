@@ -119,12 +119,16 @@ class BrlapiDisplay:
     def __init__(self, module: Any, route: Route | None = None, pits: int = 9) -> None:
         self._brlapi = module
         self._connection = module.Connection()
-        self.cells: int | None = int(self._connection.displaySize[0])
-        self._connection.enterTtyMode()
-        self._connection.ignoreAllKeys()
-        self._connection.acceptKeys(module.rangeType_command,
-                                    [module.KEY_TYPE_CMD | command for command in
-                                     (module.KEY_CMD_FWINLT, module.KEY_CMD_FWINRT, module.KEY_CMD_ROUTE)])
+        try:
+            self.cells: int | None = int(self._connection.displaySize[0])
+            self._connection.enterTtyMode()
+            self._connection.ignoreAllKeys()
+            self._connection.acceptKeys(module.rangeType_command,
+                                        [module.KEY_TYPE_CMD | command for command in
+                                         (module.KEY_CMD_FWINLT, module.KEY_CMD_FWINRT, module.KEY_CMD_ROUTE)])
+        except Exception:
+            self._connection.closeConnection()  # the display stays BRLTTY's
+            raise
         self.route = route
         self.pits = pits
         self.shown: list[str] = []  # the windows of the messages on show
