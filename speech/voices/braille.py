@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
@@ -121,7 +122,7 @@ class BrlapiDisplay:
         self._connection = module.Connection()
         try:
             self.cells: int | None = int(self._connection.displaySize[0])
-            self._connection.enterTtyMode()
+            self._enter_tty(module)
             self._connection.ignoreAllKeys()
             self._connection.acceptKeys(module.rangeType_command,
                                         [module.KEY_TYPE_CMD | command for command in
@@ -137,6 +138,18 @@ class BrlapiDisplay:
         self._closed = threading.Event()
         self._reader = threading.Thread(target=self._read_keys, name="toguz-braille", daemon=True)
         self._reader.start()
+
+    def _enter_tty(self, module: Any) -> None:
+        """Take the display while toguz's terminal is the one shown: the terminal BrlAPI finds (a console,
+        an xterm's WINDOWID), else the virtual console the session names (``WINDOWPATH``, ``XDG_VTNR``: a
+        terminal inside tmux or a desktop's)."""
+        try:
+            self._connection.enterTtyMode()
+        except Exception:  # BrlAPI's OperationError: "Can't determine tty number"
+            named = os.environ.get("WINDOWPATH", "").split(":")[0] or os.environ.get("XDG_VTNR", "")
+            if not named.isdigit():
+                raise
+            self._connection.enterTtyMode(int(named))
 
     def show(self, text: str, interrupt: bool = True) -> None:
         """Show ``text``'s first window (``interrupt``), or keep its windows after those shown."""

@@ -39,10 +39,11 @@ class FakeConnection:
         self.closed = False
         module.connections.append(self)
 
-    def enterTtyMode(self) -> None:
-        if self.module.no_tty:
-            raise self.module.ConnectionError("unknown tty")
+    def enterTtyMode(self, tty: int = -1) -> None:
+        if self.module.no_tty and tty == -1:
+            raise self.module.ConnectionError("Can't determine tty number")
         self.tty = True
+        self.module.ttys.append(tty)
 
     def leaveTtyMode(self) -> None:
         self.tty = False
@@ -85,6 +86,7 @@ class FakeBrlapi:
         self.refuse = refuse
         self.no_tty = no_tty
         self.connections: list[FakeConnection] = []
+        self.ttys: list[int] = []  # the terminals asked for (-1: the one BrlAPI finds)
         self.written: list[str] = []
         self.wrote = threading.Event()
         self.keys: queue.Queue[int] = queue.Queue()
@@ -206,17 +208,31 @@ def test_the_pit_under_a_cell() -> None:
 @pytest.mark.parametrize(("made", "reason"), [
     (None, "BrlAPI's Python module is missing"),
     (FakeBrlapi(refuse="connection refused"), "BrlAPI could not take the display: ConnectionError: connection refused"),
-    (FakeBrlapi(no_tty=True), "BrlAPI could not take the display: ConnectionError: unknown tty"),
+    (FakeBrlapi(no_tty=True), "BrlAPI could not take the display: ConnectionError: Can't determine tty number"),
 ])
-def test_without_brlapi_braille_is_read_from_the_screen_with_the_reason(machine: FakeMachine, made: Any,
-                                                                         reason: str) -> None:
+def test_without_brlapi_braille_is_read_from_the_screen_with_the_reason(
+        machine: FakeMachine, made: Any, reason: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("WINDOWPATH", raising=False)
+    monkeypatch.delenv("XDG_VTNR", raising=False)
     machine.brlapi_module = made
     shown, why = open_display()
     assert isinstance(shown, ScreenDisplay) and shown.name == SCREEN
     assert why is not None and why.startswith(f"brlapi: {reason}")
 
 
-def test_the_display_s_width_is_found_where_brltty_tells_it(machine: FakeMachine) -> None:
+def test_inside_tmux_the_display_is_taken_for_the_console_the_session_names(
+        machine: FakeMachine, monkeypatch: pytest.MonkeyPatch) -> None:
+    machine.brlapi_module = fake = FakeBrlapi(no_tty=True)
+    monkeypatch.setenv("WINDOWPATH", "3:7")
+    shown, why = open_display()
+    shown.close()
+    assert why is None and fake.ttys == [3]
+
+
+def test_the_display_s_width_is_found_where_brltty_tells_it(machine: FakeMachine,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("WINDOWPATH", raising=False)
+    monkeypatch.delenv("XDG_VTNR", raising=False)
     assert found_cells() is None
     machine.brlapi_module = FakeBrlapi(cells=32, no_tty=True)
     assert found_cells() == 32
