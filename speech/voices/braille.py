@@ -81,6 +81,41 @@ def windows(text: str, cells: int) -> list[str]:
     return found or [""]
 
 
+def window_sizes(width: int, cells: int) -> list[int]:
+    """How many characters each braille window of a line holds: one short of the display's width (a
+    blank cell between windows, room for the cursor), the last window cut at the line's width."""
+    sizes = [min(cells - 1, width - start) for start in range(0, width, cells)]
+    return [size for index, size in enumerate(sizes) if index == 0 or size >= min(8, cells - 1)]
+
+
+def braille_wrap(text: str, width: int, cells: int) -> list[str]:
+    """``text`` in lines of ``width`` characters made of windows of ``cells`` cells: whole words in each
+    window, each of the text's own lines (a brief announcement's) starting a window of its own."""
+    sizes = window_sizes(width, cells)
+    pieces: list[str] = []  # one per window, in reading order
+    for paragraph in text.split("\n"):
+        current: list[str] = []
+        for word in paragraph.split():
+            while word:
+                size = sizes[len(pieces) % len(sizes)]
+                line = " ".join([*current, word])
+                if len(line) <= size:
+                    current.append(word)
+                    word = ""
+                elif current:
+                    pieces.append(" ".join(current))
+                    current = []
+                else:  # a word longer than a window: cut
+                    pieces.append(word[:size])
+                    word = word[size:]
+        pieces.append(" ".join(current))
+    lines = []
+    for start in range(0, len(pieces), len(sizes)):
+        row = pieces[start:start + len(sizes)]
+        lines.append("".join(piece.ljust(cells) for piece in row[:-1]) + row[-1])
+    return [line.rstrip() for line in lines]
+
+
 def pit_at(text: str, index: int, pits: int) -> int | None:
     """The pit named by the number under character ``index`` of a window: its place in a row of
     ``pits`` counts ("9 9 9, 9 9 9, 9 9 9": the fifth count is pit 5), else the number itself

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from textual.geometry import Offset
 
+from speech.voices.braille import braille_wrap, window_sizes
 from tests.tui.test_app_support import MakeApp, make_app, screen_of
-from toguz_tui.board.widgets.speech_area import braille_wrap, windows
 
 __all__ = ["make_app"]
 SIZE = (100, 24)
@@ -18,10 +18,10 @@ MOVE = ("White sows 9 stones from pit 7; the last stone falls into Black's pit 6
 
 
 def test_each_line_holds_windows_of_whole_words_at_the_display_s_width() -> None:
-    assert windows(99, 40) == [39, 39, 19]
-    assert windows(79, 40) == [39, 39]
-    assert windows(30, 40) == [30]
-    assert windows(99, 48) == [47, 47]  # a last window of 3 cells would hold no word: left out
+    assert window_sizes(99, 40) == [39, 39, 19]
+    assert window_sizes(79, 40) == [39, 39]
+    assert window_sizes(30, 40) == [30]
+    assert window_sizes(99, 48) == [47, 47]  # a last window of 3 cells would hold no word: left out
     lines = braille_wrap(MOVE, 99, 40)
     assert lines == ["White sows 9 stones from pit 7; the     last stone falls into Black's pit 6,    "
                      "which now holds 10.", "White captures 10. White leads 10 to 0. Move 1: Black's turn."]

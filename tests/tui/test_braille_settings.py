@@ -4,6 +4,7 @@ display's width found where BRLTTY tells it, and brief announcements cut to that
 from __future__ import annotations
 
 import argparse
+import io
 import sys
 
 import pytest
@@ -14,6 +15,8 @@ from tests.speech.test_braille import FakeBrlapi
 from tests.tui.conftest import MakeSession
 from toguz_tui.commands.table import run_line
 from toguz_tui.files.settings import Settings, load_settings
+from toguz_tui.line.console import Printer
+from toguz_tui.session.stream import Reply
 from toguz_tui.start import first_run
 
 
@@ -97,3 +100,20 @@ def test_without_brltty_the_braille_question_takes_no(machine: FakeMachine) -> N
     said: list[str] = []
     assert first_run.ask_braille([], lambda _: "", said.append) is False
     assert first_run.ask_braille(["Orca"], lambda _: "y", said.append) is True
+
+
+def test_the_line_mode_prints_replies_in_the_display_s_windows(make_session: MakeSession,
+                                                              machine: FakeMachine) -> None:
+    machine.terminal = (100, 30)
+    session = make_session()
+    run_line(session, "set braille on")
+    out = io.StringIO()
+    printer = Printer(paged=True, terminal=out)
+    printer.follow(session.output)
+    out.truncate(0)
+    out.seek(0)
+    printer.show(Reply("White sows 9 stones from pit 7; the last stone falls into Black's pit 6, which now holds "
+                       "10. White captures 10."), direct=True)
+    assert out.getvalue().splitlines() == [
+        "White sows 9 stones from pit 7; the     last stone falls into Black's pit 6,    which now holds 10.",
+        "White captures 10."]
