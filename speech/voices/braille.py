@@ -25,7 +25,7 @@ from speech.words.i18n import _
 BRLAPI, SCREEN = "brlapi", "screen"
 WAIT_MS = 250  # how long the key reader waits for a key before it looks whether it should stop
 
-Route = Callable[[int], None]  # told the pit a routing key chose
+Route = Callable[[str, int], None]  # told the window shown and the cell a routing key was pressed over
 
 
 class BrailleDisplay(Protocol):
@@ -134,6 +134,8 @@ def pit_at(text: str, index: int, pits: int) -> int | None:
     run = _row_around(text, numbers, numbers.index(under))
     if len(run) == pits:
         return run.index(under) + 1
+    if len(run) > 1:  # a part of a row (cut between windows): which pit is not known
+        return None
     return under[2] if 1 <= under[2] <= pits else None
 
 
@@ -152,7 +154,7 @@ class BrlapiDisplay:
 
     name = BRLAPI
 
-    def __init__(self, module: Any, route: Route | None = None, pits: int = 9) -> None:
+    def __init__(self, module: Any, route: Route | None = None) -> None:
         self._brlapi = module
         self._connection = module.Connection()
         try:
@@ -166,7 +168,6 @@ class BrlapiDisplay:
             self._connection.closeConnection()  # the display stays BRLTTY's
             raise
         self.route = route
-        self.pits = pits
         self.shown: list[str] = []  # the windows of the messages on show
         self.at = 0  # the window on the display
         self._lock = threading.Lock()
@@ -213,9 +214,7 @@ class BrlapiDisplay:
         elif command == self._brlapi.KEY_CMD_ROUTE and self.route is not None:
             with self._lock:
                 window = self.shown[self.at] if self.shown else ""
-            pit = pit_at(window, argument, self.pits)
-            if pit is not None:
-                self.route(pit)
+            self.route(window, argument)
 
     def _write(self) -> None:
         with self._lock:
@@ -270,7 +269,7 @@ def found_cells() -> int | None:
         connection.closeConnection()
 
 
-def open_display(route: Route | None = None, pits: int = 9,
+def open_display(route: Route | None = None,
                  order: Sequence[str] = (BRLAPI, SCREEN)) -> tuple[BrailleDisplay, str | None]:
     """The first display of ``order`` that starts, and why those before it did not (None: the first
     did). Never raises: ``screen`` always starts."""
@@ -282,7 +281,7 @@ def open_display(route: Route | None = None, pits: int = 9,
         problem = brlapi_problem(module)
         if problem is None:
             try:
-                return BrlapiDisplay(module, route, pits), None
+                return BrlapiDisplay(module, route), None
             except Exception as error:  # no BRLTTY to talk to, no display, no terminal it knows
                 problem = _("BrlAPI could not take the display: {error}").format(
                     error=f"{type(error).__name__}: {error}")

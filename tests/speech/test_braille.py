@@ -113,8 +113,8 @@ def fake(machine: FakeMachine) -> FakeBrlapi:
     return machine.brlapi_module  # type: ignore[no-any-return]
 
 
-def display(fake: FakeBrlapi, routed: list[int] | None = None) -> BrlapiDisplay:
-    shown, reason = open_display(route=None if routed is None else routed.append)
+def display(fake: FakeBrlapi, routed: list[tuple[str, int]] | None = None) -> BrlapiDisplay:
+    shown, reason = open_display(route=None if routed is None else lambda window, cell: routed.append((window, cell)))
     assert reason is None and isinstance(shown, BrlapiDisplay)
     return shown
 
@@ -169,18 +169,18 @@ def test_a_message_that_follows_comes_after_the_one_being_read(fake: FakeBrlapi)
         shown.close()
 
 
-def test_a_routing_key_over_a_pit_focuses_it(fake: FakeBrlapi) -> None:
-    routed: list[int] = []
+def test_a_routing_key_tells_the_window_and_the_cell(fake: FakeBrlapi) -> None:
+    routed: list[tuple[str, int]] = []
     shown = display(fake, routed)
     try:
         shown.show("Yours: 9 9 9, 9 9 9, 1 10 10.")
         shown.press(KEY_TYPE_CMD | KEY_CMD_ROUTE | "Yours: 9 9 9, 9 9 9, 1 ".index("1"))  # the seventh count
-        shown.press(KEY_TYPE_CMD | KEY_CMD_ROUTE | 2)  # over a letter: nothing
         shown.show("White's pit 2: 9 stones.")
         shown.press(KEY_TYPE_CMD | KEY_CMD_ROUTE | len("White's pit "))  # over "2"
     finally:
         shown.close()
-    assert routed == [7, 2]
+    assert routed == [("Yours: 9 9 9, 9 9 9, 1 10 10.", 21), ("White's pit 2: 9 stones.", 12)]
+    assert [pit_at(window, cell, 9) for window, cell in routed] == [7, 2]
 
 
 def test_keys_are_read_on_the_display_s_own_thread(fake: FakeBrlapi) -> None:
@@ -203,6 +203,8 @@ def test_the_pit_under_a_cell() -> None:
     assert pit_at("7 to their 6, now 10.", 18, 9) is None  # 10 is no pit
     assert pit_at("7 to their 6.", 3, 9) is None  # a letter
     assert pit_at("7", 5, 9) is None  # past the window's text
+    assert pit_at("10 10. Black's: 10 10 10, 10 10 0, 9 9", 37, 9) is None  # a row cut between windows
+    assert pit_at("Yours: 1 2 3, 4 5", 9, 5) == 2  # Bestemshe's rows: five pits
 
 
 @pytest.mark.parametrize(("made", "reason"), [

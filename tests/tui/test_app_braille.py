@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from textual.geometry import Offset
 
+from rules import Side
 from speech.voices.braille import braille_wrap, window_sizes
 from tests.tui.test_app_support import MakeApp, make_app, screen_of
 
@@ -77,3 +78,15 @@ async def test_without_braille_the_cursor_stays_after_the_last_character(make_ap
         await pilot.pause(0.2)
         region = speech.content_region
         assert app.cursor_position == Offset(region.x + len(speech.lines[-1]), region.y + len(speech.lines) - 1)
+
+
+async def test_a_routing_key_over_a_pit_s_number_focuses_that_pit(make_app: MakeApp) -> None:
+    app = make_app(screen_reader=True, braille=True, opponent="human")
+    async with app.run_test(size=SIZE) as pilot:
+        screen = screen_of(app)
+        screen.route_to("White: 9 9 9, 9 9 9, 9 9 9.", 9)  # over the second count of a row
+        await pilot.pause(0.2)
+        assert screen.pit_focus == (Side.WHITE, 2) and screen.speech.lines == ["White's pit 2: 9 stones."]
+        screen.route_to("9 9 9. White leads 10 to 0.", 21)  # over a score: no pit
+        await pilot.pause(0.2)
+        assert screen.pit_focus == (Side.WHITE, 2)

@@ -39,7 +39,7 @@ class Output:
         self.background: threading.Thread | None = None
         self.braille: BrailleDisplay = ScreenDisplay()  # a braille display of its own (BrlAPI), if in use
         self.braille_on = False  # the ``braille`` setting
-        self.on_route: Callable[[int], None] | None = None  # a routing key chose a pit (a face sets it)
+        self.on_route: Callable[[str, int], None] | None = None  # a routing key: the window, the cell
         self.apply_braille(settings)
 
     # -- saying ---------------------------------------------------------------------------------
@@ -164,9 +164,9 @@ class Output:
         """The width of the braille window that reads the screen (0: none does; BrlAPI shows its own)."""
         return self.announcer.cells if self.braille_on and self.braille.name == SCREEN else 0
 
-    def _routed(self, pit: int) -> None:
+    def _routed(self, window: str, cell: int) -> None:
         if self.on_route is not None:
-            self.on_route(pit)
+            self.on_route(window, cell)
 
     def look_from(self, perspective: Perspective, game: Perspective | None = None) -> None:
         """Name the sides from ``perspective``; the game's own clocks, warnings and end from ``game`` (None:

@@ -31,6 +31,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from rules import Side
+from speech.voices.braille import pit_at
 from speech.words import phrases
 from speech.words.i18n import _, p_
 from speech.words.vocabulary import variant_title
@@ -292,10 +293,17 @@ class GameScreen(Screen[None]):
         self.present(text, "focus")
         self.place_cursor()
 
-    def routed(self, pit: int) -> None:
-        """A braille display's routing key chose ``pit`` (on the focused row): called from its thread."""
+    def routed(self, window: str, cell: int) -> None:
+        """A braille display's routing key over ``cell`` of ``window``: a pit named there gets the focus
+        (on the focused row). Called from the display's thread."""
         with contextlib.suppress(RuntimeError):  # the app is closing
-            self.app.call_from_thread(lambda: self.move_to((self.pit_focus[0], pit)))
+            self.app.call_from_thread(self.route_to, window, cell)
+
+    def route_to(self, window: str, cell: int) -> None:
+        """Focus the pit named under ``cell`` of ``window``, if one is."""
+        pit = pit_at(window, cell, self.session.view.position.variant.pits)
+        if pit is not None:
+            self.move_to((self.pit_focus[0], pit))
 
     def navigate(self, key: str) -> None:
         """Left, Right, Home or End along the focused row."""
