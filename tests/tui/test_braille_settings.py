@@ -117,3 +117,10 @@ def test_the_line_mode_prints_replies_in_the_display_s_windows(make_session: Mak
     assert out.getvalue().splitlines() == [
         "White sows 9 stones from pit 7; the     last stone falls into Black's pit 6,    which now holds 10.",
         "White captures 10."]
+
+
+def test_the_braille_settings_are_typed_in_the_language_spoken(make_session: MakeSession) -> None:
+    session = make_session(language="ru")
+    run_line(session, "set клетки-брайля 32")
+    run_line(session, "set брайль on")
+    assert session.settings.braille_cells == 32 and session.settings.braille
