@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rules import Side
 from speech.machine import FakeMachine
 from speech.voices.braille import (
     BRLAPI,
@@ -241,3 +242,31 @@ def test_the_display_s_width_is_found_where_brltty_tells_it(machine: FakeMachine
     shown, _why = open_display()
     assert shown.cells == 32  # read from the screen, at the display's width
     assert all(connection.closed for connection in machine.brlapi_module.connections)
+
+
+@pytest.mark.parametrize("language", ["en", "kk", "ru", "ky"])
+@pytest.mark.parametrize("cells", [40, 32])
+def test_brief_moves_previews_and_boards_fit_the_display_in_every_language(language: str, cells: int) -> None:
+    import random
+
+    from rules import Game
+    from speech.words.announce import Announcer, Perspective
+    from speech.words.i18n import set_language
+
+    set_language(language)
+    try:
+        for perspective in (Perspective(), Perspective(you=Side.WHITE)):  # two players, and against the computer
+            announcer = Announcer(perspective, "brief")
+            announcer.cells = cells
+            chooser = random.Random(cells)
+            for _game in range(4):
+                game = Game()
+                while not game.is_over:
+                    position = game.position
+                    pit = chooser.choice(game.legal_moves())
+                    texts = [announcer.preview(position, pit), announcer.board(position),
+                             announcer.move(game.play(pit))]
+                    for text in texts:
+                        assert all(len(line) <= cells for line in text.splitlines()), (text, cells)
+    finally:
+        set_language("en")
