@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes.util
+import importlib
 import importlib.util
 import os
 import shutil
@@ -31,6 +32,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from speech.words.i18n import _
 
@@ -83,6 +85,13 @@ class Machine:
             return importlib.util.find_spec(name) is not None
         except (ImportError, ValueError):
             return False
+
+    def brlapi(self) -> Any:
+        """BRLTTY's Python module ``brlapi`` (Debian's python3-brlapi), or None where it is missing."""
+        try:
+            return importlib.import_module("brlapi")
+        except ImportError:
+            return None
 
     def sound_device(self, dev_snd: Path = Path("/dev/snd")) -> bool:
         """Whether a sound card offers a playback device (``/dev/snd/pcm*p``; ``TOGUZ_AUDIO`` may say)."""
@@ -176,6 +185,7 @@ class FakeMachine(Machine):
     terminal: tuple[int, int] = (80, 24)
     player_error: str | None = None  # what a test player says when it fails
     voices: list[str] = field(default_factory=list)  # what espeak-ng --voices lists
+    brlapi_module: Any = None  # a fake BrlAPI, for the braille display's tests
 
     @property
     def platform(self) -> str:
@@ -193,6 +203,10 @@ class FakeMachine(Machine):
     def module(self, name: str) -> bool:
         """Listed modules import."""
         return name in self.modules
+
+    def brlapi(self) -> Any:
+        """The test's fake BrlAPI, or None."""
+        return self.brlapi_module
 
     def sound_device(self, dev_snd: Path = Path("/dev/snd")) -> bool:
         """As the test says."""

@@ -15,6 +15,7 @@ the tests pin every sentence of each.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Sequence
 
 from rules import MoveReport, Outcome, Position, Side, Termination
@@ -44,13 +45,14 @@ def listing(items: Sequence[str]) -> str:
 
 def braille_lines(sentences: list[str], width: int = BRAILLE_CELLS) -> str:
     """Sentences joined by spaces into lines of at most ``width`` characters (a braille display's
-    line), a longer sentence on a line of its own; the lines joined by newlines."""
+    line); a longer sentence starts a line and goes on over lines of whole words; the lines joined by
+    newlines."""
     lines: list[str] = []
     for sentence in sentences:
         if lines and len(lines[-1]) + 1 + len(sentence) <= width:
             lines[-1] += " " + sentence
         else:
-            lines.append(sentence)
+            lines.extend(textwrap.wrap(sentence, width, break_on_hyphens=False) or [sentence])
     return "\n".join(lines)
 
 
@@ -76,7 +78,10 @@ def _brief_events(report: MoveReport) -> str:
 
 
 class Announcer(Namer):
-    """Turns reports and positions into sentences for one perspective and verbosity."""
+    """Turns reports and positions into sentences for one perspective and verbosity (in brief, in lines
+    of ``cells`` characters: the braille display's width)."""
+
+    cells = BRAILLE_CELLS
 
     def move(self, report: MoveReport) -> str:
         """What a move did; when it ended the game, how the game ended."""
@@ -192,14 +197,14 @@ class Announcer(Namer):
             sentences.extend(self._outcome_brief(report.outcome))
         else:
             sentences.append(self._score_brief(report.kazans))
-        return braille_lines(sentences)
+        return braille_lines(sentences, self.cells)
 
     # The end ---------------------------------------------------------------------------------
 
     def outcome(self, outcome: Outcome, flagged: Side | None = None) -> str:
         """The result, the reason and the final score (``flagged``: whose time ran out, on time)."""
         if self.verbosity == "brief":
-            return braille_lines(self._outcome_brief(outcome))
+            return braille_lines(self._outcome_brief(outcome), self.cells)
         return self._outcome(outcome, stuck=None, flagged=flagged)
 
     def _outcome(self, outcome: Outcome, stuck: Side | None, flagged: Side | None = None) -> str:
@@ -361,7 +366,7 @@ class Announcer(Namer):
         if self.verbosity == "full" and position.variant.tuzdyks:
             parts.append(self.tuzdyks(position))
         parts.append(self.turn(position, outcome))
-        return braille_lines(parts) if self.verbosity == "brief" else " ".join(parts)
+        return braille_lines(parts, self.cells) if self.verbosity == "brief" else " ".join(parts)
 
     def tuzdyks(self, position: Position) -> str:
         """Who owns which tuzdyk."""
@@ -580,11 +585,13 @@ class Announcer(Namer):
         _position, report = play_move(position, pit)
         events = _brief_events(report)
         if report.landing_tuzdyk is not None:
-            return p_("brief", "{pit} goes into {owner} tuzdyk{events}.").format(
+            text = p_("brief", "{pit} goes into {owner} tuzdyk{events}.").format(
                 pit=pit, owner=self._short(report.landing_tuzdyk), events=events)
-        return p_("brief", "{pit} goes to {row} {landing}, makes {count}{events}.").format(
-            pit=pit, row=self._short(report.landing_side), landing=report.landing_pit, count=report.landing_count,
-            events=events)
+        else:
+            text = p_("brief", "{pit} goes to {row} {landing}, makes {count}{events}.").format(
+                pit=pit, row=self._short(report.landing_side), landing=report.landing_pit,
+                count=report.landing_count, events=events)
+        return braille_lines([text], self.cells)
 
     # Errors and history ------------------------------------------------------------------------
 

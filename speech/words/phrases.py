@@ -353,6 +353,23 @@ def first_start_done(chosen: bool) -> str:
     return _("Screen-reader mode off. Change it any time with: set screen_reader on (or --screen-reader).")
 
 
+def first_start_braille_question(brltty: bool) -> str:
+    """Asked once, after the screen-reader mode is chosen: whether a braille display is read."""
+    if brltty:
+        return _("BRLTTY is running. Do you read toguz on a braille display? Each message then starts at the "
+                 "display's first cell. Type y or n, then Enter (Enter alone: yes): ")
+    return _("Do you read toguz on a braille display? Each message then starts at the display's first cell. "
+             "Type y or n, then Enter (Enter alone: no): ")
+
+
+def first_start_braille_done(chosen: bool) -> str:
+    """After the braille question."""
+    if chosen:
+        return _("Braille on, 40 cells unless the display tells. Change it with: set braille off, set braille_cells "
+                 "32.")
+    return _("Braille off. Change it any time with: set braille on.")
+
+
 def listing_words(items: Sequence[str]) -> str:
     """``"Orca"``, ``"Orca and BRLTTY"``, ``"Orca, Fenrir and BRLTTY"``."""
     if len(items) <= 1:

@@ -98,6 +98,11 @@ class ToguzApp(App[int], inherit_bindings=False):
                                        _("Resume"), phrases.new_game_word(),
                                        plain=session.settings.screen_reader, cancelled=True), answered)
 
+    @property
+    def braille_cells(self) -> int:
+        """The width of the braille window that reads the screen-reader mode's messages (0: none)."""
+        return self.session.output.screen_cells if self.session.settings.screen_reader else 0
+
     def apply_look(self) -> None:
         """The theme, the face (boxed board or screen-reader mode) and the cursor the settings ask for."""
         settings = self.session.settings

@@ -66,7 +66,8 @@ _SETTING_MESSAGES = (
     Np_("setting", "reader_board"), Np_("setting", "theme"), Np_("setting", "board_turns"),
     Np_("setting", "white_name"), Np_("setting", "black_name"), Np_("setting", "language"),
     Np_("setting", "clock"), Np_("setting", "clock_warnings"), Np_("setting", "sounds"),
-    Np_("setting", "sound_volume"), Np_("setting", "keyboard"),
+    Np_("setting", "sound_volume"), Np_("setting", "keyboard"), Np_("setting", "braille"),
+    Np_("setting", "braille_cells"),
 )
 MESSAGES: dict[str, tuple[str, ...]] = {
     COMMAND: tuple(message for _context, message in _COMMAND_MESSAGES),

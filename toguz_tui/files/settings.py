@@ -18,6 +18,7 @@ from rules.clock import MAX_MINUTES, MAX_WARNINGS, WARNINGS, ClockError, TimeCon
 from rules.engine import LEVELS
 from speech.voices import AUTO, OFF, ON, SILENT, SPEECH_CHOICES, language_voice
 from speech.words import phrases
+from speech.words.announce import BRAILLE_CELLS
 from speech.words.i18n import LANGUAGES, N_, _, from_environment, p_
 from speech.words.naming import VERBOSITIES, Verbosity
 from speech.words.vocabulary import language_label, on_off, side_title, speech_label, variant_for, verbosity_label
@@ -32,6 +33,7 @@ LANGUAGE_CHOICES: tuple[str, ...] = (AUTO, *LANGUAGES)
 NO_CLOCK = "none"
 # The keyboard layouts the board reads keys in, by their place (auto: the language's own layout).
 KEYBOARDS: tuple[str, ...] = (AUTO, "latin", "russian", "kazakh", "kazakh-latin", "kyrgyz")
+CELLS = (12, 80)  # the braille window's widths that braille_cells takes
 NO_CLOCK_WORDS = (NO_CLOCK, "off", "no", "")  # not 0: a clock of no minutes is refused, never taken for none
 
 # What each setting is called in messages and dialogs (its name stays the word typed after set).
@@ -43,7 +45,8 @@ SETTING_LABELS: dict[str, str] = {
     "theme": N_("theme"), "board_turns": N_("board turns to the player"), "white_name": N_("White's name"),
     "black_name": N_("Black's name"), "language": N_("language"), "clock": N_("clock"),
     "clock_warnings": N_("clock warning list"), "sounds": N_("sound"), "sound_volume": N_("sound volume"),
-    "keyboard": N_("keyboard layout"),
+    "keyboard": N_("keyboard layout"), "braille": N_("braille display"),
+    "braille_cells": N_("braille cells"),
 }
 
 
@@ -100,6 +103,8 @@ class Settings:
     sounds: bool = True
     sound_volume: float = 0.6
     keyboard: str = AUTO
+    braille: bool = False
+    braille_cells: int = 0  # 0: as the display tells (BrlAPI), else BRAILLE_CELLS
 
     @property
     def time_control(self) -> TimeControl | None:
@@ -147,6 +152,12 @@ class Settings:
             return self.keyboard
         return LANGUAGES[self.language_code].keyboard
 
+    def display_cells(self, found: int | None) -> int:
+        """The braille window's width: the one set, else the one the display tells (``found``), else 40."""
+        if self.braille_cells:
+            return self.braille_cells
+        return found if found is not None and CELLS[0] <= found <= CELLS[1] else BRAILLE_CELLS
+
     @property
     def player_names(self) -> tuple[str, str]:
         """White's and Black's own names ("" for none)."""
@@ -161,6 +172,8 @@ def show_value(name: str, value: object) -> str:
     """A setting's value in words, in the language spoken now."""
     if isinstance(value, bool):
         return on_off(value)
+    if name == "braille_cells" and value == 0:
+        return p_("cells", "as the display tells")
     if value == "" or (name == "language" and value == AUTO):
         return language_label(AUTO) if name == "language" else _("the default")
     shown: dict[str, Callable[[str], str]] = {
@@ -178,7 +191,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "theme": THEMES, "speech": SPEECH_CHOICES, "language": LANGUAGE_CHOICES, "keyboard": KEYBOARDS,
 }
 _RANGES: dict[str, tuple[float, float]] = {"rate": (80, 450), "volume": (0.0, 1.0), "level": (1, len(LEVELS)),
-                                           "sound_volume": (0.0, 1.0)}
+                                           "sound_volume": (0.0, 1.0), "braille_cells": CELLS}
 _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 
 
@@ -194,6 +207,8 @@ def _convert(name: str, value: object, current: object) -> object:
         if text in _FALSE:
             return False
         raise ValueError(_("{name} must be on or off, not {value}").format(name=name, value=said))
+    if name == "braille_cells" and text in (AUTO, "0"):
+        return 0
     if isinstance(current, int | float):
         kind = int if isinstance(current, int) else float
         try:

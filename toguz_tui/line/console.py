@@ -18,6 +18,7 @@ from prompt_toolkit.output import Output
 
 from rules import VARIANT_KEYS
 from speech.machine import machine
+from speech.voices.braille import braille_wrap
 from speech.words import phrases
 from speech.words.i18n import n_
 from speech.words.naming import VERBOSITIES
@@ -90,7 +91,8 @@ class Printer:
     (``hold``), everything waits, and ``release`` prints it in the order it was said, then the command's
     reply if it was not said (the goodbye, a repeat).
 
-    At a terminal (``paged``) a reply is wrapped between words to the terminal's width, and one
+    At a terminal (``paged``) a reply is wrapped between words to the terminal's width (with a braille
+    display, into its windows, as the board's speech area is: ``speech.voices.braille``), and one
     taller than the terminal is printed a page at a time: ``more`` prints the next page. Piped,
     every line is printed as it is.
     """
@@ -161,6 +163,9 @@ class Printer:
     def page(self, text: str) -> list[str]:
         """The first page of ``text`` wrapped to the terminal (the rest is kept for ``more``)."""
         width = machine().terminal_size()[0]
+        cells = self.output.screen_cells if self.output is not None else 0
+        if cells:  # a braille display reads the screen: whole words in each of its windows
+            return self.page_of(braille_wrap(text, max(20, width - 1), cells))
         lines: list[str] = []
         for paragraph in text.splitlines():
             lines.extend(textwrap.wrap(paragraph, max(20, width - 1), break_on_hyphens=False) or [""])

@@ -15,8 +15,9 @@ from collections.abc import Callable
 from rules import Side
 from speech.sounds.player import CuePlayer, open_player
 from speech.voices import Speaker, open_speaker
+from speech.voices.braille import SCREEN, BrailleDisplay, ScreenDisplay, open_display
 from speech.words import phrases
-from speech.words.announce import Announcer, Perspective
+from speech.words.announce import BRAILLE_CELLS, Announcer, Perspective
 from speech.words.i18n import _, set_language
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
@@ -36,6 +37,10 @@ class Output:
         self.stream = AnnouncementStream()
         self._speech_said: str | None = None  # the last speech problem said, said once
         self.background: threading.Thread | None = None
+        self.braille: BrailleDisplay = ScreenDisplay()  # a braille display of its own (BrlAPI), if in use
+        self.braille_on = False  # the ``braille`` setting
+        self.on_route: Callable[[str, int], None] | None = None  # a routing key: the window, the cell
+        self.apply_braille(settings)
 
     # -- saying ---------------------------------------------------------------------------------
     def say(self, reply: Reply, interrupt: bool = True) -> Reply:
@@ -44,8 +49,14 @@ class Output:
         safe = Reply(phrases.visible(reply.text), None if reply.spoken is None else phrases.visible(reply.spoken),
                      reply.kind, reply.quit)
         self.speaker.speak(safe.speech, interrupt=interrupt)
+        self.braille.show(safe.text, interrupt)
         self.stream.add(safe)
         return safe
+
+    def utter(self, text: str) -> None:
+        """Speak ``text`` and show it on a braille display, without keeping it (a pit's focus)."""
+        self.speaker.speak(text)
+        self.braille.show(text)
 
     def answer(self, text: str, kind: Kind = "info", interrupt: bool = True) -> Reply:
         """Say a query's answer."""
@@ -71,6 +82,7 @@ class Output:
         if text is None:
             return Reply(_("Nothing has been said yet."))
         self.speaker.speak(text)
+        self.braille.show(text)
         return Reply(text)
 
     def later(self, note: str, work: Callable[[], Reply]) -> Reply:
@@ -133,11 +145,35 @@ class Output:
         self.sounds.player.set_volume(settings.sound_volume)
         return None
 
+    def apply_braille(self, settings: Settings) -> str | None:
+        """Take a braille display of its own (BrlAPI) or give it back, as the ``braille`` setting says, and
+        cut brief announcements to its width; why BrlAPI could not be used, when braille is on."""
+        problem = None
+        if settings.braille and not self.braille_on:
+            self.braille, problem = open_display(self._routed)
+        elif not settings.braille and self.braille_on:
+            self.braille.close()
+            self.braille = ScreenDisplay()
+        self.braille_on = settings.braille
+        cells = settings.display_cells(self.braille.cells) if settings.braille else BRAILLE_CELLS
+        self.announcer.cells = self.game_announcer.cells = cells
+        return problem
+
+    @property
+    def screen_cells(self) -> int:
+        """The width of the braille window that reads the screen (0: none does; BrlAPI shows its own)."""
+        return self.announcer.cells if self.braille_on and self.braille.name == SCREEN else 0
+
+    def _routed(self, window: str, cell: int) -> None:
+        if self.on_route is not None:
+            self.on_route(window, cell)
+
     def look_from(self, perspective: Perspective, game: Perspective | None = None) -> None:
         """Name the sides from ``perspective``; the game's own clocks, warnings and end from ``game`` (None:
         the same)."""
         self.announcer.perspective = perspective
         self.game_announcer = self.announcer if game is None else Announcer(game, self.announcer.verbosity)
+        self.game_announcer.cells = self.announcer.cells
 
     def warn_of_time(self, side: Side, seconds: float) -> None:
         """A clock reached a warning threshold: the low-time cue, and the words (from the game's point of
@@ -149,3 +185,4 @@ class Output:
         """Stop speaking and sounding."""
         self.speaker.close()
         self.sounds.close()
+        self.braille.close()

@@ -38,6 +38,8 @@ class Preferences:
         if name in ("sounds", "sound_volume") and (silent := output.apply_sounds(settings)) is not None:
             # kept for when sound can be heard; said why not now
             problems.append(_("The sound cues stay silent: {reason}.").format(reason=silent))
+        if name in ("braille", "braille_cells") and (direct := output.apply_braille(settings)) is not None:
+            problems.append(_("Braille is read from the screen: {reason}.").format(reason=direct))
         if self.persist and (written := save_setting(name, getattr(stored, name))):
             problems.append(written)
         text = phrases.setting_changed(setting_label(name), dict(settings.describe())[name])

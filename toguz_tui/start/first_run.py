@@ -29,8 +29,16 @@ def should_ask(options: argparse.Namespace) -> bool:
 def ask_screen_reader(readers: list[str], read: Callable[[str], str], write: Callable[[str], None]) -> bool:
     """Ask whether to use the screen-reader mode; Enter takes the default (yes when a screen reader
     runs). An answer that is neither yes nor no is asked again; end of input takes the default."""
-    default = bool(readers)
-    question = phrases.first_start_question(readers)
+    return ask_yes_no(phrases.first_start_question(readers), bool(readers), read, write)
+
+
+def ask_braille(readers: list[str], read: Callable[[str], str], write: Callable[[str], None]) -> bool:
+    """Ask whether a braille display is read (yes by default where BRLTTY runs)."""
+    return ask_yes_no(phrases.first_start_braille_question("BRLTTY" in readers), "BRLTTY" in readers, read, write)
+
+
+def ask_yes_no(question: str, default: bool, read: Callable[[str], str], write: Callable[[str], None]) -> bool:
+    """Ask ``question`` until it is answered yes or no; Enter or the end of input takes ``default``."""
     for _attempt in range(ATTEMPTS):
         try:
             answer = read(question).strip().lower()
@@ -68,9 +76,16 @@ def first_start(options: argparse.Namespace) -> None:
     """Ask once and keep the answer in the settings file (for this run in ``options`` too)."""
     if not should_ask(options):
         return
-    chosen = ask_screen_reader(machine().screen_readers(), wrapped_input, lambda text: print(wrapped(text), flush=True))
+    readers = machine().screen_readers()
+    chosen = ask_screen_reader(readers, wrapped_input, lambda text: print(wrapped(text), flush=True))
     options.screen_reader = chosen
     problem = save_setting("screen_reader", chosen)
     if problem is not None:
         print(problem, flush=True)
     print(phrases.first_start_done(chosen), flush=True)
+    if chosen and "braille" not in stored_setting_names():
+        braille = ask_braille(readers, wrapped_input, lambda text: print(wrapped(text), flush=True))
+        problem = save_setting("braille", braille)
+        if problem is not None:
+            print(problem, flush=True)
+        print(phrases.first_start_braille_done(braille), flush=True)

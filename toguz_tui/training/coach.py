@@ -36,7 +36,7 @@ class Said:
 def sentences(announcer: Announcer, parts: list[str]) -> str:
     """Sentences as one text; in brief, as lines of a 40-cell braille display."""
     parts = [part for part in parts if part]
-    return braille_lines(parts) if announcer.verbosity == "brief" else " ".join(parts)
+    return braille_lines(parts, announcer.cells) if announcer.verbosity == "brief" else " ".join(parts)
 
 
 class Coach:

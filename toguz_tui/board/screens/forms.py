@@ -39,6 +39,7 @@ from toguz_tui.files.settings import (
     keyboard_label,
     opponent_label,
     setting_label,
+    show_value,
     theme_label,
 )
 from toguz_tui.session.facade import GameSession
@@ -118,6 +119,17 @@ def _clock_shown(typed: str) -> str:
         return typed
 
 
+CELLS = ("0", "14", "20", "32", "40", "64", "80")
+
+
+def _cells(value: int) -> Choice:
+    """The braille display's widths (0: as the display tells)."""
+    typed = str(value)
+    values = CELLS if typed in CELLS else (*CELLS, typed)
+    return Choice(_label("braille_cells"), values, typed, name="braille_cells",
+                  shown=[show_value("braille_cells", int(item)) for item in values])
+
+
 def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
                     close_keys: Iterable[str] = ()) -> FormDialog:
     """The settings that a choice can set."""
@@ -141,6 +153,8 @@ def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
         Choice(_label("volume"), volumes, volume, name="volume"),
         Choice(_label("theme"), THEMES, settings.theme, name="theme", shown=[theme_label(theme) for theme in THEMES]),
         _on_off("screen_reader", settings.screen_reader),
+        _on_off("braille", settings.braille),
+        _cells(settings.braille_cells),
         _on_off("reader_board", settings.reader_board),
         _on_off("digit_plays", settings.digit_plays),
         Choice(_label("keyboard"), KEYBOARDS, settings.keyboard, name="keyboard",
@@ -162,9 +176,9 @@ def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple
         "verbosity": settings.verbosity, "voice": settings.voice, "rate": str(settings.rate),
         "volume": _show_number(settings.volume),
         "theme": settings.theme, "level": str(settings.level), "clock": settings.clock,
-        "sound_volume": _show_number(settings.sound_volume),
+        "sound_volume": _show_number(settings.sound_volume), "braille_cells": str(settings.braille_cells),
         **{name: ON_OFF[0] if getattr(settings, name) else ON_OFF[1]
-           for name in ("screen_reader", "reader_board", "digit_plays", "board_turns", "sounds")},
+           for name in ("screen_reader", "braille", "reader_board", "digit_plays", "board_turns", "sounds")},
     }
     return [(name, value) for name, value in values.items() if current.get(name) != value]
 

@@ -31,6 +31,7 @@ from textual.screen import Screen
 from textual.timer import Timer
 
 from rules import Side
+from speech.voices.braille import pit_at
 from speech.words import phrases
 from speech.words.i18n import _, p_
 from speech.words.vocabulary import variant_title
@@ -76,6 +77,7 @@ class GameScreen(Screen[None]):
         self.board_timer: Timer | None = None
         self.game_seen: tuple[object, ...] = (session.game, None, None)
         session.output.stream.listen(self.wake)
+        session.output.on_route = self.routed
 
     def compose(self) -> ComposeResult:
         """Status, the speech area (screen-reader mode), board, focus line and announcements (boxed
@@ -286,9 +288,21 @@ class GameScreen(Screen[None]):
             text = self.session.output.announcer.pit(self.session.view.position, *focus)
         if not self.plain:
             self.board.show(self.board_view())
-        self.session.output.speaker.speak(text)
+        self.session.output.utter(text)
         self.present(text, "focus")
         self.place_cursor()
+
+    def routed(self, window: str, cell: int) -> None:
+        """A braille display's routing key over ``cell`` of ``window``: a pit named there gets the focus
+        (on the focused row). Called from the display's thread."""
+        with contextlib.suppress(RuntimeError):  # the app is closing
+            self.app.call_from_thread(self.route_to, window, cell)
+
+    def route_to(self, window: str, cell: int) -> None:
+        """Focus the pit named under ``cell`` of ``window``, if one is."""
+        pit = pit_at(window, cell, self.session.view.position.variant.pits)
+        if pit is not None:
+            self.move_to((self.pit_focus[0], pit))
 
     def navigate(self, key: str) -> None:
         """Left, Right, Home or End along the focused row."""

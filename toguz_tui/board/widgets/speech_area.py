@@ -13,6 +13,14 @@ What screen readers need (measured with Fenrir, Orca and BRLTTY; see PLATFORM.md
 - Lines are wrapped at word boundaries one column short of the width, so that the cursor always
   has room after the last character.
 - A message taller than the area is shown a page at a time; ``more`` shows the next page.
+
+With a braille display (the ``braille`` setting), the area is laid out for its window instead: each
+line is cut into windows as wide as the display (``braille_cells``), each window holding whole words
+and each message starting at a window's start, and the cursor goes after the text of the message's
+first window. BRLTTY shows the window that holds the cursor, so a fresh message is read from its
+start, and panning forward reads the rest in order, one whole-word window at a time. Messages that
+follow without a key are written below without moving the cursor (the one being read stays put);
+the cursor always moves for a fresh message (BRLTTY moves its window only when the cursor moves).
 """
 
 from __future__ import annotations
@@ -25,6 +33,7 @@ from textual.geometry import Offset, Region
 from textual.timer import Timer
 from textual.widget import Widget
 
+from speech.voices.braille import braille_wrap
 from speech.words.i18n import _
 
 BLANK_SECONDS = 0.05
@@ -51,6 +60,7 @@ class SpeechArea(Widget):
         self._timer: Timer | None = None
         self._more_text = more_text or (lambda: _("More: press Page Down."))
         self.on_written: Callable[[], None] | None = None  # run with each write, in the same frame
+        self._start_spot: Offset | None = None  # braille: where the cursor reads the fresh message from
 
     # -- what is shown -------------------------------------------------------------------------
     @property
@@ -58,6 +68,12 @@ class SpeechArea(Widget):
         """Characters a line may hold: one short of the width, to leave the cursor room."""
         width = self.content_region.width or self.app.size.width
         return max(10, width - 1)
+
+    @property
+    def braille_cells(self) -> int:
+        """The braille window's width, as the app tells (0: no braille display is read)."""
+        cells = getattr(self.app, "braille_cells", 0)
+        return cells if isinstance(cells, int) and cells >= 2 else 0
 
     @property
     def capacity(self) -> int:
@@ -124,9 +140,15 @@ class SpeechArea(Widget):
         if not pending:
             return
         first, *others = pending
-        self._show_page(wrap(first, self.text_width), first)
+        self._show_page(self.wrap(first), first)
         for text in others:
             self._append(text)
+
+    def wrap(self, text: str) -> list[str]:
+        """``text`` in the lines this area shows: broken between words, or into braille windows."""
+        if self.braille_cells:
+            return braille_wrap(text, self.text_width, self.braille_cells)
+        return wrap(text, self.text_width)
 
     def _show_page(self, lines: list[str], text: str | None = None) -> None:
         """Show a message from the top line (a page of it, when it is taller than the area)."""
@@ -140,12 +162,23 @@ class SpeechArea(Widget):
             page, self.rest = lines, []
         self.lines = page
         self.said = [text if text is not None else " ".join(lines)]
+        self._start_spot = self._braille_start(page) if self.braille_cells else None
         self._shown(0, max(before, len(page)))
+
+    def _braille_start(self, page: list[str]) -> Offset:
+        """After the text of the first window, on the page's first line; elsewhere when the cursor is
+        there already (BRLTTY brings its window back only when the cursor moves)."""
+        region = self.content_region
+        first = page[0][: self.braille_cells - 1].rstrip() if page else ""
+        spot = Offset(region.x + len(first), region.y)
+        if spot == self.app.cursor_position:
+            spot = Offset(region.x + max(0, len(first) - 1), region.y) if first else Offset(region.x + 1, region.y)
+        return spot
 
     def _append(self, text: str) -> None:
         """Write ``text`` below what is shown, never over it (the message on the screen may still be
         being read): what does not fit waits for ``more``, after the rest of a paged message."""
-        lines = wrap(text, self.text_width)
+        lines = self.wrap(text)
         self.said.append(text)
         if self.rest:  # a page is waiting to be read: this comes after it
             self.rest.extend(lines)
@@ -172,7 +205,9 @@ class SpeechArea(Widget):
             self.refresh(Region(0, first, max(self.size.width, 1), end - first))
 
     def cursor_spot(self) -> Offset:
-        """Right after the last character shown."""
+        """Right after the last character shown (braille: after the fresh message's first window)."""
+        if self._start_spot is not None:
+            return self._start_spot
         region = self.content_region
         if not self.lines:
             return Offset(region.x, region.y)
