@@ -12,9 +12,17 @@ if [ -x "$program" ]; then
     exit 0
 fi
 mkdir -p "$home"
+# The source: BRLTTY_REPOSITORY, else this machine's mirror of github:brltty/brltty where there is one
+# (CI runs here without access to GitHub), else GitHub.
+repository="${BRLTTY_REPOSITORY:-}"
+if [ -z "$repository" ] && [ -d /work/.mirror/brltty+brltty/repo ]; then
+    repository=/work/.mirror/brltty+brltty/repo
+fi
+repository="${repository:-https://github.com/brltty/brltty.git}"
 if [ ! -d "$home/src" ]; then
-    git clone -q --depth 1 --branch BRLTTY-6.9 "${BRLTTY_REPOSITORY:-https://github.com/brltty/brltty.git}" \
-        "$home/src" 2>"$home/clone.log"
+    git clone -q --depth 1 --branch BRLTTY-6.9 "file://${repository#file://}" "$home/src" 2>"$home/clone.log" ||
+        git clone -q --depth 1 --branch BRLTTY-6.9 "$repository" "$home/src" 2>>"$home/clone.log" ||
+        { cat "$home/clone.log" >&2; exit 1; }
 fi
 cd "$home/src"
 {
