@@ -190,4 +190,5 @@ def test_login_reading_endless_input_without_a_newline_ends_at_once(tmp_path: Pa
         done = subprocess.run([*toguz_command(), "online", "login"], stdin=endless, capture_output=True, text=True,
                               timeout=60, env={**environment(tmp_path), tokens.ENVIRONMENT: ""})
     assert done.returncode == 2
-    assert done.stderr.strip() == "toguz online: that is not a PlayStrategy token (a line of letters, digits and signs)."
+    assert done.stderr.strip() == ("toguz online: that is not a PlayStrategy token (a line of letters, digits and "
+                                   "signs).")
