@@ -164,6 +164,10 @@ class Output:
         """The width of the braille window that reads the screen (0: none does; BrlAPI shows its own)."""
         return self.announcer.cells if self.braille_on and self.braille.name == SCREEN else 0
 
+    def route_to(self, routed: Callable[[str, int], None]) -> None:
+        """Hand a braille display's routing key (the window shown, the cell pressed) to ``routed`` (the board)."""
+        self.on_route = routed
+
     def _routed(self, window: str, cell: int) -> None:
         if self.on_route is not None:
             self.on_route(window, cell)
