@@ -54,8 +54,10 @@ from rules.engine.evaluate import (
     EMPTY_ROW,
     MOBILITY,
     NOW_CAPTURE,
-    ROW_STONE,
+    ROW_EARLY,
+    ROW_LATE,
     SCALE,
+    STARVE,
     THREAT,
     landing_tables,
     tuzdyk_worth,
@@ -282,6 +284,13 @@ def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
     return cells[o + 2 * n + side] + own - their_tuzdyk >= p[P_MAJORITY]
 
 
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _starving(row: int, their_row: int, captured: int, total: int) -> int:
+    """``evaluate``'s ``starving``: what a row poorer than half the other's costs its owner."""
+    shortfall = their_row - 2 * row
+    return STARVE * shortfall * captured // total if shortfall > 0 else 0
+
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def evaluate(cells: Any, o: int, p: Any) -> int:
     """Units of advantage for the side to move (``evaluate``'s ``evaluate``)."""
@@ -292,7 +301,8 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
     worth = p[P_WORTH]
     side = cells[o + size + 4]
     other = 1 - side
-    remaining = total - cells[o + k0] - cells[o + k0 + 1]
+    captured = cells[o + k0] + cells[o + k0 + 1]
+    remaining = total - captured
     score = (cells[o + k0 + side] - cells[o + k0 + other]) * SCALE
     tuzdyk = cells[o + t0 + side]
     if tuzdyk >= 0:
@@ -312,7 +322,9 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
         their += cells[o + i]
         if cells[o + i]:
             their_playable += 1
-    score += (own - their) * ROW_STONE
+    row_weight = ROW_EARLY * total + (ROW_LATE - ROW_EARLY) * captured  # per stone, times the total
+    score += own * row_weight // total - their * row_weight // total
+    score += _starving(their, own, captured, total) - _starving(own, their, captured, total)
     score += (playable - their_playable) * MOBILITY
     if their_playable == 0:
         score += EMPTY_ROW
