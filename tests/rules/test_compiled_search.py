@@ -144,8 +144,8 @@ def test_every_level_finishes_its_search_within_its_time_so_a_seed_replays_its_m
     node budget gives, whatever the machine's load (a search of unlimited time finds the same)."""
     need(compiled(), "TOGUZ_ENGINE=python is set: the pure-Python search is time-bound at levels 7 and 8")
     for position in midgame_positions():
-        timed = Engine(level, seed=5).choose(position)
-        untimed = Engine(level, seed=5).choose(position, time_limit=3600.0)
+        timed = Engine(level, seed=5, reproducible=True).choose(position)
+        untimed = Engine(level, seed=5, reproducible=True).choose(position, time_limit=3600.0)
         assert (timed.pit, timed.score, timed.depth, timed.nodes) == \
             (untimed.pit, untimed.score, untimed.depth, untimed.nodes), position.fen()
 
