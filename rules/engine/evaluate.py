@@ -158,7 +158,8 @@ def compile_evaluate(variant: Variant) -> Callable[[Cells], int]:
         own_stones, their_stones = sum(own), sum(their)
         row_weight = ROW_EARLY * total + (ROW_LATE - ROW_EARLY) * captured  # per stone, times the total
         score += own_stones * row_weight // total - their_stones * row_weight // total
-        score += starving(their_stones, own_stones, captured, total) - starving(own_stones, their_stones, captured, total)
+        score += starving(their_stones, own_stones, captured, total)
+        score -= starving(own_stones, their_stones, captured, total)
         playable = n - own.count(0)
         their_playable = n - their.count(0)
         score += (playable - their_playable) * MOBILITY

@@ -10,10 +10,11 @@ than level 4). Level 8 plays by the clock: given time (the clock's share-out, or
 of a hint, an analysis or a line), it searches until that time is up, however deep that takes it; its
 node budget (1,200,000) applies only to an engine made ``reproducible`` (tests and tools that must
 replay its moves exactly). So a seed replays a game exactly at levels 1 to 7 (by depth or node budget,
-whatever the machine), and at level 8 only with a reproducible engine. Levels 5 to 7 also play a loose move now and then (15, 12 and 10 percent of their
-moves, at most 1, 0.8 and 0.6 stones worse than their best, never a proven loss when they can avoid
-one), a little more human below the top; level 8 always plays its best. Their time limits only
-guard slow machines (the compiled search, some 3 million nodes a second, spends level 7's budget in
+whatever the machine), and at level 8 only with a reproducible engine (its suggested 2 s a move is
+what it thinks without a clock). Levels 5 to 7 also play a loose move now and then (15, 12 and 10
+percent of their moves, at most 1, 0.8 and 0.6 stones worse than their best, never a proven loss when
+they can avoid one), a little more human below the top; level 8 always plays its best. Levels 5 to
+7's time limits only guard slow machines (the compiled search, some 3 million nodes a second, spends level 7's budget in
 well under a second; the pure-Python one, some 150,000, may reach the clock first); their depth caps
 stop the search early where the tree is small (endgames). Levels 7 and 8 also solve endings with
 few stones exactly.
