@@ -254,6 +254,9 @@ class Engine:
               depth: int | None, nodes: int | None, started: float) -> tuple[int, int, int]:
         """Best move, its score and the depth completed."""
         max_depth = self._limits(searcher, time_limit, depth, nodes, started)
+        # The playing search of a level that plays by the clock reduces late quiet moves; a depth asked
+        # for is searched exactly (its score is the minimax value).
+        searcher.selective = self.level.timed and depth is None
         if len(searcher.lean.legal(cells)) == 1 and depth is None:
             max_depth = 1  # a forced move is played at once; a depth asked for is searched
         found: list[Iteration] = []
@@ -268,6 +271,7 @@ class Engine:
                 depth: int | None, nodes: int | None, started: float) -> tuple[dict[int, int], int]:
         """An exact score for every root move at the deepest depth finished, and that depth."""
         max_depth = self._limits(searcher, time_limit, depth, nodes, started)
+        searcher.selective = False  # every move's score exact at its depth
         found: list[Iteration] = []
         self._run(searcher, cells, max_depth, True, found.append)
         return found[-1].scores, found[-1].depth

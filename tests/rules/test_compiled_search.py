@@ -25,9 +25,11 @@ def numba_present() -> None:
          "numba is not installed (pip install numba): only the pure-Python search can be tested")
 
 
-def searched(searcher: AnySearcher, cells: list[int], depth: int, every_move: bool) -> tuple[Iteration, int]:
+def searched(searcher: AnySearcher, cells: list[int], depth: int, every_move: bool,
+             selective: bool = False) -> tuple[Iteration, int]:
     found: list[Iteration] = []
     searcher.reset()
+    searcher.selective = selective
     searcher.iterate(cells, depth, every_move, found.append)
     return found[-1], searcher.nodes
 
@@ -49,6 +51,26 @@ def test_the_compiled_search_finds_what_the_python_search_finds(variant: Variant
                     python.principal_line(cells, wanted[0].move, depth)
                 compared += 1
     assert compared == 80
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
+def test_the_selective_searches_reduce_the_same_moves(variant: Variant) -> None:
+    """With late-move reductions (the playing search of level 8) both searches still find the same moves
+    and scores with the same nodes, and the reductions do save nodes."""
+    from rules.engine.fast import FastSearcher
+
+    lean = LeanRules(variant)
+    fast, python = FastSearcher(lean), Searcher(lean)
+    saved = 0
+    for position in random_positions(variant, 4, 29):
+        cells = lean.from_position(position)
+        for depth in (3, 5):
+            wanted = searched(python, cells, depth, False, selective=True)
+            assert searched(fast, cells, depth, False, selective=True) == wanted, (position.fen(), depth)
+            assert fast.principal_line(cells, wanted[0].move, depth) == \
+                python.principal_line(cells, wanted[0].move, depth)
+            saved += searched(python, cells, depth, False)[1] - wanted[1]
+    assert saved > 0
 
 
 def test_the_compiled_evaluation_is_the_python_one() -> None:
