@@ -59,7 +59,7 @@ def play(number: int, new_is_white: bool, seconds: float) -> tuple[float, int, s
         points = 1.0 if kazans[new_side] > kazans[1 - new_side] else (0.5 if kazans[0] == kazans[1] else 0.0)
     else:
         points = 0.5 if outcome.winner is None else (1.0 if outcome.winner is new_side else 0.0)
-    starved = (points == 0.0 and outcome is not None and outcome.termination is Termination.NO_MOVES
+    starved = (points == 0.0 and outcome is not None and outcome.reason is Termination.NO_MOVES
                and game.position.to_move is new_side)
     return points, len(game.moves), f"{kazans[0]}-{kazans[1]}", starved
 
