@@ -1,7 +1,8 @@
 """Tune the evaluation's weights by self-play under our own rules (Texel's method), checked on the
 3,140 real games of ``../shared/data``.
 
-1. Self-play: level 8's playing search (selective, ``--nodes`` a move, no book) plays ``--games`` games of
+1. Self-play: level 8's search (``--nodes`` a move, asked for 100 plies so that the budget ends it: no
+   book, no reductions, no endgame solving, which would cost more than the search) plays ``--games`` games of
    Toguz Kumalak against itself from openings of 2 to 5 random plies (seeded: the same games every run,
    whatever the machine). Every other position from ply 8 on is a sample, labelled with the game's
    result for the side to move (1, 0.5 or 0).
@@ -99,7 +100,7 @@ def self_play(games: int, nodes: int) -> tuple[list[list[int]], list[float]]:
         while not game.is_over and len(game.moves) < 400:
             if len(game.moves) >= 8 and len(game.moves) % 2 == 0:
                 sampled.append((lean.from_position(game.position), game.position.to_move))
-            game.play(engine.choose(game.position, time_limit=math.inf, nodes=nodes).pit)
+            game.play(engine.choose(game.position, time_limit=math.inf, depth=100, nodes=nodes).pit)
         kazans = game.position.kazans
         white = 1.0 if kazans[0] > kazans[1] else (0.5 if kazans[0] == kazans[1] else 0.0)
         for cells, to_move in sampled:

@@ -176,6 +176,7 @@ def test_the_compiled_search_is_kept_apart_for_each_version_of_the_engine_source
     """numba notices only a change to fast.py; a new weight in evaluate.py must be compiled anew."""
     import numba
 
+    from rules.engine import evaluate as weights
     from rules.engine import fast
 
     fast.warm()
@@ -186,5 +187,5 @@ def test_the_compiled_search_is_kept_apart_for_each_version_of_the_engine_source
         shutil.copy(sources / name, tmp_path / name)
     before = fast.cache_dir(tmp_path)
     evaluate = tmp_path / "evaluate.py"
-    evaluate.write_text(evaluate.read_text().replace("THREAT = 30", "THREAT = 31"))
+    evaluate.write_text(evaluate.read_text().replace(f"THREAT = {weights.THREAT}", f"THREAT = {weights.THREAT + 1}"))
     assert fast.cache_dir(tmp_path) != before and fast.cache_dir(tmp_path).name.startswith("numba-")
