@@ -10,7 +10,7 @@ than level 4). Level 8 plays by the clock: given time (the clock's share-out, or
 of a hint, an analysis or a line), it searches until that time is up, however deep that takes it; its
 node budget (1,200,000) applies only to an engine made ``reproducible`` (tests and tools that must
 replay its moves exactly). So a seed replays a game exactly at levels 1 to 7 (by depth or node budget,
-whatever the machine), and at level 8 only with a reproducible engine (its suggested 2 s a move is
+whatever the machine), and at level 8 only with a reproducible engine (its suggested 3 s a move is
 what it thinks without a clock). Levels 5 to 7 also play a loose move now and then (15, 12 and 10
 percent of their moves, at most 1, 0.8 and 0.6 stones worse than their best, never a proven loss when
 they can avoid one), a little more human below the top; level 8 always plays its best. Levels 5 to
@@ -58,7 +58,7 @@ LEVELS: tuple[Level, ...] = (
     Level(5, 8, 1.0, 0.15, 1.0, 5_000),
     Level(6, 11, 1.5, 0.12, 0.8, 20_000),
     Level(7, 14, 3.0, 0.1, 0.6, 150_000, solves=True),
-    Level(8, 100, 2.0, 0.0, 0.0, 1_200_000, solves=True, timed=True),
+    Level(8, 100, 3.0, 0.0, 0.0, 1_200_000, solves=True, timed=True),
 )
 
 
