@@ -31,8 +31,8 @@ NO_NODE_LIMIT = 1 << 62
 TABLE_ENTRIES = 250_000  # the table is cleared when it grows past this (about 100 MB)
 
 EXACT, LOWER, UPPER = 0, 1, 2
-LMR_MOVES = 3  # a selective search reduces quiet moves from the fourth on
-LMR_MORE = 6  # and by two plies from the seventh on, at depth 5 or more
+LMR_MOVES = 2  # a selective search reduces quiet moves from the third on
+LMR_MORE = 4  # and by two plies from the fifth on, at depth 5 or more
 QUIET = 1 << 24  # an ordering key below this: a move that captures nothing, not the table's nor a killer
 
 
