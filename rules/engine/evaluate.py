@@ -7,8 +7,8 @@ What it knows about the game:
   still on the board (``TUZDYK_INCOME``; a tuzdyk made early brings in some 15 to 20 stones a game), more
   in central pits, which sowings cross more often than the edges;
 - captures on the board now: the best the side to move can take at once (it is his turn; the tuned
-  weight of this is 0, the search sees it) and the best the opponent threatens (a pit of ours that his sowing would leave even, or at 3 for a
-  tuzdyk), found with a table of where every pit's sowing ends;
+  weight of this is 0, the search sees it) and the best the opponent threatens (a pit of ours that his
+  sowing would leave even, or at 3 for a tuzdyk), found with a table of where every pit's sowing ends;
 - stones kept on one's own row, worth more as the game goes on (``ROW_EARLY`` a stone at the start,
   rising with the stones already in the kazans to ``ROW_LATE`` when all are in): late in the game a
   player left without a move hands the other his whole row, so a row stone is nearly a stone;
