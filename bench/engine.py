@@ -1,6 +1,6 @@
 """Engine figures: search speed (compiled and pure Python), depth reached in 0.3 s and 1 s, a ladder of
 the levels at their real budgets, time discipline, and the yardstick: today's level 8 against the
-frozen level 8 of before (``bench/match.py``, 40 games at 0.3 s a move, some 12 minutes).
+level 8 frozen on 2026-11-26 (``bench/match.py``, 40 games at 0.3 s a move, some 15 minutes).
 
 Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder] [--skip-match]``.
 The ladder plays each level against the one below from varied openings (a few random plies),
@@ -53,12 +53,23 @@ def nodes_per_second(depth: int, search: str) -> tuple[float, int]:
         del os.environ["TOGUZ_ENGINE"]
 
 
-def depth_reached(seconds: float) -> tuple[int, float]:
-    """The depth level 8 completes in ``seconds`` from the start, and its mean over midgame positions."""
-    engine = Engine(8)
-    start = engine.choose(Position.start(TOGUZ), time_limit=seconds, nodes=1 << 40).depth
-    depths = [engine.choose(position, time_limit=seconds, nodes=1 << 40).depth for position in sample_positions(8)]
-    return start, sum(depths) / len(depths)
+def middlegames() -> list[Position]:
+    """Three middlegames: the positions after 20, 30 and 40 plies of a seeded game of level 6 against itself."""
+    found = []
+    for plies in (20, 30, 40):
+        game = Game(TOGUZ)
+        engine = Engine(6, seed=plies)
+        while len(game.moves) < plies and not game.is_over:
+            game.play(engine.choose(game.position, time_limit=math.inf).pit)
+        found.append(game.position)
+    return found
+
+
+def depth_reached(seconds: float) -> tuple[int, list[int]]:
+    """The depth level 8's playing search completes in ``seconds`` from the start and in three middlegames."""
+    engine = Engine(8, book=False)
+    start = engine.choose(Position.start(TOGUZ), time_limit=seconds).depth
+    return start, [engine.choose(position, time_limit=seconds).depth for position in middlegames()]
 
 
 def pair_budgets(high: int, low: int, budget: int | None) -> tuple[int | None, int | None]:
@@ -155,9 +166,10 @@ def main() -> None:
         print(f"search speed, {search}: {rate:,.0f} nodes/s ({nodes:,} nodes, depth {depth}, 16 positions)")
     for seconds in (0.3, 1.0):
         start, midgame = depth_reached(seconds)
-        print(f"depth in {seconds} s: {start} from the start, {midgame:.1f} on average from 8 midgame positions")
-    result = Engine(8, book=False).choose(Position.start(TOGUZ))
-    print(f"level 8 from the start (its own budget): depth {result.depth}, {result.nodes:,} nodes, "
+        print(f"depth in {seconds} s (level 8's playing search): {start} from the start, "
+              f"{', '.join(map(str, midgame))} in three middlegames (plies 20, 30, 40)")
+    result = Engine(8, book=False, reproducible=True).choose(Position.start(TOGUZ))
+    print(f"level 8 from the start (its reproducible budget): depth {result.depth}, {result.nodes:,} nodes, "
           f"{result.seconds:.2f} s, pit {result.pit}, score {result.score:+.2f}, "
           f"line {' '.join(map(str, result.principal_line))}")
     worst, mean = time_discipline(40 if options.quick else 300)

@@ -1,9 +1,12 @@
-"""The yardstick: today's level 8 against the frozen level 8 of before (``bench/frozen``), both with
-the same time a move (0.3 s unless told), from 20 openings (a few random plies each) with each
-engine playing each colour: 40 games, on two processes. Prints each game and the score.
+"""The yardstick: today's level 8 against today's level 8 of before (frozen on 2026-11-26 under
+``bench/frozen``), both with the same time a move, from 20 openings (a few random plies each) with each
+engine playing each colour, on two processes. Prints each game, the score, and how many of today's
+losses came by its row running empty (the other side collecting its own row under the no-move rule:
+starvation).
 
-Run from the repository root: ``.venv/bin/python bench/match.py [--seconds 0.3] [--openings 20]``
-(some 15 minutes at 0.3 s with two cores). A game that runs past 400 plies is adjudicated by the
+Run from the repository root: ``.venv/bin/python bench/match.py`` plays both lines of ``make match``:
+40 games at 0.3 s a move and 20 at 1 s (some 40 minutes with two free cores); ``--seconds S
+--openings N`` plays one line of ``2 N`` games. A game that runs past 400 plies is adjudicated by the
 kazans.
 """
 
@@ -22,6 +25,9 @@ from bench.frozen import FrozenLevel8
 from rules import TOGUZ, Game, Side
 from rules.engine import Engine
 from rules.engine.engine import compiled
+from rules.move import Termination
+
+LINES = ((0.3, 20), (1.0, 10))  # ``make match``: seconds a move and openings (each played with both colours)
 
 
 def opening(number: int) -> list[int]:
@@ -33,8 +39,9 @@ def opening(number: int) -> list[int]:
     return list(game.moves)
 
 
-def play(number: int, new_is_white: bool, seconds: float) -> tuple[float, int, str]:
-    """One game: the points of today's engine (1, 0.5 or 0), the plies, and how it ended."""
+def play(number: int, new_is_white: bool, seconds: float) -> tuple[float, int, str, bool]:
+    """One game: the points of today's engine (1, 0.5 or 0), the plies, the kazans, and whether it
+    lost by its row running empty."""
     game = Game(TOGUZ)
     for pit in opening(number):
         game.play(pit)
@@ -42,7 +49,7 @@ def play(number: int, new_is_white: bool, seconds: float) -> tuple[float, int, s
     new_side = Side.WHITE if new_is_white else Side.BLACK
     while not game.is_over and len(game.moves) < 400:
         if game.position.to_move is new_side:
-            pit = new.choose(game.position, time_limit=seconds).pit  # its book, then its budget or the clock
+            pit = new.choose(game.position, time_limit=seconds).pit  # its book, then the clock
         else:
             pit = old.choose(game.position, seconds)
         game.play(pit)
@@ -52,27 +59,33 @@ def play(number: int, new_is_white: bool, seconds: float) -> tuple[float, int, s
         points = 1.0 if kazans[new_side] > kazans[1 - new_side] else (0.5 if kazans[0] == kazans[1] else 0.0)
     else:
         points = 0.5 if outcome.winner is None else (1.0 if outcome.winner is new_side else 0.0)
-    return points, len(game.moves), f"{kazans[0]}-{kazans[1]}"
+    starved = (points == 0.0 and outcome is not None and outcome.reason is Termination.NO_MOVES
+               and game.position.to_move is new_side)
+    return points, len(game.moves), f"{kazans[0]}-{kazans[1]}", starved
 
 
 def match(seconds: float = 0.3, openings: int = 20, workers: int = 2, each: bool = True) -> float:
     """Play the match, print it (each game too, with ``each``) and return today's share of the points."""
     search = "compiled" if compiled() else "pure Python (numba missing or TOGUZ_ENGINE=python)"
-    print(f"today's level 8 ({search} search) against the frozen level 8 (pure Python), {seconds} s a "
+    print(f"today's level 8 ({search} search) against the frozen level 8 of 2026-11-26, {seconds} s a "
           f"move, {openings} openings with both colours", flush=True)
     started = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
         jobs = [(number, white, pool.submit(play, number, white, seconds))
                 for number in range(openings) for white in (True, False)]
-        total = 0.0
+        total, losses, starved = 0.0, 0, 0
         for number, white, job in jobs:
-            points, plies, kazans = job.result()
+            points, plies, kazans, by_starving = job.result()
             total += points
+            losses += points == 0.0
+            starved += by_starving
             if each:
                 print(f"  opening {number:2d}, today's engine {'White' if white else 'Black'}: {points:3.1f} "
-                      f"({plies} plies, kazans {kazans})", flush=True)
+                      f"({plies} plies, kazans {kazans}{', starved' if by_starving else ''})", flush=True)
     games = len(jobs)
-    print(f"score: {total:.1f}/{games} = {100 * total / games:.1f}% for today's level 8 "
+    share = f"{100 * starved / losses:.0f}%" if losses else "-"
+    print(f"score at {seconds} s a move: {total:.1f}/{games} = {100 * total / games:.1f}% for today's level 8; "
+          f"losses by its row running empty: {starved} of {losses} ({share}) "
           f"({time.perf_counter() - started:.0f} s)", flush=True)
     return total / games
 
@@ -80,11 +93,17 @@ def match(seconds: float = 0.3, openings: int = 20, workers: int = 2, each: bool
 def main() -> None:
     """Play the match and print it."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seconds", type=float, default=0.3, help="time a move for both (default 0.3)")
-    parser.add_argument("--openings", type=int, default=20, help="openings, each played with both colours")
+    parser.add_argument("--seconds", type=float, default=None,
+                        help="play one line at this time a move (default: both lines, 0.3 s and 1 s)")
+    parser.add_argument("--openings", type=int, default=None, help="openings, each played with both colours")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--quiet", action="store_true", help="print the score lines only, not each game")
     options = parser.parse_args()
-    match(options.seconds, options.openings, options.workers)
+    if options.seconds is not None:
+        match(options.seconds, options.openings or 20, options.workers, not options.quiet)
+        return
+    for seconds, openings in LINES:
+        match(seconds, options.openings or openings, options.workers, not options.quiet)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,6 @@
-"""The evaluation: how good a lean position is for the side to move, in hundredths of a stone.
+"""Frozen copy of ``rules/engine/evaluate.py`` at commit 7107b70.
+
+The evaluation: how good a lean position is for the side to move, in hundredths of a stone.
 
 What it knows about the game:
 
@@ -9,7 +11,11 @@ What it knows about the game:
   best the opponent threatens (a pit of ours that his sowing would leave even, or at 3 for a
   tuzdyk), found with a table of where every pit's sowing ends;
 - stones kept on one's own row and the number of pits one can play (mobility; a player left
-  without moves hands the other his row).
+  without moves hands the other his row);
+- the end by the no-move rule: when the opponent's row is empty and the side to move has a quiet
+  move (one whose stones all stay on its own row), it can leave him without a move; if its kazan
+  and its row then make a majority (or a player without a move loses, in that option), the game is
+  as good as won, whatever the kazans say now.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ THREAT = 30             # per stone the opponent threatens to capture
 ROW_STONE = 8           # per stone on one's own row
 MOBILITY = 25           # per pit one can play
 EMPTY_ROW = 3 * SCALE   # extra when the side not to move has nothing to play on its next turn
+DECIDED = 40 * SCALE    # extra when the side to move can end the game by the no-move rule and win
 
 
 def landing_tables(variant: Variant) -> tuple[list[int], list[int], int]:
@@ -79,6 +86,18 @@ def compile_evaluate(variant: Variant) -> Callable[[Cells], int]:
     unrestricted = variant.unrestricted_tuzdyk
     rows = (range(0, n), range(n, size))
     pit_n = (size - 1, n - 1)  # the opponent's pit N, for a White and for a Black sowing
+    majority = variant.majority
+    no_move_loses = variant.no_move == "lose"
+
+    def ends_by_no_move(cells: Cells, own: Cells, side: int) -> bool:
+        """Whether ``side`` (to move; the other's row is empty) wins by leaving the other without a move:
+        it has a quiet move, and a player without a move loses or its kazan and row make a majority
+        (less a stone that may fall into the other's tuzdyk on its row)."""
+        if not any(stones and (pit < n - 1 if stones == 1 else pit + stones <= n) for pit, stones in enumerate(own)):
+            return False
+        if no_move_loses:
+            return True
+        return cells[k0 + side] + sum(own) - (cells[t0 + 1 - side] >= 0) >= majority
 
     def best_capture(cells: Cells, side: int, remaining: int) -> int:
         """The most ``side`` could take with one move now (a tuzdyk counts what it is worth)."""
@@ -124,6 +143,8 @@ def compile_evaluate(variant: Variant) -> Callable[[Cells], int]:
         score += (playable - their_playable) * MOBILITY
         if not their_playable:
             score += EMPTY_ROW
+            if ends_by_no_move(cells, own, side):
+                score += DECIDED
         score += best_capture(cells, side, remaining) * NOW_CAPTURE
         score -= best_capture(cells, other, remaining) * THREAT
         return score

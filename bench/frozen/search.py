@@ -1,4 +1,7 @@
-"""The search: iterative deepening negamax with principal variation search over lean positions.
+"""Frozen copy of ``rules/engine/search.py`` at commit 7107b70 (its constants and its Python search,
+which the frozen compiled search mirrors).
+
+The search: iterative deepening negamax with principal variation search over lean positions.
 
 A transposition table (a dict keyed by the whole lean position) keeps each node's depth, bound,
 score and best move; moves are tried in the order: the table's move, killers, captures (and
@@ -37,6 +40,16 @@ class Iteration:
     move: int
     score: int
     scores: dict[int, int]
+
+
+def root_order(moves: list[int], previous: Iteration | None) -> list[int]:
+    """The root moves in the order a depth searches them: the last depth's best first (so that a depth
+    cut short has always weighed its move against the best before it: a move whose bound merely tied
+    with the best score must not take its place), then by the last depth's scores."""
+    if previous is None:
+        return list(moves)
+    scores, best = previous.scores, previous.move
+    return sorted(moves, key=lambda m: (m == best, scores.get(m, -INFINITY)), reverse=True)
 
 
 class Searcher:
@@ -88,12 +101,11 @@ class Searcher:
         score, no pruning at the root) once every move is.
         """
         moves = self.lean.legal(cells)
-        previous: dict[int, int] = {}
+        previous: Iteration | None = None
         for depth in range(1, max_depth + 1):
-            ordered = sorted(moves, key=lambda m: previous.get(m, -INFINITY), reverse=True)
-            iteration = self.root(cells, ordered, depth, every_move, checking=depth > 1)
+            iteration = self.root(cells, root_order(moves, previous), depth, every_move, checking=depth > 1)
             report(iteration)
-            previous = iteration.scores
+            previous = iteration
             proven = [abs(score) >= WIN_UNITS - MAX_PLY for score in iteration.scores.values()]
             if all(proven) if every_move else abs(iteration.score) >= WIN_UNITS - MAX_PLY:
                 return  # deeper adds nothing (with every_move: to any of the moves)

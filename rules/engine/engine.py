@@ -113,10 +113,15 @@ class PitScore:
 
 
 class Engine:
-    """The computer opponent at ``level`` 1..8; ``seed`` makes its loose choices reproducible."""
+    """The computer opponent at ``level`` 1..8; ``seed`` makes its loose choices reproducible.
 
-    def __init__(self, level: int = 5, seed: int | None = None, book: bool = True) -> None:
+    ``reproducible`` keeps a level that plays by the clock (level 8) to its node budget, so that its
+    moves do not depend on the machine's speed or load (tests and tools that must replay them)."""
+
+    def __init__(self, level: int = 5, seed: int | None = None, book: bool = True,
+                 reproducible: bool = False) -> None:
         self.level: Level = level_numbered(level)
+        self.reproducible = reproducible
         self.book = book  # levels 5 to 8 play the opening book's moves while the game is in it
         self.seed = seed if seed is not None else int.from_bytes(os.urandom(8), "big")
         self._searchers: dict[Variant, AnySearcher] = {}
@@ -138,7 +143,8 @@ class Engine:
         """The move to play in ``position``, within ``time_limit`` s, ``depth`` plies, ``nodes`` nodes.
 
         Without a time or depth, the level's own depth and suggested time apply. Without
-        ``nodes``, the level's node budget applies unless ``depth`` was given. Whatever stops the
+        ``nodes``, the level's node budget applies unless ``depth`` was given or the level plays by
+        the clock (level 8, unless the engine is ``reproducible``). Whatever stops the
         search first wins; a search stopped by depth or nodes, not time, is reproducible. While the
         game is in the opening book, levels 5 to 8 play its move at once (depth 0, no node searched)
         unless a depth or a node budget is asked for. ``ValueError`` if the game is over.
@@ -224,8 +230,8 @@ class Engine:
     def _limits(self, searcher: AnySearcher, time_limit: float | None, depth: int | None,
                 nodes: int | None, started: float) -> int:
         """Set the deadline and the node budget; return the depth to search to."""
-        if nodes is None and depth is None:
-            nodes = self.level.nodes
+        if nodes is None and depth is None and (self.reproducible or not self.level.timed):
+            nodes = self.level.nodes  # a level that plays by the clock searches for all the time given
         if time_limit is None and depth is None:
             time_limit = self.level.time_limit
         max_depth = depth if depth is not None else self.level.depth
@@ -248,6 +254,9 @@ class Engine:
               depth: int | None, nodes: int | None, started: float) -> tuple[int, int, int]:
         """Best move, its score and the depth completed."""
         max_depth = self._limits(searcher, time_limit, depth, nodes, started)
+        # The playing search of a level that plays by the clock reduces late quiet moves; a depth asked
+        # for is searched exactly (its score is the minimax value).
+        searcher.selective = self.level.timed and depth is None
         if len(searcher.lean.legal(cells)) == 1 and depth is None:
             max_depth = 1  # a forced move is played at once; a depth asked for is searched
         found: list[Iteration] = []
@@ -262,6 +271,7 @@ class Engine:
                 depth: int | None, nodes: int | None, started: float) -> tuple[dict[int, int], int]:
         """An exact score for every root move at the deepest depth finished, and that depth."""
         max_depth = self._limits(searcher, time_limit, depth, nodes, started)
+        searcher.selective = False  # every move's score exact at its depth
         found: list[Iteration] = []
         self._run(searcher, cells, max_depth, True, found.append)
         return found[-1].scores, found[-1].depth

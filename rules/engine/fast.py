@@ -54,8 +54,10 @@ from rules.engine.evaluate import (
     EMPTY_ROW,
     MOBILITY,
     NOW_CAPTURE,
-    ROW_STONE,
+    ROW_EARLY,
+    ROW_LATE,
     SCALE,
+    STARVE,
     THREAT,
     landing_tables,
     tuzdyk_worth,
@@ -65,9 +67,12 @@ from rules.engine.search import (
     CHECK_EVERY,
     EXACT,
     INFINITY,
+    LMR_MORE,
+    LMR_MOVES,
     LOWER,
     MAX_PLY,
     NO_NODE_LIMIT,
+    QUIET,
     UPPER,
     WIN_UNITS,
     Iteration,
@@ -102,7 +107,8 @@ numba.config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]  # read 
  P_WORTH) = range(11)
 P_LAST = 16
 # The search's counters and flags, one int64 array shared with Python.
-S_NODES, S_NEXT_CHECK, S_NODE_LIMIT, S_STOP, S_STOPPED, S_STOPPABLE, S_COUNT, S_GENERATION = range(8)
+(S_NODES, S_NEXT_CHECK, S_NODE_LIMIT, S_STOP, S_STOPPED, S_STOPPABLE, S_COUNT, S_GENERATION,
+ S_SELECTIVE) = range(9)
 # A table slot: its position's hash, the generation of the table it belongs to (a slot of an older one is
 # empty, so clearing the table is counting one more generation), the score, and depth, bound and move in
 # one number (``depth << 16 | bound << 8 | move``): 32 bytes a position.
@@ -282,6 +288,13 @@ def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
     return cells[o + 2 * n + side] + own - their_tuzdyk >= p[P_MAJORITY]
 
 
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _starving(row: int, their_row: int, captured: int, total: int) -> int:
+    """``evaluate``'s ``starving``: what a row poorer than half the other's costs its owner."""
+    shortfall = their_row - 2 * row
+    return STARVE * shortfall * captured // total if shortfall > 0 else 0
+
+
 @njit(cache=True, nogil=True, error_model="numpy")
 def evaluate(cells: Any, o: int, p: Any) -> int:
     """Units of advantage for the side to move (``evaluate``'s ``evaluate``)."""
@@ -292,7 +305,8 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
     worth = p[P_WORTH]
     side = cells[o + size + 4]
     other = 1 - side
-    remaining = total - cells[o + k0] - cells[o + k0 + 1]
+    captured = cells[o + k0] + cells[o + k0 + 1]
+    remaining = total - captured
     score = (cells[o + k0 + side] - cells[o + k0 + other]) * SCALE
     tuzdyk = cells[o + t0 + side]
     if tuzdyk >= 0:
@@ -312,7 +326,9 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
         their += cells[o + i]
         if cells[o + i]:
             their_playable += 1
-    score += (own - their) * ROW_STONE
+    row_weight = ROW_EARLY * total + (ROW_LATE - ROW_EARLY) * captured  # per stone, times the total
+    score += own * row_weight // total - their * row_weight // total
+    score += _starving(their, own, captured, total) - _starving(own, their, captured, total)
     score += (playable - their_playable) * MOBILITY
     if their_playable == 0:
         score += EMPTY_ROW
@@ -433,8 +449,9 @@ def _ordered(cells: Any, o: int, table_move: int, ply: int, p: Any, history: Any
 
 
 # How a node's search goes on after a child returned: its first child (full window), a later child
-# (null window), or a later child searched again with the full window.
-FIRST, NULL_WINDOW, RESEARCH = 0, 1, 2
+# (null window), a later child searched again with the full window, or a later quiet child searched
+# shallower (``search``'s late-move reductions) with a null window.
+FIRST, NULL_WINDOW, RESEARCH, REDUCED = 0, 1, 2, 3
 # What entering a node gave: its value at once, children to search, or a stop.
 VALUE, CHILDREN, STOPPED = 0, 1, 2
 
@@ -571,6 +588,15 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, da
         index = frames[ply, 7]
         move = moves[ply, index]
         alpha, beta = frames[ply, 1], frames[ply, 2]
+        if frames[ply, 8] == REDUCED and score > alpha:  # searched again at its full depth
+            frames[ply, 8] = NULL_WINDOW
+            _child(stack, ply, length, move, p)
+            frames[ply + 1, 0] = frames[ply, 0] - 1
+            frames[ply + 1, 1] = -alpha - 1
+            frames[ply + 1, 2] = -alpha
+            ply += 1
+            entering = True
+            continue
         if frames[ply, 8] == NULL_WINDOW and alpha < score < beta:
             frames[ply, 8] = RESEARCH
             _child(stack, ply, length, move, p)
@@ -601,11 +627,15 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, da
             _store(data, stack, ply * length, length, frames[ply, 0], bound, best, frames[ply, 5], ply, state)
             value = best
             continue
-        # The next child, with a null window.
+        # The next child, with a null window (shallower, when a late quiet move of a selective search).
         frames[ply, 7] = index
-        frames[ply, 8] = NULL_WINDOW
+        node_depth = frames[ply, 0]
+        reduced = node_depth - 1
+        if (state[S_SELECTIVE] and node_depth >= 3 and index >= LMR_MOVES and keys_buffer[ply, index] < QUIET):
+            reduced = node_depth - 3 if node_depth >= 5 and index >= LMR_MORE else node_depth - 2
+        frames[ply, 8] = REDUCED if reduced < node_depth - 1 else NULL_WINDOW
         _child(stack, ply, length, moves[ply, index], p)
-        frames[ply + 1, 0] = frames[ply, 0] - 1
+        frames[ply + 1, 0] = reduced
         frames[ply + 1, 1] = -alpha - 1
         frames[ply + 1, 2] = -alpha
         ply += 1
@@ -720,7 +750,7 @@ class FastSearcher:
         self.keys_buffer = np.zeros((MAX_PLY + 2, lean.pits), dtype=np.int64)
         # Per ply: depth, alpha, beta, original alpha, best, best move, moves, child searched, how.
         self.frames = np.zeros((MAX_PLY + 2, 9), dtype=np.int64)
-        self.state = np.zeros(8, dtype=np.int64)
+        self.state = np.zeros(9, dtype=np.int64)
         self.state[S_GENERATION] = 1
         self.state[S_NODE_LIMIT] = NO_NODE_LIMIT
         self.state[S_STOPPABLE] = 1
@@ -743,6 +773,15 @@ class FastSearcher:
     @node_limit.setter
     def node_limit(self, value: int) -> None:
         self.state[S_NODE_LIMIT] = value
+
+    @property
+    def selective(self) -> bool:
+        """Whether the search reduces late quiet moves (``search``'s late-move reductions)."""
+        return bool(self.state[S_SELECTIVE])
+
+    @selective.setter
+    def selective(self, value: bool) -> None:
+        self.state[S_SELECTIVE] = int(value)
 
     @property
     def stop_requested(self) -> bool:

@@ -4,6 +4,14 @@ A transposition table (a dict keyed by the whole lean position) keeps each node'
 score and best move; moves are tried in the order: the table's move, killers, captures (and
 tuzdyks) by size, then by history. Scores are in evaluation units for the side to move; a finished
 game scores ``WIN_UNITS - plies`` for the winner (exact), 0 for a draw.
+
+A ``selective`` search (the playing search of level 8; never one asked for a depth, whose result must be
+the minimax value) reduces late quiet moves (late-move reductions): at a node of depth 3 or more, a
+move that captures nothing, is neither the table's move nor a killer and comes ``LMR_MOVES`` or more
+into the order is first searched one ply shallower (two from ``LMR_MORE`` moves on at depth 5 or more)
+with a null window; only a move that then beats alpha is searched again at its full depth. There is
+no null-move pruning: a player may not pass in this game, and near starvation having to move is often
+the whole trouble (a null move would call lost positions safe).
 """
 
 from __future__ import annotations
@@ -23,6 +31,9 @@ NO_NODE_LIMIT = 1 << 62
 TABLE_ENTRIES = 250_000  # the table is cleared when it grows past this (about 100 MB)
 
 EXACT, LOWER, UPPER = 0, 1, 2
+LMR_MOVES = 2  # a selective search reduces quiet moves from the third on
+LMR_MORE = 4  # and by two plies from the fifth on, at depth 5 or more
+QUIET = 1 << 24  # an ordering key below this: a move that captures nothing, not the table's nor a killer
 
 
 class SearchStopped(Exception):
@@ -65,6 +76,7 @@ class Searcher:
         self.node_limit = NO_NODE_LIMIT
         self.stop_requested = False
         self.stoppable = True
+        self.selective = False  # late-move reductions (the playing search only)
         self.partial: tuple[int, int] | None = None
         self.variant_proves_early = (
             not lean.variant.stop_at_majority and lean.variant.no_move == "collect"
@@ -199,7 +211,7 @@ class Searcher:
                 if (bound == EXACT or (bound == LOWER and score >= beta)
                         or (bound == UPPER and score <= alpha)):
                     return score
-        moves = self.ordered(cells, table_move, ply)
+        moves, keys = self.ordered(cells, table_move, ply)
         play = lean.play
         original_alpha = alpha
         best, best_move = -INFINITY, moves[0]
@@ -229,15 +241,20 @@ class Searcher:
                             break
             self.nodes += searched
         else:
-            first = True
-            for move in moves:
+            reducing = self.selective and depth >= 3
+            for index, move in enumerate(moves):
                 child = cells[:]
                 play(child, move)
-                if first:
+                if index == 0:
                     score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
-                    first = False
                 else:
-                    score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    if reducing and index >= LMR_MOVES and keys[index] < QUIET:
+                        reduced = depth - 3 if depth >= 5 and index >= LMR_MORE else depth - 2
+                        score = -self.negamax(child, reduced, -alpha - 1, -alpha, ply + 1)
+                        if score > alpha:
+                            score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1)
+                    else:
+                        score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1)
                     if alpha < score < beta:
                         score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 if score > best:
@@ -262,8 +279,8 @@ class Searcher:
             return ply - WIN_UNITS
         return None
 
-    def ordered(self, cells: Cells, table_move: int, ply: int) -> list[int]:
-        """Legal moves, most promising first."""
+    def ordered(self, cells: Cells, table_move: int, ply: int) -> tuple[list[int], list[int]]:
+        """Legal moves, most promising first, and their ordering keys."""
         gain, history = self.gain, self.history
         killers = self.killers[ply]
         first_killer, second_killer = killers
@@ -279,7 +296,7 @@ class Searcher:
                 key = (gain(cells, move) << 24) + history[move]
             keyed.append((key, move))
         keyed.sort(reverse=True)
-        return [move for _, move in keyed]
+        return [move for _, move in keyed], [key for key, _ in keyed]
 
     def reward(self, move: int, depth: int, ply: int) -> None:
         """A move refuted the opponent: remember it as a killer and in the history."""

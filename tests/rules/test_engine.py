@@ -13,6 +13,7 @@ import pytest
 
 from rules import BESTEMSHE, KOZDATU, TOGUZ, Game, Position, Side, Variant
 from rules.engine import LEVELS, WIN, Engine, is_proven, level_numbered, plies_to_end
+from rules.engine.search import NO_NODE_LIMIT
 from rules.game import random_positions
 from rules.move import play_move
 from rules.variant import NoMoveRule
@@ -176,7 +177,7 @@ def test_honours_the_depth_limit() -> None:
 def test_honours_the_time_limit() -> None:
     started = time.perf_counter()
     result = Engine(8, book=False).choose(Position.start(TOGUZ), time_limit=0.2)
-    assert time.perf_counter() - started < 5.0, "a 0.2 s limit ends the search long before its 5 s budget"
+    assert time.perf_counter() - started < 5.0, "a 0.2 s limit ends the search long before its 2 s suggestion"
     assert result.depth >= 2
 
 
@@ -236,6 +237,16 @@ def test_a_node_budget_stops_the_search_reproducibly() -> None:
     assert (first.pit, first.score, first.depth, first.nodes) == (again.pit, again.score, again.depth, again.nodes)
     assert 5000 <= first.nodes < 5000 + 512
     assert first.depth < Engine(8).choose(position, time_limit=60, nodes=50_000).depth
+
+
+def test_only_level_8_plays_by_the_clock_and_it_searches_for_all_the_time_given() -> None:
+    assert [entry.number for entry in LEVELS if entry.timed] == [8]
+    engine = Engine(8, book=False)
+    engine.choose(Position.start(TOGUZ), time_limit=0.05)
+    assert engine._searchers[TOGUZ].node_limit == NO_NODE_LIMIT, "no node budget cuts the time given short"
+    reproducible = Engine(8, book=False, reproducible=True)
+    reproducible.choose(Position.start(TOGUZ), time_limit=0.05)
+    assert reproducible._searchers[TOGUZ].node_limit == LEVELS[-1].nodes
 
 
 def test_the_strong_levels_have_growing_node_budgets() -> None:

@@ -27,7 +27,7 @@ from toguz_tui.session.thinker import Thinker, choose
 # the result of an ending solved (1 won, 0 drawn, -1 lost; None: not solved).
 Analysis = tuple[tuple[int, float, int | None, int | None], ...]
 HINT_SECONDS = 1.0
-ANALYSIS_SECONDS = 5.0  # level 8's budget ends it first (about a second with the compiled search)
+ANALYSIS_SECONDS = 3.0  # level 8 searches for all of it (depth 17 or so with the compiled search)
 
 
 class Advisor:

@@ -1,0 +1,804 @@
+# mypy: disable-error-code="no-any-return"
+# (the compiled functions read numpy arrays, whose elements mypy sees as Any)
+"""Level 8's compiled search as it was on 2026-11-26 (commit 7107b70, before issue 27): a frozen copy of
+``rules/engine/fast.py`` over the frozen evaluation and search beside it, for ``bench/match.py`` to
+measure today's engine against. Only its imports and the folder of its numba cache differ from the
+original (``__pycache__/numba-<digest>`` beside this file, named after the frozen sources and
+``rules/engine/lean.py``, whose rules it shares). It is never imported by toguz itself.
+
+Its size (past 400 lines): a verbatim copy of the compiled search, which numba compiles as one unit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numba
+import numpy as np
+from numba import njit
+
+from bench.frozen.evaluate import (
+    DECIDED,
+    EMPTY_ROW,
+    MOBILITY,
+    NOW_CAPTURE,
+    ROW_STONE,
+    SCALE,
+    THREAT,
+    landing_tables,
+    tuzdyk_worth,
+)
+from bench.frozen.search import (
+    CHECK_EVERY,
+    EXACT,
+    INFINITY,
+    LOWER,
+    MAX_PLY,
+    NO_NODE_LIMIT,
+    UPPER,
+    WIN_UNITS,
+    Iteration,
+    SearchStopped,
+    root_order,
+)
+from rules.engine.lean import ONGOING, Cells, LeanRules
+from rules.variant import Variant
+
+
+def cache_dir() -> Path:
+    """Where numba keeps the frozen compiled search: a folder named after its sources and numba's version."""
+    here = Path(__file__).resolve().parent
+    digest = hashlib.sha256(numba.__version__.encode())
+    lean = here.parent.parent / "rules" / "engine" / "lean.py"
+    for path in (here / "fast.py", here / "evaluate.py", here / "search.py", lean):
+        digest.update(path.read_bytes())
+    return here / "__pycache__" / f"numba-{digest.hexdigest()[:16]}"
+
+
+FROZEN_CACHE = cache_dir()
+numba.config.CACHE_DIR = str(FROZEN_CACHE)  # type: ignore[attr-defined]  # read as each function below is defined
+
+# The variant's constants and the evaluation's tables, as one array the compiled functions read (one
+# array, not four: every array a compiled function takes costs its calls some time): the constants
+# first, then from ``P_LAST`` the landing table, from ``p[P_ADDS]`` the stones that fall into the
+# landing pit, from ``p[P_WORTH]`` what a tuzdyk on each board index is worth.
+(P_N, P_TUZDYKS, P_UNRESTRICTED, P_STOP, P_MAJORITY, P_LOSE, P_TOTAL, P_WIDTH, P_PROVES_EARLY, P_ADDS,
+ P_WORTH) = range(11)
+P_LAST = 16
+# The search's counters and flags, one int64 array shared with Python.
+S_NODES, S_NEXT_CHECK, S_NODE_LIMIT, S_STOP, S_STOPPED, S_STOPPABLE, S_COUNT, S_GENERATION = range(8)
+# A table slot: its position's hash, the generation of the table it belongs to (a slot of an older one is
+# empty, so clearing the table is counting one more generation), the score, and depth, bound and move in
+# one number (``depth << 16 | bound << 8 | move``): 32 bytes a position.
+MARK, GENERATION, SCORE, PACKED = range(4)
+SLOTS = 1 << 21  # open-addressing slots of the table, a power of two
+FAST_TABLE_ENTRIES = 1_500_000  # then the table is cleared: level 8's search (1.2 M nodes) never fills it
+MAJORITY = 3
+
+
+def _multipliers(count: int) -> Any:
+    """Fixed odd 64-bit numbers (splitmix64), one per cell of a position, for its hash."""
+    found, state = [], 0x9E3779B97F4A7C15
+    for _ in range(count):
+        state = (state + 0x9E3779B97F4A7C15) % (1 << 64)
+        value = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) % (1 << 64)
+        value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) % (1 << 64)
+        found.append((value ^ (value >> 31)) | 1)
+    return np.array(found, dtype=np.uint64)
+
+
+MULTIPLIERS = _multipliers(32)  # more than the cells of the largest position (24)
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _collect(cells: Any, o: int, n: int, other: int, lose: int) -> None:
+    start = other * n
+    total = 0
+    for i in range(start, start + n):
+        total += cells[o + i]
+        cells[o + i] = 0
+    cells[o + 2 * n + other] += total
+    white, black = cells[o + 2 * n], cells[o + 2 * n + 1]
+    if lose:
+        cells[o + 2 * n + 5] = other
+    elif white == black:
+        cells[o + 2 * n + 5] = 2
+    else:
+        cells[o + 2 * n + 5] = 0 if white > black else 1
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def play(cells: Any, o: int, origin: int, p: Any) -> int:
+    """Play board index ``origin`` for the side to move; the stones captured (``lean``'s ``play``)."""
+    n = p[P_N]
+    size = 2 * n
+    k0, t0, t1, side_at, result_at = size, size + 2, size + 3, size + 4, size + 5
+    stones = cells[o + origin]
+    side = cells[o + side_at]
+    cells[o + origin] = 0
+    if stones == 1:
+        last = origin + 1
+        if last == size:
+            last = 0
+        cells[o + last] += 1
+    else:
+        laps = stones // size
+        rest = stones % size
+        if laps:
+            for i in range(size):
+                cells[o + i] += laps
+        end = origin + rest
+        if end <= size:
+            for i in range(origin, end):
+                cells[o + i] += 1
+        else:
+            for i in range(origin, size):
+                cells[o + i] += 1
+            for i in range(end - size):
+                cells[o + i] += 1
+        last = (origin + stones - 1) % size
+    tuzdyk = cells[o + t0]
+    if tuzdyk >= 0 and cells[o + tuzdyk]:
+        cells[o + k0] += cells[o + tuzdyk]
+        cells[o + tuzdyk] = 0
+    tuzdyk = cells[o + t1]
+    if tuzdyk >= 0 and cells[o + tuzdyk]:
+        cells[o + k0 + 1] += cells[o + tuzdyk]
+        cells[o + tuzdyk] = 0
+    captured = 0
+    on_theirs = last >= n if side == 0 else last < n
+    if on_theirs:
+        count = cells[o + last]
+        if not count & 1:
+            if count:
+                cells[o + k0 + side] += count
+                cells[o + last] = 0
+                captured = count
+        elif count == 3 and p[P_TUZDYKS] and cells[o + t0 + side] < 0:
+            theirs = cells[o + t1 - side]
+            last_pit = size - 1 if side == 0 else n - 1
+            if p[P_UNRESTRICTED] or (last != last_pit and (theirs < 0 or abs(last - theirs) != n)):
+                cells[o + t0 + side] = last
+                cells[o + k0 + side] += 3
+                cells[o + last] = 0
+                captured = 3
+    other = 1 - side
+    cells[o + side_at] = other
+    if p[P_STOP]:
+        if cells[o + k0] >= p[P_MAJORITY]:
+            cells[o + result_at] = MAJORITY
+            return captured
+        if cells[o + k0 + 1] >= p[P_MAJORITY]:
+            cells[o + result_at] = MAJORITY + 1
+            return captured
+    empty = True
+    for i in range(other * n, other * n + n):
+        if cells[o + i]:
+            empty = False
+            break
+    if empty:
+        _collect(cells, o, n, side, p[P_LOSE])
+    return captured
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def legal(cells: Any, o: int, p: Any, out: Any, row: int) -> int:
+    """The board indices the side to move may play, ascending, into ``out[row]``; how many."""
+    n = p[P_N]
+    if cells[o + 2 * n + 5] != ONGOING:
+        return 0
+    start = cells[o + 2 * n + 4] * n
+    count = 0
+    for i in range(start, start + n):
+        if cells[o + i]:
+            out[row, count] = i
+            count += 1
+    return count
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
+    n = p[P_N]
+    size = 2 * n
+    t0 = size + 2
+    width = p[P_WIDTH]
+    adds = p[P_ADDS]
+    total = p[P_TOTAL]
+    mine, theirs = cells[o + t0 + side], cells[o + t0 + 1 - side]
+    may_tuzdyk = p[P_TUZDYKS] and mine < 0
+    pit_n = size - 1 if side == 0 else n - 1
+    best = 0
+    for origin in range(side * n, side * n + n):
+        stones = cells[o + origin]
+        if stones:
+            at = origin * width + stones
+            last = p[P_LAST + at]
+            if last >= 0 and last != mine:
+                count = cells[o + last] + p[adds + at]
+                if not count & 1:
+                    if count > best:
+                        best = count
+                elif count == 3 and may_tuzdyk and (p[P_UNRESTRICTED] or (
+                        last != pit_n and (theirs < 0 or abs(last - theirs) != n))):
+                    gain = 3 + p[p[P_WORTH] + last] * remaining // (total * SCALE)
+                    if gain > best:
+                        best = gain
+    return best
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
+    """``evaluate``'s ``ends_by_no_move``: ``side`` (to move, the other's row empty, ``own`` stones on its
+    row) has a quiet move, and a player without one loses or its kazan and row make a majority."""
+    n = p[P_N]
+    start = side * n
+    quiet = False
+    for pit in range(n):
+        stones = cells[o + start + pit]
+        if stones and ((stones == 1 and pit < n - 1) or (stones > 1 and pit + stones <= n)):
+            quiet = True
+            break
+    if not quiet:
+        return False
+    if p[P_LOSE]:
+        return True
+    their_tuzdyk = 1 if cells[o + 2 * n + 3 - side] >= 0 else 0
+    return cells[o + 2 * n + side] + own - their_tuzdyk >= p[P_MAJORITY]
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def evaluate(cells: Any, o: int, p: Any) -> int:
+    """Units of advantage for the side to move (``evaluate``'s ``evaluate``)."""
+    n = p[P_N]
+    size = 2 * n
+    k0, t0 = size, size + 2
+    total = p[P_TOTAL]
+    worth = p[P_WORTH]
+    side = cells[o + size + 4]
+    other = 1 - side
+    remaining = total - cells[o + k0] - cells[o + k0 + 1]
+    score = (cells[o + k0 + side] - cells[o + k0 + other]) * SCALE
+    tuzdyk = cells[o + t0 + side]
+    if tuzdyk >= 0:
+        score += p[worth + tuzdyk] * remaining // total
+    tuzdyk = cells[o + t0 + other]
+    if tuzdyk >= 0:
+        score -= p[worth + tuzdyk] * remaining // total
+    own = 0
+    their = 0
+    playable = 0
+    their_playable = 0
+    for i in range(side * n, side * n + n):
+        own += cells[o + i]
+        if cells[o + i]:
+            playable += 1
+    for i in range(other * n, other * n + n):
+        their += cells[o + i]
+        if cells[o + i]:
+            their_playable += 1
+    score += (own - their) * ROW_STONE
+    score += (playable - their_playable) * MOBILITY
+    if their_playable == 0:
+        score += EMPTY_ROW
+        if _ends_by_no_move(cells, o, side, own, p):
+            score += DECIDED
+    score += _best_capture(cells, o, side, remaining, p) * NOW_CAPTURE
+    score -= _best_capture(cells, o, other, remaining, p) * THREAT
+    return score
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _gain(cells: Any, o: int, origin: int, p: Any) -> int:
+    n = p[P_N]
+    t0 = 2 * n + 2
+    at = origin * p[P_WIDTH] + cells[o + origin]
+    adds = p[P_ADDS]
+    last = p[P_LAST + at]
+    side = cells[o + 2 * n + 4]
+    if last < 0 or last == cells[o + t0 + side]:
+        return 0
+    count = cells[o + last] + p[adds + at]
+    if not count & 1:
+        return count
+    return 3 if count == 3 and p[P_TUZDYKS] and cells[o + t0 + side] < 0 else 0
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _proven_early(cells: Any, o: int, ply: int, p: Any) -> int:
+    """A kazan past half when play goes on with collection: the proven score, else 0 (none)."""
+    n = p[P_N]
+    side = cells[o + 2 * n + 4]
+    if cells[o + 2 * n + side] >= p[P_MAJORITY]:
+        return WIN_UNITS - ply
+    if cells[o + 2 * n + 1 - side] >= p[P_MAJORITY]:
+        return ply - WIN_UNITS
+    return 0
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _slot(data: Any, cells: Any, o: int, length: int, generation: int) -> int:
+    """The table slot of ``cells[o:]``: where it is, or the empty slot where it would go (its hash
+    written there). A position is known by its 63-bit hash, not its cells: a false match needs two
+    positions of one search in one probe chain with the same 63 bits, about once in 10**12 searches."""
+    value = np.uint64(0)
+    for i in range(length):  # independent products, not a chain: the processor does them side by side
+        value += np.uint64(cells[o + i] + 2) * MULTIPLIERS[i]
+    value ^= value >> np.uint64(33)  # then mixed, so that every bit of the sum moves the slot
+    value *= np.uint64(0xFF51AFD7ED558CCD)
+    value ^= value >> np.uint64(33)
+    mark = np.int64(value >> np.uint64(1))
+    mask = data.shape[0] - 1
+    slot = int(value >> np.uint64(20)) & mask
+    while data[slot, GENERATION] == generation:
+        if data[slot, MARK] == mark:
+            return slot
+        slot = (slot + 1) & mask
+    data[slot, MARK] = mark
+    return slot
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, score: int, move: int, ply: int,
+           state: Any) -> None:
+    if score >= WIN_UNITS - MAX_PLY:
+        score += ply
+    elif score <= -WIN_UNITS + MAX_PLY:
+        score -= ply
+    if state[S_COUNT] >= FAST_TABLE_ENTRIES:
+        state[S_GENERATION] += 1
+        state[S_COUNT] = 0
+    generation = state[S_GENERATION]
+    slot = _slot(data, cells, o, length, generation)
+    if data[slot, GENERATION] != generation:
+        data[slot, GENERATION] = generation
+        state[S_COUNT] += 1
+    data[slot, SCORE] = score
+    data[slot, PACKED] = (depth << 16) | (bound << 8) | move
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _check(state: Any) -> bool:
+    """True (and the stopped flag set) when the search must stop: asked to, or out of nodes."""
+    if not state[S_STOPPABLE]:
+        return False
+    if state[S_STOP] or state[S_NODES] >= state[S_NODE_LIMIT]:
+        state[S_STOPPED] = 1
+        return True
+    return False
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _ordered(cells: Any, o: int, table_move: int, ply: int, p: Any, history: Any, killers: Any, moves: Any,
+             keys_buffer: Any) -> int:
+    """The moves of the position at ``cells[o:]`` into ``moves[ply]``, best first; how many."""
+    count = legal(cells, o, p, moves, ply)
+    first_killer, second_killer = killers[ply, 0], killers[ply, 1]
+    for i in range(count):
+        move = moves[ply, i]
+        if move == table_move:
+            key = 1 << 40
+        elif move == first_killer:
+            key = 1 << 38
+        elif move == second_killer:
+            key = 1 << 37
+        else:
+            key = (_gain(cells, o, move, p) << 24) + history[move]
+        keys_buffer[ply, i] = key
+    for i in range(1, count):  # by key, then by move, both descending (as Python sorts the pairs)
+        key, move = keys_buffer[ply, i], moves[ply, i]
+        j = i - 1
+        while j >= 0 and (keys_buffer[ply, j] < key or (keys_buffer[ply, j] == key and moves[ply, j] < move)):
+            keys_buffer[ply, j + 1] = keys_buffer[ply, j]
+            moves[ply, j + 1] = moves[ply, j]
+            j -= 1
+        keys_buffer[ply, j + 1] = key
+        moves[ply, j + 1] = move
+    return count
+
+
+# How a node's search goes on after a child returned: its first child (full window), a later child
+# (null window), or a later child searched again with the full window.
+FIRST, NULL_WINDOW, RESEARCH = 0, 1, 2
+# What entering a node gave: its value at once, children to search, or a stop.
+VALUE, CHILDREN, STOPPED = 0, 1, 2
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
+    """The position at ``ply`` with ``move`` played, at ``ply + 1``; the stones captured."""
+    o = ply * length
+    for i in range(length):
+        stack[o + length + i] = stack[o + i]
+    return play(stack, o + length, move, p)
+
+
+@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, moves: Any,
+           keys_buffer: Any, state: Any, frames: Any, out: Any) -> int:
+    """A node's search up to its children: counted and checked, a finished game, a proven one, a leaf,
+    a table hit, or a depth-1 node searched whole (its value in ``out[0]``); else its moves ordered
+    into ``moves[ply]`` for the children (``CHILDREN``). Positions lie one after the other in
+    ``stack``, ``length`` cells each, the one at ``ply`` from ``ply * length``: no array views (their
+    reference counting would cost more than the search)."""
+    n = p[P_N]
+    length = 2 * n + 6
+    o = ply * length
+    depth, alpha, beta = frames[ply, 0], frames[ply, 1], frames[ply, 2]
+    state[S_NODES] += 1
+    if state[S_NODES] >= state[S_NEXT_CHECK]:
+        state[S_NEXT_CHECK] = state[S_NODES] + CHECK_EVERY
+        if _check(state):
+            return STOPPED
+    result_at, side_at = 2 * n + 5, 2 * n + 4
+    result = stack[o + result_at]
+    if result != ONGOING:
+        winner = result % 3
+        if winner == 2:
+            out[0] = 0
+        else:
+            out[0] = WIN_UNITS - ply if winner == stack[o + side_at] else ply - WIN_UNITS
+        return VALUE
+    if p[P_PROVES_EARLY]:
+        proven = _proven_early(stack, o, ply, p)
+        if proven != 0:
+            out[0] = proven
+            return VALUE
+    if depth <= 0 or ply >= MAX_PLY:
+        out[0] = evaluate(stack, o, p)
+        return VALUE
+    slot = _slot(data, stack, o, length, state[S_GENERATION])
+    table_move = -1
+    if data[slot, GENERATION] == state[S_GENERATION]:
+        packed = data[slot, PACKED]
+        table_move = packed & 255
+        if packed >> 16 >= depth:
+            score = data[slot, SCORE]
+            if score >= WIN_UNITS - MAX_PLY:
+                score -= ply
+            elif score <= -WIN_UNITS + MAX_PLY:
+                score += ply
+            bound = (packed >> 8) & 255
+            if bound == EXACT or (bound == LOWER and score >= beta) or (bound == UPPER and score <= alpha):
+                out[0] = score
+                return VALUE
+    count = _ordered(stack, o, table_move, ply, p, history, killers, moves, keys_buffer)
+    frames[ply, 3] = alpha  # the original alpha
+    frames[ply, 4] = -INFINITY  # best
+    frames[ply, 5] = moves[ply, 0]  # best move
+    frames[ply, 6] = count
+    frames[ply, 7] = 0  # the child searched
+    if depth > 1:
+        return CHILDREN
+    co = o + length
+    side = stack[o + side_at]
+    best, best_move = -INFINITY, moves[ply, 0]
+    searched = 0
+    for index in range(count):
+        move = moves[ply, index]
+        searched += 1
+        _child(stack, ply, length, move, p)
+        result = stack[co + result_at]
+        if result == ONGOING:
+            proven = _proven_early(stack, co, ply + 1, p) if p[P_PROVES_EARLY] else 0
+            score = -proven if proven != 0 else -evaluate(stack, co, p)
+        elif result % 3 == 2:
+            score = 0
+        else:
+            score = WIN_UNITS - ply - 1 if result % 3 == side else ply + 1 - WIN_UNITS
+        if score > best:
+            best, best_move = score, move
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    state[S_NODES] += searched
+    bound = UPPER if best <= frames[ply, 3] else (LOWER if best >= beta else EXACT)
+    _store(data, stack, o, length, depth, bound, best, best_move, ply, state)
+    out[0] = best
+    return VALUE
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, data: Any, history: Any,
+             killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any) -> int:
+    """The score of the position at ``top`` for its side to move, searched ``depth`` plies: principal
+    variation search, as ``Searcher.negamax`` does it, with a stack of frames for its recursion (numba
+    caches no recursive function safely). 0 when stopped (``state[S_STOPPED]`` says so)."""
+    length = 2 * p[P_N] + 6
+    out = np.zeros(1, dtype=np.int64)
+    ply = top
+    frames[ply, 0], frames[ply, 1], frames[ply, 2] = depth, alpha, beta
+    entering = True
+    value = 0
+    while True:
+        if entering:
+            done = _enter(stack, ply, p, data, history, killers, moves, keys_buffer, state, frames, out)
+            if done == STOPPED:
+                return 0
+            if done == VALUE:
+                value = out[0]
+                entering = False
+                continue
+            # The first child, with the full window.
+            frames[ply, 8] = FIRST
+            _child(stack, ply, length, moves[ply, 0], p)
+            frames[ply + 1, 0] = frames[ply, 0] - 1
+            frames[ply + 1, 1] = -frames[ply, 2]
+            frames[ply + 1, 2] = -frames[ply, 1]
+            ply += 1
+            continue
+        # A child returned ``value``: back in its parent.
+        if ply == top:
+            return value
+        ply -= 1
+        score = -value
+        index = frames[ply, 7]
+        move = moves[ply, index]
+        alpha, beta = frames[ply, 1], frames[ply, 2]
+        if frames[ply, 8] == NULL_WINDOW and alpha < score < beta:
+            frames[ply, 8] = RESEARCH
+            _child(stack, ply, length, move, p)
+            frames[ply + 1, 0] = frames[ply, 0] - 1
+            frames[ply + 1, 1] = -beta
+            frames[ply + 1, 2] = -alpha
+            ply += 1
+            entering = True
+            continue
+        cut = False
+        if score > frames[ply, 4]:
+            frames[ply, 4] = score
+            frames[ply, 5] = move
+            if score > alpha:
+                alpha = score
+                frames[ply, 1] = alpha
+                if alpha >= beta:
+                    if killers[ply, 0] != move:
+                        killers[ply, 1] = killers[ply, 0]
+                        killers[ply, 0] = move
+                    node_depth = frames[ply, 0]
+                    history[move] = min(history[move] + node_depth * node_depth, (1 << 23) - 1)
+                    cut = True
+        index += 1
+        if cut or index >= frames[ply, 6]:
+            best = frames[ply, 4]
+            bound = UPPER if best <= frames[ply, 3] else (LOWER if best >= beta else EXACT)
+            _store(data, stack, ply * length, length, frames[ply, 0], bound, best, frames[ply, 5], ply, state)
+            value = best
+            continue
+        # The next child, with a null window.
+        frames[ply, 7] = index
+        frames[ply, 8] = NULL_WINDOW
+        _child(stack, ply, length, moves[ply, index], p)
+        frames[ply + 1, 0] = frames[ply, 0] - 1
+        frames[ply + 1, 1] = -alpha - 1
+        frames[ply + 1, 2] = -alpha
+        ply += 1
+        entering = True
+    return 0  # never reached
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool, p: Any, data: Any,
+          history: Any, killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, scores: Any,
+          partial: Any) -> int:
+    """One depth at the root (the position at the start of ``stack``); the best move (its score in
+    ``partial[1]``), or -1 when stopped (the best so far, if any, in ``partial``). ``scores`` gets each
+    root move's score, in ``root_moves`` order."""
+    if _check(state):
+        return -1
+    length = 2 * p[P_N] + 6
+    alpha, best, best_move = -INFINITY, -INFINITY, root_moves[0]
+    partial[0] = -1
+    for index in range(count):
+        move = root_moves[index]
+        _child(stack, 0, length, move, p)
+        if every_move or index == 0:
+            score = -_negamax(stack, 1, depth - 1, -INFINITY, INFINITY, p, data,
+                              history, killers, moves, keys_buffer, state, frames)
+        else:
+            score = -_negamax(stack, 1, depth - 1, -alpha - 1, -alpha, p, data,
+                              history, killers, moves, keys_buffer, state, frames)
+            if not state[S_STOPPED] and score > alpha:
+                score = -_negamax(stack, 1, depth - 1, -INFINITY, -alpha, p, data,
+                                  history, killers, moves, keys_buffer, state, frames)
+        if state[S_STOPPED]:
+            return -1
+        scores[index] = score
+        if score > best:
+            best, best_move = score, move
+            alpha = max(alpha, score)
+            partial[0] = best_move
+            partial[1] = best
+    _store(data, stack, 0, length, depth, EXACT, best, best_move, 0, state)
+    return best_move
+
+
+@njit(cache=True, nogil=True, error_model="numpy")
+def _probe(data: Any, cells: Any, generation: int) -> int:
+    """The table's best move for ``cells``, or -1."""
+    slot = _slot(data, cells, 0, cells.shape[0], generation)
+    return data[slot, PACKED] & 255 if data[slot, GENERATION] == generation else -1
+
+
+def _params(variant: Variant) -> Any:
+    """The compiled functions' array of the variant's constants and tables (see ``P_LAST``)."""
+    last, adds, width = landing_tables(variant)
+    worth = tuzdyk_worth(variant)
+    proves_early = not variant.stop_at_majority and variant.no_move == "collect"
+    constants = [variant.pits, variant.tuzdyks, variant.unrestricted_tuzdyk, variant.stop_at_majority,
+                 variant.majority, variant.no_move == "lose", variant.total, width, proves_early,
+                 P_LAST + len(last), P_LAST + len(last) + len(adds)]
+    constants += [0] * (P_LAST - len(constants))
+    return np.array(constants + last + adds + worth, dtype=np.int64)
+
+
+_warm_lock = threading.Lock()
+_warmed = False
+
+
+def warm() -> None:
+    """Make the compiled search ready: compile it (the first time ever, some seconds) or load it from
+    numba's cache (some tenths of a second), once a process. Every ``FastSearcher`` calls it before its
+    first search, so no clock ever runs while it compiles; ``make`` calls it when it installs toguz."""
+    global _warmed
+    with _warm_lock:
+        if _warmed:
+            return
+        from rules.position import Position
+
+        lean = LeanRules(Position.start().variant)
+        searcher = FastSearcher(lean, ready=True)
+        cells = lean.from_position(Position.start())
+        searcher.iterate(cells, 3, True, lambda _iteration: None)
+        searcher.principal_line(cells, lean.legal(cells)[0], 3)
+        _warmed = True
+    _forget_old_compilations()
+
+
+def _forget_old_compilations() -> None:
+    """Remove the compiled searches of earlier sources (folders ``numba-<digest>`` beside the current)."""
+    current = FROZEN_CACHE
+    try:
+        for folder in current.parent.glob("numba-*"):
+            if folder != current and folder.is_dir() and len(folder.name) == len("numba-") + 16:
+                shutil.rmtree(folder, ignore_errors=True)
+    except OSError:
+        pass  # a cache left behind costs some disk, nothing else
+
+
+class FastSearcher:
+    """``search.Searcher``'s interface over the compiled search (see the module's docstring)."""
+
+    def __init__(self, lean: LeanRules, ready: bool = False) -> None:
+        if not ready:
+            warm()
+        self.lean = lean
+        variant = lean.variant
+        self.params = _params(variant)
+        length = lean.length
+        self.data = np.zeros((SLOTS, 4), dtype=np.int64)
+        self.history = np.zeros(lean.size, dtype=np.int64)
+        self.killers = np.full((MAX_PLY + 2, 2), -1, dtype=np.int64)
+        self.stack = np.zeros((MAX_PLY + 2) * length, dtype=np.int32)
+        self.moves = np.zeros((MAX_PLY + 2, lean.pits), dtype=np.int64)
+        self.keys_buffer = np.zeros((MAX_PLY + 2, lean.pits), dtype=np.int64)
+        # Per ply: depth, alpha, beta, original alpha, best, best move, moves, child searched, how.
+        self.frames = np.zeros((MAX_PLY + 2, 9), dtype=np.int64)
+        self.state = np.zeros(8, dtype=np.int64)
+        self.state[S_GENERATION] = 1
+        self.state[S_NODE_LIMIT] = NO_NODE_LIMIT
+        self.state[S_STOPPABLE] = 1
+        self.deadline = float("inf")
+        self.partial: tuple[int, int] | None = None
+        self.variant_proves_early = bool(self.params[P_PROVES_EARLY])
+
+    # -- the Searcher interface ----------------------------------------------------------------
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched since the last reset."""
+        return int(self.state[S_NODES])
+
+    @property
+    def node_limit(self) -> int:
+        """The node budget."""
+        return int(self.state[S_NODE_LIMIT])
+
+    @node_limit.setter
+    def node_limit(self, value: int) -> None:
+        self.state[S_NODE_LIMIT] = value
+
+    @property
+    def stop_requested(self) -> bool:
+        """Whether a stop was asked for."""
+        return bool(self.state[S_STOP])
+
+    @stop_requested.setter
+    def stop_requested(self, value: bool) -> None:
+        self.state[S_STOP] = int(value)
+
+    def reset(self) -> None:
+        """Forget everything learned, so the next search is reproducible."""
+        self.state[S_GENERATION] += 1
+        self.history[:] = 0
+        self.killers[:] = -1
+        self.state[S_NODES] = 0
+        self.state[S_NEXT_CHECK] = CHECK_EVERY
+        self.state[S_COUNT] = 0
+        self.state[S_STOPPED] = 0
+
+    def evaluate(self, cells: Cells) -> int:
+        """The evaluation of ``cells`` (for tests and tools)."""
+        return int(evaluate(np.array(cells, dtype=np.int32), 0, self.params))
+
+    def proven_early(self, cells: Cells, ply: int) -> int | None:
+        """As ``Searcher.proven_early``."""
+        found = int(_proven_early(np.array(cells, dtype=np.int32), 0, ply, self.params))
+        return found if found else None
+
+    def iterate(self, cells: Cells, max_depth: int, every_move: bool,
+                report: Callable[[Iteration], None]) -> None:
+        """As ``Searcher.iterate``: depth 1, 2, ... ``max_depth``; ``SearchStopped`` when stopped."""
+        timer = None
+        if self.deadline != float("inf"):
+            timer = threading.Timer(max(0.0, self.deadline - time.perf_counter()), self._time_up)
+            timer.daemon = True
+            timer.start()
+        try:
+            moves = self.lean.legal(cells)
+            previous: Iteration | None = None
+            for depth in range(1, max_depth + 1):
+                iteration = self.root(cells, root_order(moves, previous), depth, every_move, checking=depth > 1)
+                report(iteration)
+                previous = iteration
+                proven = [abs(score) >= WIN_UNITS - MAX_PLY for score in iteration.scores.values()]
+                if all(proven) if every_move else abs(iteration.score) >= WIN_UNITS - MAX_PLY:
+                    return
+        finally:
+            if timer is not None:
+                timer.cancel()
+
+    def _time_up(self) -> None:
+        self.state[S_STOP] = 1
+
+    def root(self, cells: Cells, moves: list[int], depth: int, every_move: bool, checking: bool) -> Iteration:
+        """One depth at the root (``SearchStopped`` when stopped)."""
+        self.state[S_STOPPABLE] = int(checking)
+        self.state[S_STOPPED] = 0
+        try:
+            self.stack[:self.lean.length] = cells
+            root_moves = np.array(moves, dtype=np.int64)
+            scores = np.zeros(len(moves), dtype=np.int64)
+            partial = np.full(2, -1, dtype=np.int64)
+            best = _root(self.stack, root_moves, len(moves), depth, every_move, self.params, self.data,
+                         self.history, self.killers, self.moves, self.keys_buffer, self.state, self.frames, scores,
+                         partial)
+            self.partial = (int(partial[0]), int(partial[1])) if partial[0] >= 0 else None
+            if best < 0:
+                raise SearchStopped
+            by_move = {move: int(score) for move, score in zip(moves, scores, strict=True)}
+            return Iteration(depth, int(best), by_move[int(best)], by_move)
+        finally:
+            self.state[S_STOPPABLE] = 1
+
+    def principal_line(self, cells: Cells, first: int, limit: int) -> list[int]:
+        """The expected moves from ``cells``: ``first``, then the table's best moves."""
+        line = [first]
+        node = cells[:]
+        self.lean.play(node, first)
+        seen = {tuple(cells)}
+        while len(line) < limit and node[self.lean.result] == ONGOING:
+            key = tuple(node)
+            move = int(_probe(self.data, np.array(node, dtype=np.int32), self.state[S_GENERATION]))
+            if move < 0 or key in seen or move not in self.lean.legal(node):
+                break
+            seen.add(key)
+            line.append(move)
+            self.lean.play(node, move)
+        return line
