@@ -19,6 +19,7 @@ import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
+from rules.notation import wrap_pieces
 from speech.machine import machine
 from speech.words.i18n import _
 
@@ -61,23 +62,8 @@ def windows(text: str, cells: int) -> list[str]:
     window is cut), each of the text's own lines starting a window."""
     found: list[str] = []
     for paragraph in text.split("\n"):
-        current = ""
-        for word in paragraph.split():
-            while len(word) > cells:
-                if current:
-                    found.append(current)
-                    current = ""
-                found.append(word[:cells])
-                word = word[cells:]
-            if not word:
-                continue
-            if current and len(current) + 1 + len(word) > cells:
-                found.append(current)
-                current = word
-            else:
-                current = f"{current} {word}" if current else word
-        if current:
-            found.append(current)
+        pieces = [word[start:start + cells] for word in paragraph.split() for start in range(0, len(word), cells)]
+        found.extend(wrap_pieces(pieces, cells))
     return found or [""]
 
 
