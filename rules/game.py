@@ -97,18 +97,18 @@ class Game:
 
     def resign(self, side: Side) -> Outcome:
         """``side`` resigns: the other player wins."""
-        return self._declare(side.opponent, Termination.RESIGNATION)
+        return self.decide(side.opponent, Termination.RESIGNATION)
 
     def agree_draw(self) -> Outcome:
         """Both players agree to a draw."""
-        return self._declare(None, Termination.AGREEMENT)
+        return self.decide(None, Termination.AGREEMENT)
 
     def flag(self, side: Side) -> Outcome:
         """``side`` ran out of time: the other wins, unless ``side`` already holds a majority."""
         kazans = self.position.kazans
         if kazans[side] >= self.variant.majority:
-            return self._declare(side, Termination.TIME)
-        return self._declare(side.opponent, Termination.TIME)
+            return self.decide(side, Termination.TIME)
+        return self.decide(side.opponent, Termination.TIME)
 
     def declare(self, outcome: Outcome) -> None:
         """Record an end that is not on the board (as read from a record's result)."""
@@ -116,7 +116,9 @@ class Game:
             raise IllegalMoveError(Fault.GAME_OVER)
         self._declared = outcome
 
-    def _declare(self, winner: Side | None, reason: Termination) -> Outcome:
+    def decide(self, winner: Side | None, reason: Termination) -> Outcome:
+        """End the game off the board with ``winner`` (None: a draw) for ``reason``, the kazans as they stand
+        (a server's verdict, a resignation, a flag)."""
         outcome = Outcome(winner, reason, self.position.kazans)
         self.declare(outcome)
         return outcome

@@ -19,7 +19,7 @@ import threading
 import time
 from typing import Any, ClassVar, Protocol
 
-from rules import Game, MoveReport, NotationError, Outcome, Position, Side, Termination
+from rules import Game, MoveReport, NotationError, Position, Side, Termination
 from rules.clock import TimeControl
 from rules.movecode import move_code, read_move_code
 from speech.words import online as words
@@ -242,15 +242,15 @@ class GameFollower:
             session.game_ended(lambda game: game.resign(loser))
         elif ending == "time" and status == "outoftime":
             flagged = winner.opponent if winner is not None else session.game.position.to_move
-            session.game_ended(lambda game: _declared(game, winner, Termination.TIME), flagged=flagged)
+            session.game_ended(lambda game: game.decide(winner, Termination.TIME), flagged=flagged)
         elif ending == "draw" or (ending == "resign" and winner is None):
             session.game_ended(lambda game: game.agree_draw() if status == "draw" else
-                               _declared(game, None, Termination.ADJUDICATION))
+                               game.decide(None, Termination.ADJUDICATION))
         elif not session.game.is_over:  # decided at the server: said why, then the result
             if status == "noStart" and winner is None:
                 winner = session.game.position.to_move.opponent
             self.online.say(words.finish(status, self.opponent, winner is self.me))
-            session.game_ended(lambda game: _declared(game, winner, Termination.ADJUDICATION))
+            session.game_ended(lambda game: game.decide(winner, Termination.ADJUDICATION))
         return True
 
     # -- chat ---------------------------------------------------------------------------------------
@@ -386,13 +386,6 @@ def _start_position(fen: object) -> Position | None:
         return Position.from_fen(fen, Game().variant)
     except (NotationError, ValueError):
         return None
-
-
-def _declared(game: Game, winner: Side | None, reason: Termination) -> Outcome:
-    """The server's result put on ``game``."""
-    outcome = Outcome(winner, reason, game.position.kazans)
-    game.declare(outcome)
-    return outcome
 
 
 def _player_id(player: object) -> str:
