@@ -136,3 +136,16 @@ def test_glance_in_a_game_plays_the_sweep_and_says_when_sounds_are_off() -> None
         assert reply is not None and reply.kind == "error" and "type sounds on" in reply.text
     finally:
         quiet.close()
+
+
+def test_glance_with_sounds_on_but_no_audio_says_why_it_is_silent() -> None:
+    settings = Settings(opponent="computer", level=1, colour="white", sounds=True)
+    session = GameSession(settings, RecordingSpeaker(), player=SilentPlayer("no audio output: no sound card"),
+                          watch=False)
+    try:
+        reply = run_line(session, "glance")
+        assert reply is not None and reply.kind == "error"
+        assert reply.text == ("Glance plays the board as tones, and they cannot play here: no audio output: no sound "
+                              "card.")
+    finally:
+        session.close()

@@ -141,8 +141,12 @@ def clock(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 def glance(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """The board at a glance, by ear: the pits swept as panned tones, then the kazans as a chord."""
-    view = session.view
-    if not session.output.sounds.glance(view.position, view.seat.bottom):
+    view, sounds = session.view, session.output.sounds
+    if not sounds.glance(view.position, view.seat.bottom):
+        reason = getattr(sounds.player, "reason", "")  # a silent player says why it is silent
+        if session.settings.sounds and reason:  # on, but with nothing to play them
+            return session.output.error(_("glance plays the board as tones, and they cannot play here: "
+                                          "{reason}.").format(reason=reason))
         return session.output.error(_("Sounds are off, and glance plays the board as tones: type sounds on to hear "
                                       "it."))
     return session.output.say(Reply(_("The board at a glance: your row left to right, then theirs, then the "
