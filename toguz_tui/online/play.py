@@ -91,10 +91,10 @@ class OnlinePlay:
         self.account = phrases.visible(str(account.get("id", ""))[:30])
         self.account_name = phrases.visible(str(account.get("username") or self.account)[:30])
         self.listening = True
-        self._start(self._listen_to_events, "toguz-online-events")
         self.session.output.answer(_("Connected to PlayStrategy as {account}. Type seek 15+10 to find an opponent, "
                                      "challenge NAME 15+10 to challenge someone, or wait for a challenge.").format(
             account=self.account))
+        self._start(self._listen_to_events, "toguz-online-events")  # after: what the events say comes second
         return True
 
     def close(self) -> None:
