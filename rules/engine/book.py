@@ -78,3 +78,11 @@ def book_move(position: Position, level: int, rng: random.Random) -> int | None:
     best = expected(known[ranked[0]][1], known[ranked[0]][2])
     near = [pit for pit in ranked if expected(known[pit][1], known[pit][2]) >= best - NEAR_BEST]
     return rng.choices(near, weights=[known[pit][0] for pit in near])[0]
+
+
+def masters_moves(position: Position) -> set[int]:
+    """The pits masters played at least ``LEAST_GAMES`` times in ``position`` (none out of the book)."""
+    if position.variant != TOGUZ:
+        return set()
+    moves = load().get(position_key(position)) or {}
+    return {pit for pit, entry in moves.items() if entry[0] >= LEAST_GAMES}
