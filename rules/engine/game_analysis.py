@@ -203,7 +203,8 @@ class GameAnalysis:
         key, plies, final, rows = data.get("key"), data.get("plies"), data.get("final"), data.get("verdicts")
         if not isinstance(key, str) or len(key) != 32 or not all(char in "0123456789abcdef" for char in key):
             raise ValueError("its key is not a game key")
-        if not _whole(plies, 0, MOST_PLIES) or not isinstance(rows, list) or len(rows) > plies:
+        if not isinstance(plies, int) or not _whole(plies, 0, MOST_PLIES) or not isinstance(rows, list) \
+                or len(rows) > plies:
             raise ValueError("its number of moves is wrong")
         if final is not None and not _number(final, CHART_LIMIT):
             raise ValueError("its final score is wrong")
