@@ -32,6 +32,7 @@ from rules.variant import BLACK, WHITE, Side
 
 ANALYSIS_NODES = 400_000  # a search's budget for each position (some 0.1 s with the compiled search)
 MISTAKE_STONES = 3.0  # a move that gives up this much against the best is a mistake
+NEAR_BEST = 1.0  # a move this close to the best is as good (a mistake's puzzle accepts it)
 CHART_LIMIT = 30.0  # scores are held within this many stones (a proven win counts as this)
 LEAD_STONES = 3.0  # an advantage of this much is a lead; less is an even game
 FORMAT = 1  # the stored analysis's format
@@ -47,8 +48,9 @@ def held(score: float) -> float:
 class MoveVerdict:
     """One move: who played which pit, the best pit and both scores (stones for the mover), whether
     the move made a tuzdyk, the pit whose move would have made one when the best move did and this one did
-    not (else None), the stones the move captured, and whether masters played it there (the opening book:
-    such a move costs nothing, whatever the search says)."""
+    not (else None), the stones the move captured, whether masters played it there (the opening book:
+    such a move costs nothing, whatever the search says), and the pits that scored within ``NEAR_BEST``
+    of the best (the best among them)."""
 
     mover: Side
     pit: int
@@ -59,6 +61,7 @@ class MoveVerdict:
     tuzdyk_missed: int | None
     captured: int
     book: bool = False
+    near: tuple[int, ...] = ()
 
     @property
     def cost(self) -> float:
@@ -92,8 +95,10 @@ def verdict_on(engine: Engine, position: Position, pit: int, nodes: int = ANALYS
     missed = None
     if report.tuzdyk_made is None and best.pit != pit and play_move(position, best.pit)[1].tuzdyk_made is not None:
         missed = best.pit
+    near = tuple(sorted(item.pit for item in scores if held(best.score) - held(item.score) < NEAR_BEST
+                        and not (_won(best.score) and not _won(item.score))))
     return MoveVerdict(position.to_move, pit, best.pit, best.score, played.score, report.tuzdyk_made is not None,
-                       missed, report.captured, pit in masters_moves(position))
+                       missed, report.captured, pit in masters_moves(position), near)
 
 
 def position_score(engine: Engine, game: Game, nodes: int = ANALYSIS_NODES) -> float:
@@ -186,10 +191,14 @@ class GameAnalysis:
 
     def to_json(self) -> str:
         """The analysis as text to keep."""
-        return json.dumps({"format": FORMAT, "key": self.key, "plies": self.plies, "final": self.final,
+        return json.dumps(self.to_data(), separators=(",", ":"))
+
+    def to_data(self) -> dict[str, Any]:
+        """The analysis as plain data (for JSON)."""
+        return {"format": FORMAT, "key": self.key, "plies": self.plies, "final": self.final,
                            "verdicts": [[v.mover.key, v.pit, v.best, round(v.best_score, 2), round(v.score, 2),
-                                         v.tuzdyk_made, v.tuzdyk_missed, v.captured, v.book] for v in self.verdicts]},
-                          separators=(",", ":"))
+                                         v.tuzdyk_made, v.tuzdyk_missed, v.captured, v.book, list(v.near)]
+                                        for v in self.verdicts]}
 
     @classmethod
     def from_json(cls, text: str) -> GameAnalysis:
@@ -198,6 +207,11 @@ class GameAnalysis:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise ValueError(f"not JSON ({error.msg})") from None
+        return cls.from_data(data)
+
+    @classmethod
+    def from_data(cls, data: Any) -> GameAnalysis:
+        """The analysis in plain ``data`` (``to_data``'s); ``ValueError`` saying what is wrong."""
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError("not a toguz analysis of this format")
         key, plies, final, rows = data.get("key"), data.get("plies"), data.get("final"), data.get("verdicts")
@@ -227,17 +241,19 @@ def _number(value: Any, limit: float) -> bool:
 
 def _verdict(row: Any, index: int) -> MoveVerdict:
     """One kept verdict, checked."""
-    if not isinstance(row, list) or len(row) != 9:
+    if not isinstance(row, list) or len(row) != 10:
         raise ValueError(f"move {index + 1} is not a verdict")
-    side, pit, best, best_score, score, made, missed, captured, book = row
+    side, pit, best, best_score, score, made, missed, captured, book, near = row
     if side not in ("white", "black") or not _whole(pit, 1, 9) or not _whole(best, 1, 9):
         raise ValueError(f"move {index + 1} has a wrong side or pit")
     if not _number(best_score, WIN) or not _number(score, WIN) or not isinstance(made, bool):
         raise ValueError(f"move {index + 1} has a wrong score")
     if not (missed is None or _whole(missed, 1, 9)) or not _whole(captured, 0, 200) or not isinstance(book, bool):
         raise ValueError(f"move {index + 1} has a wrong tuzdyk, capture or book mark")
+    if not isinstance(near, list) or len(near) > 9 or not all(_whole(item, 1, 9) for item in near):
+        raise ValueError(f"move {index + 1} has wrong good moves")
     return MoveVerdict(WHITE if side == "white" else BLACK, pit, best, float(best_score), float(score), made,
-                       missed, captured, book)
+                       missed, captured, book, tuple(near))
 
 
 def analyse_game(game: Game, engine: Engine | None = None, nodes: int = ANALYSIS_NODES,

@@ -1,0 +1,118 @@
+"""The accounts of games kept on disk, so that a game's account is there at once the next time.
+
+One JSON file a game in ``data_dir()/accounts``, named by the game's key (``game_key``: its rules, start
+and moves, so that the same game opened again, from the archive or from any record, finds it): the game's
+record, the sides whose moves were the player's own (one against the computer or online, both for two at
+one keyboard, none for a record of other people's game) and the analysis, complete or stopped half-way.
+Reading checks every field (a file at most ``ACCOUNT_LIMIT`` bytes, a regular file, its record replaying
+to the same key); a file that fails is treated as absent (the game is analysed again, and its file
+replaced, as it is the program's own).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules import BLACK, WHITE, Game, Side
+from rules.engine.game_analysis import GameAnalysis, game_key
+from rules.errors import NotationError
+from rules.records import read_record, write_record
+from toguz_tui.files.storage import data_dir
+from toguz_tui.files.user_files import FileProblem, decode_text, read_bytes, write_atomically
+
+ACCOUNT_LIMIT = 2 << 20  # bytes: a 1,000-move game's account is under 200 KB
+MOST_ACCOUNTS = 1000  # the newest this many are read for the mistakes
+FORMAT = 1
+
+
+def accounts_dir() -> Path:
+    """Where the accounts are kept."""
+    return data_dir() / "accounts"
+
+
+@dataclass(frozen=True)
+class KeptAccount:
+    """A game, the sides the player played in it (``yours``), and its analysis."""
+
+    game: Game
+    yours: tuple[Side, ...]
+    analysis: GameAnalysis
+    tags: tuple[tuple[str, str], ...] = ()  # the record's White, Black, Date, Event (for the words)
+
+    def to_json(self) -> str:
+        """The account as kept on disk."""
+        tags = dict(self.tags)
+        record = write_record(self.game, tags={name: tags[name] for name in ("White", "Black", "Date", "Event")
+                                               if name in tags})
+        return json.dumps({"format": FORMAT, "record": record, "yours": [side.key for side in self.yours],
+                           "analysis": self.analysis.to_data()}, ensure_ascii=False, separators=(",", ":"))
+
+
+def account_path(key: str) -> Path:
+    """The file of the game whose key is ``key``."""
+    return accounts_dir() / f"{key}.json"
+
+
+def load_account(key: str) -> KeptAccount | None:
+    """The account kept for the game ``key``; None when there is none, or it is not a sound one."""
+    return _read(account_path(key), key)
+
+
+def _read(path: Path, key: str | None = None) -> KeptAccount | None:
+    try:
+        return _parsed(decode_text(read_bytes(path, ACCOUNT_LIMIT)), key)
+    except (FileProblem, ValueError, NotationError, RecursionError):
+        return None
+
+
+def _parsed(text: str, key: str | None) -> KeptAccount:
+    data: Any = json.loads(text)
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not an account of this format")
+    record, yours = data.get("record"), data.get("yours")
+    if not isinstance(record, str) or not isinstance(yours, list) or len(yours) > 2 \
+            or not all(side in ("white", "black") for side in yours):
+        raise ValueError("no record, or wrong sides")
+    analysis = GameAnalysis.from_data(data.get("analysis"))
+    read = read_record(record)
+    if game_key(read.game) != analysis.key or (key is not None and analysis.key != key) \
+            or analysis.plies != len(read.game.moves):
+        raise ValueError("the record is not the game analysed")
+    tags = tuple((name, read.tags[name]) for name in ("White", "Black", "Date", "Event") if name in read.tags)
+    return KeptAccount(read.game, tuple(WHITE if side == "white" else BLACK for side in yours), analysis, tags)
+
+
+def save_account(account: KeptAccount) -> str | None:
+    """Keep ``account`` (replacing the program's own file for the same game); why it failed, or None."""
+    try:
+        accounts_dir().mkdir(parents=True, exist_ok=True)
+        write_atomically(account_path(account.analysis.key), account.to_json())
+    except OSError as error:
+        return error.strerror or str(error)
+    return None
+
+
+def kept_accounts() -> Iterator[KeptAccount]:
+    """Every sound account kept, the newest first (at most ``MOST_ACCOUNTS``)."""
+    folder = accounts_dir()
+    try:
+        entries = [entry for entry in os.scandir(folder) if entry.name.endswith(".json") and len(entry.name) == 37]
+    except OSError:
+        return
+    entries.sort(key=lambda entry: _modified(entry), reverse=True)
+    for entry in entries[:MOST_ACCOUNTS]:
+        account = _read(Path(entry.path), entry.name[:-5])
+        if account is not None:
+            yield account
+
+
+def _modified(entry: os.DirEntry[str]) -> float:
+    try:
+        return entry.stat(follow_symlinks=False).st_mtime
+    except OSError:
+        return 0.0
