@@ -42,7 +42,7 @@ _COMMAND_MESSAGES = (
     Np_("command", "skip"), Np_("command", "seek"), Np_("command", "challenge"), Np_("command", "accept"),
     Np_("command", "decline"), Np_("command", "say"), Np_("command", "draw"), Np_("command", "abort"),
     Np_("command", "command"), Np_("command", "settings"), Np_("command", "help"),
-    Np_("command", "quit"), Np_("command", "more"),
+    Np_("command", "quit"), Np_("command", "more"), Np_("command", "account"), Np_("command", "course"),
 )
 # The answers to a yes-or-no question: the letters and words for yes and no (the first letter shown).
 _ANSWER_MESSAGES = (Np_("answer", "y"), Np_("answer", "n"))
@@ -53,7 +53,7 @@ _WORD_MESSAGES = (
     Np_("word", "none"), Np_("word", "computer"), Np_("word", "human"), Np_("word", "two"),
     Np_("word", "replace"), Np_("word", "append"), Np_("word", "rated"), Np_("word", "casual"),
     Np_("word", "brief"), Np_("word", "normal"), Np_("word", "full"),
-    Np_("word", "game"), Np_("word", "online"),
+    Np_("word", "game"), Np_("word", "online"), Np_("word", "stop"),
     # the values of the settings with names of their own: themes, keyboards, variants, auto
     Np_("word", "default"), Np_("word", "high-contrast"), Np_("word", "terminal"), Np_("word", "auto"),
     Np_("word", "latin"), Np_("word", "russian"), Np_("word", "kazakh"), Np_("word", "kazakh-latin"),
@@ -80,7 +80,7 @@ ARGUMENTS: dict[str, tuple[str, ...]] = {
     "where": ("their",), "pit": ("their",), "resign": ("now",), "speech": ("on", "off"), "sounds": ("on", "off"),
     "verbosity": VERBOSITIES, "learn": ("list",), "goto": COLOURS,
     "new": ("two", *OPPONENTS, *COLOURS, "level", "clock", "none", *VARIANT_KEYS),
-    "save": ("replace", "append"), "seek": ("rated", "casual"), "challenge": ("rated", "casual"),
+    "save": ("replace", "append"), "account": ("stop",), "seek": ("rated", "casual"), "challenge": ("rated", "casual"),
 }
 SETTING_VALUES = ("on", "off", *VERBOSITIES, *OPPONENTS, *COLOURS, "none", *THEMES, *KEYBOARDS, *VARIANT_KEYS)
 HELP_TOPIC_WORDS = ("all", "game", "online")

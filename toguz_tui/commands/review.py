@@ -11,6 +11,22 @@ from toguz_tui.session.mode import Reviewing, Training
 from toguz_tui.session.stream import Reply
 
 
+def account(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The account of the game looked at (``account stop``: stop its analysis)."""
+    if args == ["stop"]:
+        return session.accounts.stop()
+    if args:
+        return usage_error(session, "account")
+    return session.accounts.ask("account")
+
+
+def course(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The game's course as sound, then its turning points."""
+    if args:
+        return usage_error(session, "course")
+    return session.accounts.ask("course")
+
+
 def review(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Review the current game."""
     return session.reviewer.this_game()

@@ -211,6 +211,12 @@ COMMANDS: tuple[Command, ...] = (
          N_("in a review: play on from this position")),
     _cmd("close", ["leave"], ["backspace", "escape"], "review", review.close,
          N_("leave the review, the lesson or the puzzles, back to your game")),
+    _cmd("account", ["report"], ["A"], "review", review.account,
+         N_("the account of the game (over, or reviewed): who led, the turning points, each side's worst moves "
+            "and the better pits; account stop stops its analysis")),
+    _cmd("course", ["graph"], ["K"], "review", review.course,
+         N_("the game's course as sound: the advantage from the first move (left) to the last (right), higher "
+            "the more you led, then its turning points")),
     _cmd("learn", ["lesson", "teach"], ["j"], "learn", learn.learn,
          N_("the lessons: go on where you left off, take lesson N, or list them")),
     _cmd("lessons", [], [], "learn", learn.lessons,

@@ -40,6 +40,7 @@ USAGES: dict[str, str] = {
     "settings": N_("settings, or set NAME VALUE"), "set": N_("set NAME VALUE, the NAME one of {names}"),
     "help": N_("help [COMMAND]"),
     "learn": N_("learn, learn N for lesson N, or learn list"), "puzzle": N_("puzzle, or puzzle N"),
+    "account": N_("account, or account stop"),
 }
 THEIRS = ("their", "theirs", "opponent", "t")
 

@@ -11,7 +11,8 @@ never importing the facade:
   through callbacks;
 - ``store``: the game in progress on disk, the archive, the record (``store``, ``records``);
 - ``advisor``: the engine's help (``advisor``); ``reviewer``: the review (``reviewer``); ``trainer``: the
-  lessons and the puzzles (``trainer``); ``questions``: what waits for a yes;
+  lessons and the puzzles (``trainer``); ``accounts``: the accounts of games, analysed in the background
+  (``accounts``); ``questions``: what waits for a yes;
 - the opponent (``opponents``): the computer owns its search; a remote player comes from
   ``toguz_tui.online``, whose connection is ``online``.
 
@@ -33,6 +34,7 @@ from speech.words.announce import Announcer
 from speech.words.i18n import _, n_
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
+from toguz_tui.session.accounts import Accounts, looked_at
 from toguz_tui.session.advisor import Advisor
 from toguz_tui.session.clocks import Clocks
 from toguz_tui.session.mode import Mode, Playing, Reviewing, Training, View, game_perspective, perspective_of, view_of
@@ -78,6 +80,9 @@ class GameSession:
                                  lambda: (self.game, self.store.names()))
         self.trainer = Trainer(self.lock, self.output, lambda: self.mode, self.enter, self.back_to_game,
                                lambda: self.online is not None)
+        self.accounts = Accounts(self.lock, self.output,
+                                 lambda: looked_at(self.view, self.setup.human, self.online is not None),
+                                 lambda: self.thinker.busy, persist)
         self.enter(Playing())
 
     @property
@@ -338,6 +343,7 @@ class GameSession:
     def close(self) -> None:
         """Stop thinking and speaking; let go of the game in progress (its clocks kept as they stand)."""
         self.thinker.cancel()
+        self.accounts.close()  # what its analysis did is kept
         self.clocks.close()
         with self.lock:
             if self.clocks.hold(self.game.is_over, len(self.game.moves)):

@@ -1,0 +1,210 @@
+"""The accounts of games: the engine's verdict on every move, worked out in a thread of its own and said
+when it is done; kept on disk (``toguz_tui.files.accounts``), so that a second ``account`` is instant.
+
+One analysis runs at a time, one search after another (``rules.engine.game_analysis.step``), and between
+two it waits while the computer thinks on its move, so it never holds up play. ``account stop`` (or
+leaving) stops it and keeps what was done; ``account`` goes on from there. What is said: at the start,
+how many moves and about how long; when asked meanwhile, how far it is; every ``PROGRESS_SECONDS`` of a
+long one, a progress line; at the end, the account (or, for ``course``, the course as sound and its
+turning points). The game is the one looked at: the review's, else the game when it is over.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from rules import BLACK, WHITE, Game, Side
+from rules.engine import Engine
+from rules.engine.engine import compiled
+from rules.engine.game_analysis import GameAnalysis, analysis_engine, game_key, step
+from speech.words.account import AccountWords
+from speech.words.i18n import _
+from toguz_tui.files import accounts as kept
+from toguz_tui.files import storage
+from toguz_tui.session.mode import Playing, Reviewing, Training, View
+from toguz_tui.session.output import Output
+from toguz_tui.session.stream import Reply
+
+PROGRESS_SECONDS = 10.0  # a long analysis says how far it is this often
+SAVE_SECONDS = 5.0  # a partial analysis is kept this often
+WAIT_SECONDS = 0.1  # how often a waiting analysis looks whether the computer has moved
+Then = Literal["account", "course"]
+
+
+@dataclass(frozen=True)
+class Looked:
+    """The game an account is asked for: its moves, the sides the player played, its record's tags."""
+
+    game: Game
+    yours: tuple[Side, ...]
+    tags: tuple[tuple[str, str], ...] = ()
+
+
+def looked_at(view: View, human: Side | None, online: bool) -> Looked | str:
+    """The game whose account is asked for in ``view`` (``human``: the person's side in the game, None for
+    two people), or why there is none."""
+    game = view.game
+    yours: tuple[Side, ...] = (WHITE, BLACK) if human is None else (human,)
+    match view.mode:
+        case Training():
+            return _("Close the lesson or the puzzles first: the account is of a game.")
+        case Reviewing(review):
+            shown = Game(review.start.variant, review.start)
+            for report in review.reports:
+                shown.play(report.pit)
+            same = game_key(shown) == game_key(game)
+            tags = tuple((name, review.tags[name]) for name in ("White", "Black", "Date", "Event")
+                         if name in review.tags)
+            if not shown.moves:
+                return _("This game has no moves to account for.")
+            return Looked(shown, yours if same else (), tags)
+        case Playing():
+            if not game.moves:
+                return _("No move has been played in this game: the account comes when a game is over.")
+            if not game.is_over:
+                return _("The account comes when the game is over: type review to look back at it now.") \
+                    if not online else _("The account comes when the game is over.")
+    return Looked(game, yours)
+
+
+@dataclass
+class _Job:
+    """One analysis under way."""
+
+    looked: Looked
+    analysis: GameAnalysis
+    words: AccountWords
+    then: Then
+    listener: Side
+    stop: threading.Event = field(default_factory=threading.Event)
+    thread: threading.Thread | None = None
+    engine: Engine = field(default_factory=analysis_engine)
+
+
+class Accounts:
+    """The accounts of the games looked at: asked for, worked out, said, kept."""
+
+    def __init__(self, lock: threading.RLock, output: Output, looked: Callable[[], Looked | str],
+                 busy: Callable[[], bool], persist: bool) -> None:
+        self.lock = lock  # the session's
+        self.output = output
+        self._looked = looked
+        self._busy = busy  # whether the computer is thinking (the analysis waits meanwhile)
+        self.persist = persist  # whether accounts are kept on disk
+        self._done: dict[str, kept.KeptAccount] = {}  # complete ones, by key
+        self._job: _Job | None = None
+        self.shown: GameAnalysis | None = None  # the last complete analysis said (the board draws its course)
+
+    def _find(self, looked: Looked) -> kept.KeptAccount | None:
+        """What is known of the game's analysis: done here, or kept on disk (complete or partial)."""
+        key = game_key(looked.game)
+        if key in self._done:
+            return self._done[key]
+        found = kept.load_account(key) if self.persist else None
+        if found is not None and found.analysis.complete:
+            self._done[key] = found
+        return found
+
+    def ask(self, then: Then = "account") -> Reply:
+        """``account`` (or ``course``): say it now if it is known; else analyse in the background and say it
+        when done (and how far it is, when it is under way)."""
+        with self.lock:
+            looked = self._looked()
+            if isinstance(looked, str):
+                return self.output.error(looked)
+            words = AccountWords(self.output.announcer)
+            listener = self.output.announcer.perspective.you or WHITE
+            found = self._find(looked)
+            if found is not None and found.analysis.complete:
+                return self._deliver(found.analysis, looked.game, words, then, listener, interrupt=True)
+            job = self._job
+            if job is not None and job.analysis.key == game_key(looked.game) and not job.stop.is_set():
+                job.then, job.words, job.listener = then, words, listener
+                return self.output.answer(" ".join((words.progress(len(job.analysis.verdicts), job.analysis.plies),
+                                                    _("The rest follows when it is done."))))
+            self._stop_job()
+            start = found.analysis if found is not None else GameAnalysis(game_key(looked.game), len(looked.game.moves))
+            job = _Job(looked, start, words, then, listener)
+            job.thread = threading.Thread(target=self._run, args=(job,), name="toguz-account", daemon=True)
+            self._job = job
+            job.thread.start()
+            left = job.analysis.plies - len(job.analysis.verdicts)
+            seconds = max(1, round(left * (0.15 if compiled() else 3.0)))
+            reports = looked.game.reports
+            moves = reports[-1].move_number - reports[0].move_number + 1
+            return self.output.answer(words.starting(moves, seconds, then == "course"))
+
+    def stop(self) -> Reply:
+        """``account stop``: stop the analysis under way, keeping what was done."""
+        with self.lock:
+            job = self._job
+            if job is None or job.stop.is_set():
+                return self.output.error(_("No analysis is under way."))
+            self._stop_job()
+            done = len(job.analysis.verdicts)
+            return self.output.answer(_("Analysis stopped after {done} of {count} moves; type account to go on "
+                                        "from there.").format(done=done, count=job.analysis.plies))
+
+    def _stop_job(self) -> None:
+        job, self._job = self._job, None
+        if job is not None:
+            job.stop.set()
+            job.engine.stop()  # the search under way returns at once (its verdict is dropped)
+
+    def close(self) -> None:
+        """Stop the analysis under way (what was done is kept) and wait a little for it to be written."""
+        job = self._job
+        self._stop_job()
+        if job is not None and job.thread is not None:
+            job.thread.join(2.0)
+
+    def _keep(self, job: _Job) -> None:
+        if self.persist:
+            kept.save_account(kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis, job.looked.tags))
+
+    def _run(self, job: _Job) -> None:
+        """The analysis thread: one search after another, waiting while the computer thinks."""
+        try:
+            saved = said = time.monotonic()
+            while not job.analysis.complete and not job.stop.is_set():
+                if self._busy():
+                    job.stop.wait(WAIT_SECONDS)
+                    continue
+                further = step(job.looked.game, job.analysis, job.engine)
+                if job.stop.is_set():
+                    break  # a search stopped half-way: its verdict is not a whole one
+                job.analysis = further
+                now = time.monotonic()
+                if now - saved >= SAVE_SECONDS:
+                    self._keep(job)
+                    saved = now
+                if now - said >= PROGRESS_SECONDS and not job.analysis.complete and not job.stop.is_set():
+                    self.output.say(Reply(job.words.progress(len(job.analysis.verdicts), job.analysis.plies)),
+                                    interrupt=False)
+                    said = now
+            self._keep(job)
+        except Exception as error:  # said in a sentence; the details go to the log
+            storage.log_failure(error)
+            self.output.say(Reply(_("The analysis failed: {reason}.").format(reason=error), kind="error"),
+                            interrupt=False)
+            return
+        with self.lock:
+            if self._job is job:
+                self._job = None
+            if job.stop.is_set() or not job.analysis.complete:
+                return
+            self._done[job.analysis.key] = kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis,
+                                                            job.looked.tags)
+            self._deliver(job.analysis, job.looked.game, job.words, job.then, job.listener, interrupt=False)
+
+    def _deliver(self, analysis: GameAnalysis, game: Game, words: AccountWords, then: Then, listener: Side,
+                 interrupt: bool) -> Reply:
+        """Say the account, or play the course and say its turning points."""
+        self.shown = analysis
+        if then == "account":
+            return self.output.say(Reply(words.account(analysis, game.reports)), interrupt)
+        return self.output.say(Reply(" ".join(words.course(analysis, game.reports))), interrupt)
