@@ -20,7 +20,7 @@ from typing import Literal
 from rules import BLACK, WHITE, Game, Side
 from rules.engine import Engine
 from rules.engine.engine import compiled
-from rules.engine.game_analysis import GameAnalysis, analysis_engine, game_key, step
+from rules.engine.game_analysis import ANALYSIS_NODES, GameAnalysis, analysis_engine, game_key, step
 from speech.words.account import AccountWords
 from speech.words.i18n import _
 from toguz_tui.files import accounts as kept
@@ -98,6 +98,7 @@ class Accounts:
         self._done: dict[str, kept.KeptAccount] = {}  # complete ones, by key
         self._job: _Job | None = None
         self.shown: GameAnalysis | None = None  # the last complete analysis said (the board draws its course)
+        self.nodes = ANALYSIS_NODES  # each search's budget (tests make it smaller)
 
     def _find(self, looked: Looked) -> kept.KeptAccount | None:
         """What is known of the game's analysis: done here, or kept on disk (complete or partial)."""
@@ -145,6 +146,7 @@ class Accounts:
             if job is None or job.stop.is_set():
                 return self.output.error(_("No analysis is under way."))
             self._stop_job()
+            self._keep(job)  # now, so that what was done is on disk when it is said
             done = len(job.analysis.verdicts)
             return self.output.answer(_("Analysis stopped after {done} of {count} moves; type account to go on "
                                         "from there.").format(done=done, count=job.analysis.plies))
@@ -174,7 +176,7 @@ class Accounts:
                 if self._busy():
                     job.stop.wait(WAIT_SECONDS)
                     continue
-                further = step(job.looked.game, job.analysis, job.engine)
+                further = step(job.looked.game, job.analysis, job.engine, self.nodes)
                 if job.stop.is_set():
                     break  # a search stopped half-way: its verdict is not a whole one
                 job.analysis = further

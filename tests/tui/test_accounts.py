@@ -1,0 +1,210 @@
+"""The account of a game, as a player meets it: asked for after a game or in a review, analysed in the
+background, said when done, kept so that the second time is instant, stopped and resumed."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from rules import BLACK, WHITE, Game
+from rules.engine.game_analysis import GameAnalysis, MoveVerdict, analyse_game, game_key
+from rules.records import read_record_file
+from speech.words.account import AccountWords
+from speech.words.announce import Announcer, Perspective
+from tests.needs import SHARED_DATA, need_shared_data
+from tests.tui.conftest import Heard, MakeSession
+from toguz_tui.commands.table import run_line
+from toguz_tui.files import accounts
+from toguz_tui.session.facade import GameSession
+
+NODES = 3000  # a small budget: the same verdicts each time, quickly
+
+
+def until(check: Callable[[], bool], timeout: float = 60.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.02)
+
+
+def account_said(heard: Heard) -> Callable[[], bool]:
+    return lambda: any(reply.text.startswith(("The account of the game.", "Account:")) for reply in heard)
+
+
+def the_account(heard: Heard) -> str:
+    return next(reply.text for reply in heard if reply.text.startswith(("The account of the game.", "Account:")))
+
+
+def played_out(session: GameSession, pits: int = 400) -> None:
+    """Two people play the first legal pit until the game ends."""
+    while not session.game.is_over and pits:
+        session.play(session.game.legal_moves()[0])
+        pits -= 1
+
+
+def masters_game(number: int = 100) -> Game:
+    need_shared_data()
+    return read_record_file(SHARED_DATA / "kazakh-masters-742.pgn")[number - 1].game
+
+
+def test_the_account_of_a_finished_game_names_each_sides_worst_move_as_the_engine_finds_it(
+        make_session: MakeSession) -> None:
+    session = make_session()
+    played_out(session)
+    session.accounts.nodes = NODES
+    heard = Heard(session)
+    first = run_line(session, "account")
+    assert first is not None and first.text.startswith("Analysing the game's ")
+    until(account_said(heard))
+    text = the_account(heard)
+    expected = analyse_game(session.game, nodes=NODES)
+    for side in (WHITE, BLACK):
+        worst = expected.worst(side, 1)
+        if worst:
+            ply, verdict = worst[0]
+            number = session.game.reports[ply].move_number
+            name = "White" if side == WHITE else "Black"
+            assert f"Move {number}: {name}'s pit {verdict.pit} gave up {round(verdict.cost)} stones; pit " \
+                   f"{verdict.best}" in text or f"Move {number}: {name}'s pit {verdict.pit} let a won game go" in text
+    assert "play: " in text and "stones a move given up against the engine's best" in text
+
+
+def test_a_record_in_review_gives_its_account_and_the_second_time_it_is_instant(
+        make_session: MakeSession, tmp_path: Path) -> None:
+    need_shared_data()
+    session = make_session()
+    session.accounts.nodes = NODES
+    run_line(session, f"open {SHARED_DATA / 'kazakh-masters-742.pgn'} 100")
+    heard = Heard(session)
+    run_line(session, "account")
+    until(account_said(heard))
+    text = the_account(heard)
+    assert "After move " in text and "White's play: " in text and "Black's play: " in text
+    kept = list((tmp_path / "data" / "accounts").glob("*.json"))
+    assert len(kept) == 1
+    # a new session, the same record: said at once, from what was kept
+    again = make_session()
+    run_line(again, f"open {SHARED_DATA / 'kazakh-masters-742.pgn'} 100")
+    heard = Heard(again)
+    started = time.monotonic()
+    reply = run_line(again, "account")
+    assert time.monotonic() - started < 1.0
+    assert reply is not None and reply.text == text
+    assert again.accounts._job is None  # nothing analysed again
+
+
+def test_the_brief_account_is_braille_lines_of_at_most_40_cells(make_session: MakeSession) -> None:
+    session = make_session(verbosity="brief")
+    played_out(session)
+    session.accounts.nodes = NODES
+    heard = Heard(session)
+    run_line(session, "account")
+    until(account_said(heard))
+    lines = the_account(heard).split("\n")
+    assert lines[0].startswith("Account:") and len(lines) >= 3
+    assert all(len(line) <= 40 for line in lines), lines
+
+
+def test_an_analysis_is_stopped_kept_and_goes_on_from_where_it_stopped(make_session: MakeSession,
+                                                                       tmp_path: Path) -> None:
+    game = masters_game()
+    session = make_session()
+    session.accounts.nodes = 400_000  # slow enough to be stopped half-way
+    run_line(session, f"open {SHARED_DATA / 'kazakh-masters-742.pgn'} 100")
+    run_line(session, "account")
+    until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 3)
+    reply = run_line(session, "account stop")
+    assert reply is not None and reply.text.startswith("Analysis stopped after ")
+    done = int(reply.text.split("after ")[1].split(" ")[0])
+    assert 3 <= done < len(game.moves)
+    kept = accounts.load_account(game_key(game))
+    assert kept is not None and len(kept.analysis.verdicts) >= 3 and not kept.analysis.complete
+    assert run_line(session, "account stop").text == "No analysis is under way."  # type: ignore[union-attr]
+    session.accounts.nodes = NODES
+    heard = Heard(session)
+    reply = run_line(session, "account")
+    assert reply is not None
+    left = len(game.moves) - len(kept.analysis.verdicts)
+    assert reply.text.startswith("Analysing the game's ")
+    until(account_said(heard))
+    final = accounts.load_account(game_key(game))
+    assert final is not None and final.analysis.complete
+    assert final.analysis.verdicts[:len(kept.analysis.verdicts)] == kept.analysis.verdicts  # went on, not again
+    assert left > 0
+
+
+def test_the_account_waits_for_the_end_of_the_game_and_is_refused_in_a_puzzle(make_session: MakeSession) -> None:
+    session = make_session()
+    reply = run_line(session, "account")
+    assert reply is not None and reply.kind == "error"
+    assert reply.text == "No move has been played in this game: the account comes when a game is over."
+    session.play(7)
+    reply = run_line(session, "account")
+    assert reply is not None and reply.text == ("The account comes when the game is over: type review to look back "
+                                                "at it now.")
+    run_line(session, "puzzle 1")
+    reply = run_line(session, "account")
+    assert reply is not None and reply.text == "Close the lesson or the puzzles first: the account is of a game."
+    reply = run_line(session, "account now")
+    assert reply is not None and reply.text == "Account needs: account, or account stop."
+
+
+def test_a_broken_kept_account_is_analysed_again(make_session: MakeSession, tmp_path: Path) -> None:
+    session = make_session()
+    played_out(session)
+    folder = tmp_path / "data" / "accounts"
+    folder.mkdir(parents=True)
+    (folder / f"{game_key(session.game)}.json").write_text('{"format": 1, "record": 7}')
+    session.accounts.nodes = NODES
+    heard = Heard(session)
+    assert run_line(session, "account").text.startswith("Analysing")  # type: ignore[union-attr]
+    until(account_said(heard))
+    assert accounts.load_account(game_key(session.game)) is not None
+
+
+@pytest.mark.parametrize("broken", [
+    "not json", "[]", '{"format": 2}', '{"format": 1, "record": "", "yours": [], "analysis": {}}',
+    "[" * 100_000,
+])
+def test_kept_accounts_that_are_not_sound_are_read_as_none(tmp_path: Path, broken: str) -> None:
+    folder = tmp_path / "data" / "accounts"
+    folder.mkdir(parents=True)
+    key = "0" * 32
+    (folder / f"{key}.json").write_text(broken)
+    assert accounts.load_account(key) is None
+    assert list(accounts.kept_accounts()) == []
+
+
+def test_a_kept_analysis_whose_numbers_are_out_of_bounds_is_refused() -> None:
+    game = Game()
+    game.play(7)
+    analysis = GameAnalysis(game_key(game), 1, (MoveVerdict(WHITE, 7, 7, 1.0, 1.0, False, None, 10, True, (7,)),),
+                            0.5)
+    data = analysis.to_data()
+    assert GameAnalysis.from_data(json.loads(json.dumps(data))) == analysis
+    for field, value in (("plies", 10**9), ("final", 1e300), ("key", "x" * 32)):
+        assert pytest.raises(ValueError, GameAnalysis.from_data, {**data, field: value})
+    row = data["verdicts"][0]
+    for index, value in ((1, 99), (3, float("inf")), (7, -1), (9, [1] * 20)):
+        bad = list(row)
+        bad[index] = value
+        assert pytest.raises(ValueError, GameAnalysis.from_data, {**data, "verdicts": [bad]})
+
+
+def test_the_account_speaks_to_you_against_the_computer() -> None:
+    game = Game()
+    for pit in (7, 5, 1):
+        game.play(pit)
+    analysis = GameAnalysis(game_key(game), 3, (
+        MoveVerdict(WHITE, 7, 7, 1.0, 1.0, False, None, 10, True, (7,)),
+        MoveVerdict(BLACK, 5, 5, 1.0, 1.0, False, None, 0, False, (5,)),
+        MoveVerdict(WHITE, 1, 4, 6.0, -8.0, False, 4, 0, False, (4,)),
+    ), -5.0)
+    text = AccountWords(Announcer(Perspective(you=WHITE), "normal")).account(analysis, game.reports)
+    assert "Move 2: your pit 1 gave up 14 stones; pit 4 kept the lead." in text
+    assert "The computer's moves had no mistake of 3 stones or more." in text
+    assert "a tuzdyk was missed: pit 4 would have won one; your pit 1 was played." in text
