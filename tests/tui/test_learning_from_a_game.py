@@ -1,0 +1,89 @@
+"""Issue 30's first check, as a player meets it: a whole game against level 1 in the line mode, then
+``account`` names the largest mistake with the better pit and the stones it cost, as the engine finds
+them, and ``mistakes`` offers it as a puzzle that refuses the played pit and accepts the better one."""
+
+from __future__ import annotations
+
+import queue
+import subprocess
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from rules import WHITE
+from rules.engine.game_analysis import analyse_game
+from rules.records import read_record_file
+from tests.tui.conftest import environment, toguz_command
+
+
+class LinePlayer:
+    """``toguz --line`` as a subprocess: lines typed, lines read with a time limit."""
+
+    def __init__(self, tmp_path: Path, *args: str) -> None:
+        self.process = subprocess.Popen([*toguz_command(), "--line", "--speech", "off", *args],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                        text=True, env=environment(tmp_path), bufsize=1)
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.seen: list[str] = []
+        stdout = self.process.stdout
+        assert stdout is not None
+
+        def read() -> None:
+            for line in stdout:
+                self.lines.put(line.rstrip("\n"))
+
+        threading.Thread(target=read, daemon=True).start()
+
+    def type(self, line: str) -> None:
+        assert self.process.stdin is not None
+        self.process.stdin.write(line + "\n")
+        self.process.stdin.flush()
+
+    def hear(self, start: str, timeout: float = 120.0, anywhere: bool = False) -> str:
+        """The next line that starts with ``start`` (``anywhere``: that holds it)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
+            except queue.Empty:
+                raise AssertionError(f"never heard {start!r}; heard:\n" + "\n".join(self.seen[-30:])) from None
+            self.seen.append(line)
+            if line.startswith(start) or (anywhere and start in line):
+                return line
+
+    def quit(self) -> int:
+        assert self.process.stdin is not None
+        self.process.stdin.close()
+        return self.process.wait(30)
+
+
+@pytest.mark.slow
+def test_a_game_against_level_1_gives_its_account_with_the_largest_mistake(tmp_path: Path) -> None:
+    player = LinePlayer(tmp_path, "--level", "1", "--seed", "3", "--new", "--verbosity", "brief")
+    player.hear("New game")
+    tries = "".join(f"{pit}\n" for _ in range(120) for pit in (9, 8, 7, 6, 5, 4, 3, 2, 1))
+    for line in tries.splitlines():
+        player.type(line)
+    player.hear("The game is kept in", timeout=300, anywhere=True)
+    player.type("verbosity normal")
+    record = next((tmp_path / "data" / "games").glob("*.pgn"))
+    game = read_record_file(record)[0].game
+    expected = analyse_game(game)  # the program's budget, so the same verdicts
+    ply, worst = expected.worst(WHITE, 1)[0]
+    number = game.reports[ply].move_number
+    player.type("account")
+    player.hear("Analysing the game's ")
+    account = player.hear("The account of the game.", timeout=240)
+    if worst.missed_win:
+        said = f"Move {number}: your pit {worst.pit} let a won game go; pit {worst.best} won by force."
+    elif worst.walked_into_loss:
+        said = f"Move {number}: your pit {worst.pit} lost the game by force; pit {worst.best} did not."
+    else:
+        said = f"Move {number}: your pit {worst.pit} gave up {round(worst.cost)} stones; pit {worst.best} "
+    assert said in account, account
+    assert account.index(said) < account.index("The computer's"), "your worst move comes first"
+    player.type("account")
+    assert player.hear("The account of the game.", timeout=5) == account  # kept: at once
+    assert player.quit() == 0
