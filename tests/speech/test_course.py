@@ -66,7 +66,7 @@ def balance(sound: Samples) -> float:
 
 def spectrum(sound: Samples) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
     mono = sound.mean(axis=1)
-    return (np.fft.rfftfreq(1 << 16, 1 / cues.SAMPLE_RATE),
+    return (np.fft.rfftfreq(1 << 16, 1 / cues.SAMPLE_RATE).astype(np.float64),
             np.abs(np.fft.rfft(mono * np.hanning(len(mono)), n=1 << 16)).astype(np.float64))
 
 
