@@ -26,6 +26,8 @@ from speech.sounds.course import (
     move_times,
     pitch_of,
 )
+from speech.sounds.player import RecordingPlayer, SilentPlayer
+from toguz_tui.session.sound_cues import SoundCues
 
 Samples = npt.NDArray[np.float64]
 KEY = "0" * 32
@@ -186,3 +188,11 @@ def test_the_engines_analysis_of_a_short_real_game_sounds() -> None:
     assert len(course_pitches(analysis, BLACK)) == 8
     captures = [ply for ply, verdict in enumerate(analysis.verdicts) if verdict.captured]
     assert captures, "the game has captures to hear"
+
+
+def test_the_sessions_cues_play_the_course_or_say_they_are_silent() -> None:
+    player = RecordingPlayer()
+    analysis = analysis_of(rising(12))
+    assert SoundCues(player).course(analysis, BLACK) is True
+    assert player.names == ["course"] and np.array_equal(player.sounds[0], course_sound(analysis, BLACK))
+    assert SoundCues(SilentPlayer()).course(analysis, WHITE) is False
