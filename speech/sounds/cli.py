@@ -17,7 +17,7 @@ import os
 import sys
 from pathlib import Path
 
-from rules.variant import BLACK, WHITE
+from rules.variant import BLACK, WHITE, Side
 from speech.sounds.course_cli import CourseProblem, write_course
 from speech.sounds.cues import CUE_NAMES, SAMPLE_RATE, render_cue, write_wav
 from speech.voices.cli import PlainParser
@@ -64,7 +64,7 @@ def parser() -> argparse.ArgumentParser:
                              "DIR/course.wav (the advantage as pitch, about five seconds)"))
     made.add_argument("--game", metavar="N", type=_game_number,
                       help=_("with --course: the game of the record file to hear (default: the first)"))
-    made.add_argument("--side", choices=("white", "black"),
+    made.add_argument("--side", choices=tuple(side.key for side in Side),
                       help=_("with --course: the side whose advantage is heard as higher (default: white)"))
     made.add_argument("--language", choices=tuple(LANGUAGES), metavar="CODE",
                       help=_("the language of the messages: {codes} (default: the system's)").format(
@@ -84,7 +84,8 @@ def main(args: list[str]) -> int:
     if options.course is not None:
         if options.wav is None:
             return _fail(_("--course writes a WAV file: add --wav DIR"))
-        return _course(options.course, options.wav, options.game or 1, options.side == "black", options.replace)
+        listener = BLACK if options.side == BLACK.key else WHITE
+        return _course(options.course, options.wav, options.game or 1, listener, options.replace)
     if options.game is not None or options.side is not None:
         return _fail(_("--game and --side go with --course RECORD"))
     if options.list:
@@ -101,10 +102,10 @@ def _progress(done: int, total: int) -> None:
     print(_("Analysing move {done} of {total}").format(done=done, total=total), file=sys.stderr, flush=True)
 
 
-def _course(record: Path, folder: Path, number: int, black: bool, replace: bool) -> int:
+def _course(record: Path, folder: Path, number: int, listener: Side, replace: bool) -> int:
     """Analyse game ``number`` of ``record`` and write its course into ``folder``."""
     try:
-        path = write_course(record, folder, number, BLACK if black else WHITE, replace, _progress)
+        path = write_course(record, folder, number, listener, replace, _progress)
     except CourseProblem as problem:
         return _fail(str(problem), problem.status)
     print(_("wrote the course of game {number} to {path}").format(number=number, path=path))
