@@ -4,6 +4,9 @@
 44,100 Hz), creating DIR if needed. It never overwrites a file it was not asked to: when any of
 the files is already there it writes nothing and names the first one, unless ``--replace`` is
 given. Mistakes are reported as one plain line on stderr with exit status 2, as in ``toguz speech``.
+
+``--course RECORD --wav DIR`` analyses one game of a record file (``--game N``, the first by default) and
+writes its course as sound, heard by White or ``--side black`` (``speech.sounds.course_cli``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ import os
 import sys
 from pathlib import Path
 
+from rules.variant import BLACK, WHITE, Side
+from speech.sounds.course_cli import CourseProblem, write_course
 from speech.sounds.cues import CUE_NAMES, SAMPLE_RATE, render_cue, write_wav
 from speech.voices.cli import PlainParser
 from speech.wav_target import target_problem, write_in_place
@@ -30,7 +35,19 @@ def _description() -> str:
         "  toguz sounds --list",
         "  toguz sounds --wav cues",
         "  toguz sounds --wav cues --replace",
+        "  toguz sounds --course game.pgn --wav sounds",
+        "  toguz sounds --course games.pgn --game 3 --side black --wav sounds",
     ])
+
+
+def _game_number(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(_("{text} is not a game number (1, 2, 3 ...)").format(text=text))
+    return number
 
 
 def parser() -> argparse.ArgumentParser:
@@ -42,6 +59,13 @@ def parser() -> argparse.ArgumentParser:
     mode.add_argument("--list", action="store_true", help=_("list the cues, each with its length"))
     made.add_argument("--replace", action="store_true",
                       help=_("with --wav: replace the files of the same names that are already in DIR"))
+    made.add_argument("--course", metavar="RECORD", type=Path,
+                      help=_("with --wav: analyse a game of the record file RECORD and write its course as sound, "
+                             "DIR/course.wav (the advantage as pitch, about five seconds)"))
+    made.add_argument("--game", metavar="N", type=_game_number,
+                      help=_("with --course: the game of the record file to hear (default: the first)"))
+    made.add_argument("--side", choices=tuple(side.key for side in Side),
+                      help=_("with --course: the side whose advantage is heard as higher (default: white)"))
     made.add_argument("--language", choices=tuple(LANGUAGES), metavar="CODE",
                       help=_("the language of the messages: {codes} (default: the system's)").format(
                           codes=", ".join(LANGUAGES)))
@@ -57,6 +81,13 @@ def main(args: list[str]) -> int:
         options = parser().parse_args(args)
     except SystemExit as leaving:
         return int(leaving.code or 0)
+    if options.course is not None:
+        if options.wav is None:
+            return _fail(_("--course writes a WAV file: add --wav DIR"))
+        listener = BLACK if options.side == BLACK.key else WHITE
+        return _course(options.course, options.wav, options.game or 1, listener, options.replace)
+    if options.game is not None or options.side is not None:
+        return _fail(_("--game and --side go with --course RECORD"))
     if options.list:
         return _list()
     return _write(options.wav, options.replace)
@@ -65,6 +96,20 @@ def main(args: list[str]) -> int:
 def _fail(message: str, status: int = 2) -> int:
     print(f"{PROG}: {message}", file=sys.stderr)
     return status
+
+
+def _progress(done: int, total: int) -> None:
+    print(_("Analysing move {done} of {total}").format(done=done, total=total), file=sys.stderr, flush=True)
+
+
+def _course(record: Path, folder: Path, number: int, listener: Side, replace: bool) -> int:
+    """Analyse game ``number`` of ``record`` and write its course into ``folder``."""
+    try:
+        path = write_course(record, folder, number, listener, replace, _progress)
+    except CourseProblem as problem:
+        return _fail(str(problem), problem.status)
+    print(_("wrote the course of game {number} to {path}").format(number=number, path=path))
+    return 0
 
 
 def _list() -> int:

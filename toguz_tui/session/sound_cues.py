@@ -10,6 +10,7 @@ error log and the game goes on without it. The events and their cues:
 - an error (an illegal move, a word or key the program does not take): the low buzz;
 - the focus stopped at the end of a row: a knock at that end;
 - ``glance``: the board swept as panned tones, then the kazans as a chord (``speech.sounds.glance``);
+- ``course``: the advantage over a whole analysed game as an audio chart (``speech.sounds.course``);
 - a clock warning: two quick beeps; the game's end by time or resignation: the end motif (rising for a
   win, falling for a loss, level for a draw; between two players at one keyboard, a win's).
 """
@@ -21,7 +22,9 @@ from collections.abc import Callable
 import numpy as np
 
 from rules import MoveReport, Outcome, Position, Side
+from rules.engine.game_analysis import GameAnalysis
 from speech.sounds import cues, glance
+from speech.sounds.course import course_sound
 from speech.sounds.player import CuePlayer, SilentPlayer
 from toguz_tui.files import storage
 
@@ -83,6 +86,11 @@ class SoundCues:
     def glance(self, position: Position, me: Side) -> bool:
         """The board at a glance (``speech.sounds.glance``), heard by ``me``; whether cues are played."""
         self._play(lambda: glance.glance_sound(position, me), "glance")
+        return self.player.enabled
+
+    def course(self, analysis: GameAnalysis, listener: Side) -> bool:
+        """The game's course as sound (``speech.sounds.course``), heard by ``listener``; whether cues are played."""
+        self._play(lambda: course_sound(analysis, listener), "course")
         return self.player.enabled
 
     def close(self) -> None:
