@@ -244,7 +244,8 @@ def _verdict(row: Any, index: int) -> MoveVerdict:
     if not isinstance(row, list) or len(row) != 10:
         raise ValueError(f"move {index + 1} is not a verdict")
     side, pit, best, best_score, score, made, missed, captured, book, near = row
-    if side not in ("white", "black") or not _whole(pit, 1, 9) or not _whole(best, 1, 9):
+    sides = {each.key: each for each in Side}
+    if side not in sides or not _whole(pit, 1, 9) or not _whole(best, 1, 9):
         raise ValueError(f"move {index + 1} has a wrong side or pit")
     if not _number(best_score, WIN) or not _number(score, WIN) or not isinstance(made, bool):
         raise ValueError(f"move {index + 1} has a wrong score")
@@ -252,7 +253,7 @@ def _verdict(row: Any, index: int) -> MoveVerdict:
         raise ValueError(f"move {index + 1} has a wrong tuzdyk, capture or book mark")
     if not isinstance(near, list) or len(near) > 9 or not all(_whole(item, 1, 9) for item in near):
         raise ValueError(f"move {index + 1} has wrong good moves")
-    return MoveVerdict(WHITE if side == "white" else BLACK, pit, best, float(best_score), float(score), made,
+    return MoveVerdict(sides[side], pit, best, float(best_score), float(score), made,
                        missed, captured, book, tuple(near))
 
 

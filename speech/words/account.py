@@ -16,7 +16,7 @@ from rules import MoveReport, Side
 from rules.engine.game_analysis import LEAD_STONES, MISTAKE_STONES, GameAnalysis, MoveVerdict
 from speech.words.announce import Announcer, braille_lines
 from speech.words.i18n import _, n_, np_, p_
-from speech.words.naming import Namer
+from speech.words.naming import VERBOSITIES, Namer
 
 MOST_TURNS = 3  # turning points named; more are counted
 MOST_TUZDYKS = 3  # tuzdyks won or missed named
@@ -76,7 +76,7 @@ class AccountWords(Namer):
 
     def mistakes(self, analysis: GameAnalysis, reports: Sequence[MoveReport], side: Side) -> list[str]:
         """``side``'s worst moves (one in brief, two, three in full), or that it made none."""
-        most = {"brief": 1, "normal": 2, "full": 3}[self.verbosity]
+        most = VERBOSITIES.index(self.verbosity) + 1  # brief 1, normal 2, full 3
         worst = analysis.worst(side, most)
         if not worst:
             if self.verbosity == "brief":

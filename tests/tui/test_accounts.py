@@ -13,13 +13,18 @@ import pytest
 from rules import BLACK, WHITE, Game
 from rules.engine.game_analysis import GameAnalysis, MoveVerdict, analyse_game, game_key
 from rules.records import read_record_file
+from speech.sounds import cues
+from speech.sounds.player import RecordingPlayer
+from speech.voices import RecordingSpeaker
 from speech.words.account import AccountWords
 from speech.words.announce import Announcer, Perspective
 from tests.needs import SHARED_DATA, need_shared_data
 from tests.tui.conftest import Heard, MakeSession
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import accounts
+from toguz_tui.files.settings import Settings
 from toguz_tui.session.facade import GameSession
+from toguz_tui.session.setup import GameSetup
 
 NODES = 3000  # a small budget: the same verdicts each time, quickly
 
@@ -187,12 +192,14 @@ def test_a_kept_analysis_whose_numbers_are_out_of_bounds_is_refused() -> None:
     data = analysis.to_data()
     assert GameAnalysis.from_data(json.loads(json.dumps(data))) == analysis
     for field, value in (("plies", 10**9), ("final", 1e300), ("key", "x" * 32)):
-        assert pytest.raises(ValueError, GameAnalysis.from_data, {**data, field: value})
+        with pytest.raises(ValueError):
+            GameAnalysis.from_data({**data, field: value})
     row = data["verdicts"][0]
     for index, value in ((1, 99), (3, float("inf")), (7, -1), (9, [1] * 20)):
         bad = list(row)
         bad[index] = value
-        assert pytest.raises(ValueError, GameAnalysis.from_data, {**data, "verdicts": [bad]})
+        with pytest.raises(ValueError):
+            GameAnalysis.from_data({**data, "verdicts": [bad]})
 
 
 def test_the_account_speaks_to_you_against_the_computer() -> None:
@@ -208,3 +215,38 @@ def test_the_account_speaks_to_you_against_the_computer() -> None:
     assert "Move 2: your pit 1 gave up 14 stones; pit 4 kept the lead." in text
     assert "The computer's moves had no mistake of 3 stones or more." in text
     assert "a tuzdyk was missed: pit 4 would have won one; your pit 1 was played." in text
+
+
+def test_course_plays_the_game_as_sound_then_says_its_turning_points(tmp_path: Path) -> None:
+    settings = Settings(opponent="human", sounds=True)
+    player = RecordingPlayer()
+    session = GameSession(settings, RecordingSpeaker(), player=player, watch=False)
+    session.start_game(GameSetup.from_settings(settings, 3))
+    try:
+        played_out(session)
+        session.accounts.nodes = NODES
+        heard = Heard(session)
+        reply = run_line(session, "course")
+        assert reply is not None and reply.text.startswith("Analysing the game's ")
+        assert "its course follows" in reply.text
+        until(lambda: "course" in player.names)
+        sound = player.sounds[player.names.index("course")]
+        assert 4.5 <= len(sound) / cues.SAMPLE_RATE <= 5.5
+        shown = next(item for item in heard if item.text.startswith("The course of the game, from the first move"))
+        assert shown.spoken == ""  # written, not said over the sound
+        points = AccountWords(session.output.announcer).course(session.accounts.shown,  # type: ignore[arg-type]
+                                                                session.game.reports)
+        started = time.monotonic()
+        until(lambda: any(item.text == " ".join(points) for item in heard), timeout=10)
+        assert time.monotonic() - started > 3.0, "the turning points come after the sound"
+    finally:
+        session.close()
+
+
+def test_course_with_sounds_off_says_so_and_the_turning_points(make_session: MakeSession) -> None:
+    session = make_session()
+    played_out(session)
+    session.accounts.nodes = NODES
+    heard = Heard(session)
+    run_line(session, "course")
+    until(lambda: any(item.text.startswith("Sounds are off, and the course is played as tones") for item in heard))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules import BLACK, WHITE, Game, Side
+from rules import Game, Side
 from rules.engine.game_analysis import GameAnalysis, game_key
 from rules.errors import NotationError
 from rules.records import read_record, write_record
@@ -28,6 +28,11 @@ from toguz_tui.files.user_files import FileProblem, decode_text, read_bytes, wri
 ACCOUNT_LIMIT = 2 << 20  # bytes: a 1,000-move game's account is under 200 KB
 MOST_ACCOUNTS = 1000  # the newest this many are read for the mistakes
 FORMAT = 1
+SIDES = {side.key: side for side in Side}
+
+
+class UnsoundAccount(ValueError):
+    """A kept account that is not one (never said: the game is analysed again)."""
 
 
 def accounts_dir() -> Path:
@@ -73,18 +78,18 @@ def _read(path: Path, key: str | None = None) -> KeptAccount | None:
 def _parsed(text: str, key: str | None) -> KeptAccount:
     data: Any = json.loads(text)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not an account of this format")
+        raise UnsoundAccount
     record, yours = data.get("record"), data.get("yours")
     if not isinstance(record, str) or not isinstance(yours, list) or len(yours) > 2 \
-            or not all(side in ("white", "black") for side in yours):
-        raise ValueError("no record, or wrong sides")
+            or not all(side in SIDES for side in yours):
+        raise UnsoundAccount
     analysis = GameAnalysis.from_data(data.get("analysis"))
     read = read_record(record)
     if game_key(read.game) != analysis.key or (key is not None and analysis.key != key) \
             or analysis.plies != len(read.game.moves):
-        raise ValueError("the record is not the game analysed")
+        raise UnsoundAccount  # its record is not the game analysed
     tags = tuple((name, read.tags[name]) for name in ("White", "Black", "Date", "Event") if name in read.tags)
-    return KeptAccount(read.game, tuple(WHITE if side == "white" else BLACK for side in yours), analysis, tags)
+    return KeptAccount(read.game, tuple(SIDES[side] for side in yours), analysis, tags)
 
 
 def save_account(account: KeptAccount) -> str | None:

@@ -21,6 +21,7 @@ from rules import BLACK, WHITE, Game, Side
 from rules.engine import Engine
 from rules.engine.engine import compiled
 from rules.engine.game_analysis import ANALYSIS_NODES, GameAnalysis, analysis_engine, game_key, step
+from speech.sounds.course import BODY_MS, HOLD_MS, TAIL_MS
 from speech.words.account import AccountWords
 from speech.words.i18n import _
 from toguz_tui.files import accounts as kept
@@ -31,6 +32,7 @@ from toguz_tui.session.stream import Reply
 
 PROGRESS_SECONDS = 10.0  # a long analysis says how far it is this often
 SAVE_SECONDS = 5.0  # a partial analysis is kept this often
+COURSE_SECONDS = (BODY_MS + HOLD_MS + TAIL_MS) / 1000  # the course's sound, then its turning points
 WAIT_SECONDS = 0.1  # how often a waiting analysis looks whether the computer has moved
 Then = Literal["account", "course"]
 
@@ -89,9 +91,10 @@ class Accounts:
     """The accounts of the games looked at: asked for, worked out, said, kept."""
 
     def __init__(self, lock: threading.RLock, output: Output, looked: Callable[[], Looked | str],
-                 busy: Callable[[], bool], persist: bool) -> None:
+                 busy: Callable[[], bool], sounds_on: Callable[[], bool], persist: bool) -> None:
         self.lock = lock  # the session's
         self.output = output
+        self._sounds_on = sounds_on  # the ``sounds`` setting
         self._looked = looked
         self._busy = busy  # whether the computer is thinking (the analysis waits meanwhile)
         self.persist = persist  # whether accounts are kept on disk
@@ -209,4 +212,15 @@ class Accounts:
         self.shown = analysis
         if then == "account":
             return self.output.say(Reply(words.account(analysis, game.reports)), interrupt)
-        return self.output.say(Reply(" ".join(words.course(analysis, game.reports))), interrupt)
+        points = " ".join(words.course(analysis, game.reports))
+        if self.output.sounds.course(analysis, listener):  # the turning points are said after it
+            timer = threading.Timer(COURSE_SECONDS, lambda: self.output.say(Reply(points), interrupt=False))
+            timer.daemon = True
+            timer.start()
+            return self.output.say(Reply(_("The course of the game, from the first move on the left to the last on "
+                                           "the right; its turning points follow."), spoken=""), interrupt)
+        reason = getattr(self.output.sounds.player, "reason", "")  # a silent player says why it is silent
+        why = _("The course is played as tones, and they cannot play here: {reason}.").format(reason=reason) \
+            if self._sounds_on() and reason else \
+            _("Sounds are off, and the course is played as tones: type sounds on to hear it.")
+        return self.output.say(Reply(f"{why} {points}"), interrupt)

@@ -82,7 +82,7 @@ class GameSession:
                                lambda: self.online is not None)
         self.accounts = Accounts(self.lock, self.output,
                                  lambda: looked_at(self.view, self.setup.human, self.online is not None),
-                                 lambda: self.thinker.busy, persist)
+                                 lambda: self.thinker.busy, lambda: self.settings.sounds, persist)
         self.enter(Playing())
 
     @property
