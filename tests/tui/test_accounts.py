@@ -197,7 +197,7 @@ def test_a_kept_analysis_whose_numbers_are_out_of_bounds_is_refused() -> None:
     row = data["verdicts"][0]
     wrong: tuple[tuple[int, object], ...] = ((1, 99), (3, float("inf")), (7, -1), (9, [1] * 20))
     for index, value in wrong:
-        bad = list(row)
+        bad: list[object] = list(row)
         bad[index] = value
         with pytest.raises(ValueError):
             GameAnalysis.from_data({**data, "verdicts": [bad]})
