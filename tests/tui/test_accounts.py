@@ -196,9 +196,9 @@ def test_a_kept_analysis_whose_numbers_are_out_of_bounds_is_refused() -> None:
             GameAnalysis.from_data({**data, field: value})
     row = data["verdicts"][0]
     wrong: tuple[tuple[int, object], ...] = ((1, 99), (3, float("inf")), (7, -1), (9, [1] * 20))
-    for index, value in wrong:
+    for index, off in wrong:
         bad: list[object] = list(row)
-        bad[index] = value
+        bad[index] = off
         with pytest.raises(ValueError):
             GameAnalysis.from_data({**data, "verdicts": [bad]})
 
