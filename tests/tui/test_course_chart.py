@@ -8,7 +8,7 @@ import pytest
 
 from rules.engine.game_analysis import GameAnalysis, MoveVerdict
 from rules.variant import BLACK, WHITE
-from toguz_tui.board.widgets.course_chart import BLOCKS, MISTAKE, CourseChart, course_lines
+from toguz_tui.board.widgets.course_chart import BLOCKS, LEVEL, MISTAKE, CourseChart, course_lines
 
 KEY = "0" * 32
 
@@ -29,7 +29,8 @@ def rising(moves: int) -> list[float]:
 
 def heights(lines: list[str]) -> list[int]:
     """Each column's fill in eighths of a row (the chart's lines, without the line of marks)."""
-    return [sum(BLOCKS.index(line[column]) for line in lines[:-1]) for column in range(len(lines[0]))]
+    return [sum(BLOCKS.index(line[column]) for line in lines[:-1] if line[column] != LEVEL)
+            for column in range(len(lines[0]))]
 
 
 @pytest.mark.parametrize("moves", [0, 1, 3, 30, 250])
@@ -38,7 +39,7 @@ def test_the_chart_is_as_wide_and_as_high_as_asked(moves: int, width: int, heigh
     analysis = analysis_of(rising(moves)) if moves else GameAnalysis(KEY, 0)
     lines = course_lines(analysis, WHITE, width, height)
     assert len(lines) == height and all(len(line) == width for line in lines)
-    assert set("".join(lines)) <= set(BLOCKS) | {MISTAKE}
+    assert set("".join(lines)) <= set(BLOCKS) | {MISTAKE, LEVEL}
 
 
 def test_a_level_game_is_flat_at_half_the_height() -> None:
@@ -59,6 +60,12 @@ def test_a_rising_advantage_rises_and_black_sees_it_mirrored() -> None:
     assert [a + b for a, b in zip(white, black, strict=True)] == [40] * 60
     assert heights(course_lines(analysis_of([0.0, 30.0, 60.0]), WHITE, 4, 3))[-1] == 16, "at the limit: full"
     assert heights(course_lines(analysis_of([0.0, -30.0, -60.0]), WHITE, 4, 3))[-1] == 1, "a lost game: the lowest"
+
+
+def test_columns_below_the_level_show_the_level_line_as_dots() -> None:
+    lines = course_lines(analysis_of([-20.0] * 11), WHITE, 10, 5)  # behind all game: 4 rows, the level above the third
+    assert lines[2] == LEVEL * 10 and set(lines[0] + lines[1]) == {" "}
+    assert LEVEL not in "".join(course_lines(analysis_of([20.0] * 11), WHITE, 10, 5))
 
 
 def test_mistakes_are_marked_under_their_columns_once() -> None:

@@ -142,6 +142,14 @@ class Accounts:
             moves = reports[-1].move_number - reports[0].move_number + 1
             return self.output.answer(words.starting(moves, seconds, then == "course"))
 
+    def chart(self) -> GameAnalysis | None:
+        """The analysis to draw beside the board: the last one said, when it is of the game looked at."""
+        shown = self.shown
+        if shown is None:
+            return None
+        looked = self._looked()
+        return shown if isinstance(looked, Looked) and game_key(looked.game) == shown.key else None
+
     def stop(self) -> Reply:
         """``account stop``: stop the analysis under way, keeping what was done."""
         with self.lock:

@@ -26,6 +26,7 @@ from typing import ClassVar
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import Horizontal
 from textual.message import Message
 from textual.screen import Screen
 from textual.timer import Timer
@@ -39,6 +40,7 @@ from toguz_tui.board.keyboards import key_name, keyboard
 from toguz_tui.board.screens import keys
 from toguz_tui.board.screens.opening import open_dialog
 from toguz_tui.board.widgets.board import Board, BoardView, boxed_width, plain_width, score_mark
+from toguz_tui.board.widgets.course_chart import CourseChart
 from toguz_tui.board.widgets.panels import Announcements, FocusLine, KeyFooter, StatusLine
 from toguz_tui.board.widgets.speech_area import SpeechArea
 from toguz_tui.commands.table import run
@@ -47,6 +49,8 @@ from toguz_tui.session.mode import Playing, Reviewing, Training
 from toguz_tui.session.reviewer import where
 from toguz_tui.session.stream import Reply
 
+CHART_BESIDE = 16  # columns the course's chart needs beside the board (else it goes below)
+CHART_HEIGHT = 10
 BOARD_AFTER = 0.1  # seconds between a message and the board's change, in the screen-reader mode
 
 
@@ -65,6 +69,7 @@ class GameScreen(Screen[None]):
         self.session = session
         self.on_settings = on_settings
         self.board = Board()
+        self.chart = CourseChart()
         self.status = StatusLine()
         self.focus_line = FocusLine()
         self.panel = Announcements()
@@ -84,7 +89,9 @@ class GameScreen(Screen[None]):
         board), keys."""
         yield self.status
         yield self.speech
-        yield self.board
+        with Horizontal(id="board-row"):
+            yield self.board
+            yield self.chart
         yield self.focus_line
         yield self.panel
         yield self.footer
@@ -213,10 +220,26 @@ class GameScreen(Screen[None]):
         if self.pit_focus[1] > view.position.variant.pits:
             self.pit_focus = (self.pit_focus[0], 1)
         self.board.show(self.board_view())
+        self.draw_course()
         self.status.set_text(self.status_text())
         self.footer.set_text(keys.footer_text(view.position.variant.pits, isinstance(view.mode, Reviewing),
                                               isinstance(view.mode, Training), self.session.settings.keyboard_layout))
         self.place_cursor()
+
+    def draw_course(self) -> None:
+        """On the boxed board, once the game looked at has been analysed, its course beside the pits (below
+        them when the terminal leaves too little room beside)."""
+        session = self.session
+        analysis = None if self.plain else session.accounts.chart()
+        spare = self.app.size.width - boxed_width(session.view.position.variant.pits) - 2
+        self.chart.display = analysis is not None and not self.narrow
+        if analysis is None or self.narrow:
+            return
+        beside = spare >= CHART_BESIDE
+        row = self.query_one("#board-row", Horizontal)
+        row.styles.layout = "horizontal" if beside else "vertical"
+        width = spare if beside else boxed_width(session.view.position.variant.pits)
+        self.chart.draw(analysis, session.view.seat.you or Side.WHITE, width, CHART_HEIGHT if beside else 5)
 
     def board_follows(self) -> None:
         """After a message in the screen-reader mode, the board changes in a later frame: a screen

@@ -5,7 +5,8 @@ that ``course`` plays as sound (``speech.sounds.course``), as a text chart.
   game, a move spread over several columns in a short one).
 - Height is the listener's advantage: each column is filled from the bottom with block characters
   (``▁▂▃▄▅▆▇█``, eighths of a row), to half the height when the game is level, to the top at
-  ``CHART_LIMIT`` stones ahead, to the lowest eighth at as many behind. Shape alone tells it: no colour.
+  ``CHART_LIMIT`` stones ahead, to the lowest eighth at as many behind; where a column stays below the
+  level, the row holding the level line shows ``·``. Shape alone tells it: no colour.
 - The last line marks the mistakes (``MoveVerdict.mistake``, either side's) under their columns with ``!``.
 """
 
@@ -21,6 +22,7 @@ from speech.sounds.course import course_points
 
 BLOCKS = " ▁▂▃▄▅▆▇█"  # a cell filled by 0 to 8 eighths
 MISTAKE = "!"
+LEVEL = "·"  # the level line, where a column does not reach it
 
 
 def _columns(analysis: GameAnalysis, listener: Side, width: int) -> list[tuple[float, bool]]:
@@ -47,7 +49,9 @@ def course_lines(analysis: GameAnalysis, listener: Side, width: int, height: int
     eighths = rows * 8
     fills = [max(1, min(eighths, round(eighths / 2 + advantage / CHART_LIMIT * eighths / 2)))
              for advantage, _ in columns]
-    lines = ["".join(BLOCKS[max(0, min(8, fill - (rows - 1 - row) * 8))] for fill in fills) for row in range(rows)]
+    level_row = rows - 1 - (eighths // 2) // 8 if eighths // 2 % 8 else rows - (eighths // 2) // 8
+    lines = ["".join(LEVEL if row == level_row and fill - (rows - 1 - row) * 8 <= 0 else
+                     BLOCKS[max(0, min(8, fill - (rows - 1 - row) * 8))] for fill in fills) for row in range(rows)]
     lines.append("".join(MISTAKE if mistake else " " for _, mistake in columns))
     return lines
 
