@@ -46,6 +46,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/files.py
 	$(BIN)/python bench/spoken.py
 	$(BIN)/python bench/cues.py
+	$(BIN)/python bench/account.py
 	$(BIN)/python bench/clock.py
 	$(BIN)/python bench/build_puzzles.py --check
 	$(BIN)/python bench/house.py
