@@ -81,8 +81,10 @@ class AccountWords(Namer):
         if not worst:
             if self.verbosity == "brief":
                 return [p_("brief", "{who}: no mistake.").format(who=self._cap(self._short_who(side)))]
-            return [self._cap(_("{whose} moves had no mistake of {count} stones or more.").format(
-                whose=self.party(side).whose, count=round(MISTAKE_STONES)))]
+            party = self.party(side)
+            template = _("Your moves had no mistake of {count} stones or more.") if party.kind == "you" else \
+                _("{whose} moves had no mistake of {count} stones or more.")
+            return [self._cap(template.format(whose=party.whose, count=round(MISTAKE_STONES)))]
         return [self.mistake(verdict, self._number(reports, ply)) for ply, verdict in worst]
 
     def mistake(self, verdict: MoveVerdict, number: int) -> str:
@@ -127,9 +129,11 @@ class AccountWords(Namer):
                 said.append(p_("brief", "Tuzdyk: move {number}, {who}.").format(
                     number=number, who=self._short_who(verdict.mover)))
             else:
-                said.append(_("Move {number}: {pit} became {whose} tuzdyk.").format(
-                    number=number, pit=self.pit_name(verdict.mover.opponent, report.tuzdyk_made, "made"),
-                    whose=self.party(verdict.mover).whose))
+                party = self.party(verdict.mover)
+                template = _("Move {number}: {pit} became your tuzdyk.") if party.kind == "you" else \
+                    _("Move {number}: {pit} became {whose} tuzdyk.")
+                said.append(template.format(number=number, whose=party.whose,
+                                            pit=self.pit_name(verdict.mover.opponent, report.tuzdyk_made)))
         missed = [(ply, verdict) for ply, verdict in enumerate(analysis.verdicts)
                   if verdict.tuzdyk_missed is not None and verdict.cost >= 1]
         for ply, verdict in missed[:MOST_TUZDYKS]:
@@ -159,11 +163,18 @@ class AccountWords(Namer):
             quality = _("uneven")
         else:
             quality = _("loose")
-        return self._cap(n_("{whose} play: {quality}; on average {average} stones a move given up against the "
-                            "engine's best, and {count} mistake.",
-                            "{whose} play: {quality}; on average {average} stones a move given up against the "
-                            "engine's best, and {count} mistakes.", count).format(
-            whose=self.party(side).whose, quality=quality, average=decimal(average), count=count))
+        party = self.party(side)
+        if party.kind == "you":
+            template = n_("Your play: {quality}; on average {average} stones a move given up against the engine's "
+                          "best, and {count} mistake.",
+                          "Your play: {quality}; on average {average} stones a move given up against the engine's "
+                          "best, and {count} mistakes.", count)
+        else:
+            template = n_("{whose} play: {quality}; on average {average} stones a move given up against the "
+                          "engine's best, and {count} mistake.",
+                          "{whose} play: {quality}; on average {average} stones a move given up against the "
+                          "engine's best, and {count} mistakes.", count)
+        return self._cap(template.format(whose=party.whose, quality=quality, average=decimal(average), count=count))
 
     @staticmethod
     def progress(done: int, plies: int) -> str:

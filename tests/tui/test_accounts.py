@@ -123,11 +123,12 @@ def test_an_analysis_is_stopped_kept_and_goes_on_from_where_it_stopped(make_sess
     run_line(session, "account")
     until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 3)
     reply = run_line(session, "account stop")
-    assert reply is not None and reply.text.startswith("Analysis stopped after ")
-    done = int(reply.text.split("after ")[1].split(" ")[0])
-    assert 3 <= done < len(game.moves)
+    assert reply is not None and reply.text.startswith("Analysis stopped at ")
+    assert reply.text.endswith("% of the game; type account to go on from there.")
     kept = accounts.load_account(game_key(game))
     assert kept is not None and len(kept.analysis.verdicts) >= 3 and not kept.analysis.complete
+    assert reply.text == f"Analysis stopped at {len(kept.analysis.verdicts) * 100 // len(game.moves)}% of the game; " \
+                         "type account to go on from there."
     assert run_line(session, "account stop").text == "No analysis is under way."  # type: ignore[union-attr]
     session.accounts.nodes = NODES
     heard = Heard(session)

@@ -158,9 +158,9 @@ class Accounts:
                 return self.output.error(_("No analysis is under way."))
             self._stop_job()
             self._keep(job)  # now, so that what was done is on disk when it is said
-            done = len(job.analysis.verdicts)
-            return self.output.answer(_("Analysis stopped after {done} of {count} moves; type account to go on "
-                                        "from there.").format(done=done, count=job.analysis.plies))
+            percent = len(job.analysis.verdicts) * 100 // max(1, job.analysis.plies)
+            return self.output.answer(_("Analysis stopped at {percent}% of the game; type account to go on from "
+                                        "there.").format(percent=percent))
 
     def _stop_job(self) -> None:
         job, self._job = self._job, None
