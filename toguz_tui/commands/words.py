@@ -40,6 +40,7 @@ USAGES: dict[str, str] = {
     "settings": N_("settings, or set NAME VALUE"), "set": N_("set NAME VALUE, the NAME one of {names}"),
     "help": N_("help [COMMAND]"),
     "learn": N_("learn, learn N for lesson N, or learn list"), "puzzle": N_("puzzle, or puzzle N"),
+    "mistakes": N_("mistakes, or mistakes last"),
 }
 THEIRS = ("their", "theirs", "opponent", "t")
 
