@@ -12,12 +12,12 @@ import threading
 from collections.abc import Callable
 
 from speech.words.i18n import _
+from toguz_tui.files.accounts import kept_accounts
 from toguz_tui.session.mode import Mode, Reviewing, Training
 from toguz_tui.session.output import Output
 from toguz_tui.session.stream import Reply
 from toguz_tui.training import lessons as lesson_files
 from toguz_tui.training import puzzles as puzzle_file
-from toguz_tui.files.accounts import kept_accounts
 from toguz_tui.training.coach import Coach, LessonCoach, PuzzleCoach, lesson_listing
 from toguz_tui.training.mistake_record import load_record
 from toguz_tui.training.mistakes import MistakeCoach, collect
