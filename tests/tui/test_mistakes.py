@@ -227,6 +227,7 @@ def test_hint_a_wrong_pit_twice_skip_and_an_illegal_pit(make_session: MakeSessio
     text = say(session, "skip")
     assert text.startswith("Skipped. The best move was pit ") and "Mistake 3 of 3." in text
     assert say(session, "turn").startswith("Mistake 3 of 3.")
+    assert say(session, "mistakes").startswith("Mistake 3 of 3.")  # the one under way, said again
     assert say(session, "review").endswith("type close to go back to your game first.")
 
 
