@@ -86,7 +86,7 @@ EVERY_COMMAND = [
     "history", "compact", "glance", "threats", "chances", "players", "fen", "repeat", "previous", "next", "silence",
     "speech off", "verbosity full", "hint", "analyse", "line", "undo",
     "settings", "set rate 200", "help", "help board", "review", "forward", "back", "end", "start", "goto 1",
-    "continue", "save", "new bestemshe human", "resign", "learn", "lessons", "skip", "puzzle",
+    "continue", "save", "new bestemshe human", "resign", "learn", "lessons", "skip", "puzzle", "mistakes",
     "close", "open nowhere.pgn", "recent", "games", "more",
     "clock", "pause", "resume", "sounds off", "seek 15+10", "challenge alice 15+10", "accept", "decline",
     "say hello", "draw", "abort", "command turn", "account", "account stop", "course", "quit",

@@ -26,6 +26,15 @@ def puzzle(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return number if isinstance(number, Reply) else session.trainer.open_puzzles(number)
 
 
+def mistakes(session: GameSession, args: list[str], focus: Focus) -> Reply:
+    """The player's own mistakes as puzzles: over every game kept, or over the last one."""
+    if not args:
+        return session.trainer.open_mistakes()
+    if len(args) == 1 and args[0].lower() == "last":
+        return session.trainer.open_mistakes(last=True)
+    return usage_error(session, "mistakes")
+
+
 def skip(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """On to the next lesson or puzzle."""
     return usage_error(session, "skip") if args else session.trainer.skip()

@@ -39,6 +39,7 @@ _COMMAND_MESSAGES = (
     Np_("command", "games"), Np_("command", "review"), Np_("command", "forward"), Np_("command", "back"),
     Np_("command", "start"), Np_("command", "end"), Np_("command", "goto"), Np_("command", "continue"),
     Np_("command", "close"), Np_("command", "learn"), Np_("command", "lessons"), Np_("command", "puzzle"),
+    Np_("command", "mistakes"),
     Np_("command", "skip"), Np_("command", "seek"), Np_("command", "challenge"), Np_("command", "accept"),
     Np_("command", "decline"), Np_("command", "say"), Np_("command", "draw"), Np_("command", "abort"),
     Np_("command", "command"), Np_("command", "settings"), Np_("command", "help"),
@@ -53,7 +54,7 @@ _WORD_MESSAGES = (
     Np_("word", "none"), Np_("word", "computer"), Np_("word", "human"), Np_("word", "two"),
     Np_("word", "replace"), Np_("word", "append"), Np_("word", "rated"), Np_("word", "casual"),
     Np_("word", "brief"), Np_("word", "normal"), Np_("word", "full"),
-    Np_("word", "game"), Np_("word", "online"), Np_("word", "stop"),
+    Np_("word", "game"), Np_("word", "online"), Np_("word", "stop"), Np_("word", "last"),
     # the values of the settings with names of their own: themes, keyboards, variants, auto
     Np_("word", "default"), Np_("word", "high-contrast"), Np_("word", "terminal"), Np_("word", "auto"),
     Np_("word", "latin"), Np_("word", "russian"), Np_("word", "kazakh"), Np_("word", "kazakh-latin"),
@@ -78,7 +79,7 @@ MESSAGES: dict[str, tuple[str, ...]] = {
 # The words each command reads after it, in English (the words the handlers know).
 ARGUMENTS: dict[str, tuple[str, ...]] = {
     "where": ("their",), "pit": ("their",), "resign": ("now",), "speech": ("on", "off"), "sounds": ("on", "off"),
-    "verbosity": VERBOSITIES, "learn": ("list",), "goto": COLOURS,
+    "verbosity": VERBOSITIES, "learn": ("list",), "mistakes": ("last",), "goto": COLOURS,
     "new": ("two", *OPPONENTS, *COLOURS, "level", "clock", "none", *VARIANT_KEYS),
     "save": ("replace", "append"), "account": ("stop",), "seek": ("rated", "casual"), "challenge": ("rated", "casual"),
 }

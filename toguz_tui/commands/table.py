@@ -223,6 +223,8 @@ COMMANDS: tuple[Command, ...] = (
          N_("every lesson, and which you have done")),
     _cmd("puzzle", ["puzzles"], ["x"], "learn", learn.puzzle,
          N_("a puzzle from a master game: find the best move (puzzle N for puzzle N)")),
+    _cmd("mistakes", ["mistake"], [], "learn", learn.mistakes,
+         N_("your own mistakes played again as puzzles, the costliest first (mistakes last: your last game's)")),
     _cmd("skip", [], ["X"], "learn", learn.skip,
          N_("in a lesson: on to the next lesson; in a puzzle: its answer, then the next puzzle")),
     _cmd("seek", [], [], "online", online.seek,

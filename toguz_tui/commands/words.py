@@ -41,6 +41,7 @@ USAGES: dict[str, str] = {
     "help": N_("help [COMMAND]"),
     "learn": N_("learn, learn N for lesson N, or learn list"), "puzzle": N_("puzzle, or puzzle N"),
     "account": N_("account, or account stop"),
+    "mistakes": N_("mistakes, or mistakes last"),
 }
 THEIRS = ("their", "theirs", "opponent", "t")
 

@@ -12,12 +12,15 @@ import threading
 from collections.abc import Callable
 
 from speech.words.i18n import _
+from toguz_tui.files.accounts import kept_accounts
 from toguz_tui.session.mode import Mode, Reviewing, Training
 from toguz_tui.session.output import Output
 from toguz_tui.session.stream import Reply
 from toguz_tui.training import lessons as lesson_files
 from toguz_tui.training import puzzles as puzzle_file
 from toguz_tui.training.coach import Coach, LessonCoach, PuzzleCoach, lesson_listing
+from toguz_tui.training.mistake_record import load_record
+from toguz_tui.training.mistakes import MistakeCoach, collect
 from toguz_tui.training.progress import load_progress
 
 # Commands that act on a game, refused while training (close first).
@@ -68,7 +71,7 @@ class Trainer:
             return None
         if command in GAME_ONLY or (command == "fen" and args):
             return self.refused(command)
-        if command in PUZZLE_SOLVERS and isinstance(coach, PuzzleCoach):
+        if command in PUZZLE_SOLVERS and isinstance(coach, PuzzleCoach | MistakeCoach):
             return self.output.error(_("In a puzzle, what each move takes is for you to find: where N says where "
                                        "one pit lands."))
         return None
@@ -130,6 +133,33 @@ class Trainer:
             words = coach.words(self.output.announcer)
             return self.output.answer(f"{problem} {words}" if problem else words)
 
+    def open_mistakes(self, last: bool = False) -> Reply:
+        """``mistakes``: the player's own mistakes over every game kept (``last``: over the last game), the
+        costliest first, as puzzles."""
+        with self.lock:
+            refused = self.refusal()
+            if refused is not None:
+                return refused
+            current = self.coach
+            if isinstance(current, MistakeCoach) and current.last == last and not current.over:
+                return self.output.answer(current.words(self.output.announcer))
+            record, problem = load_record()
+            found = collect(kept_accounts(), record, last)
+            if not found.mistakes:
+                if not found.games:
+                    text = _("You have no mistakes to play again: after a game, type account to find them.")
+                elif found.retired:
+                    text = (_("All the mistakes of your last game are retired.") if last
+                            else _("All your mistakes are retired."))
+                else:
+                    text = (_("Your last game has no mistakes to play again.") if last
+                            else _("Your games have no mistakes to play again."))
+                return self.output.answer(f"{problem} {text}" if problem else text)
+            coach = MistakeCoach(found.mistakes, record, last)
+            self._enter(Training(coach))  # first: the mistake is said from the side it was played by
+            words = coach.words(self.output.announcer)
+            return self.output.answer(f"{problem} {words}" if problem else words)
+
     def answer(self, pit: int) -> Reply:
         """A pit played in a lesson or a puzzle: right or wrong, and why."""
         coach = self.coach
@@ -158,7 +188,7 @@ class Trainer:
             coach = self.coach
             if isinstance(coach, LessonCoach):
                 return self.output.answer(coach.skip())
-            if isinstance(coach, PuzzleCoach):
+            if isinstance(coach, PuzzleCoach | MistakeCoach):
                 text = coach.skip(self.output.announcer)
                 self._enter(Training(coach))
                 return self.output.answer(text)
@@ -172,6 +202,8 @@ class Trainer:
                 left = _("You left; your progress could not be saved.")
             elif isinstance(coach, LessonCoach):
                 left = _("You left the lesson; your progress is kept.")
+            elif isinstance(coach, MistakeCoach):
+                left = _("You left your mistakes.") + " " + coach.summary()
             else:
                 left = _("You left the puzzles.") + " " + coach.summary() if isinstance(coach, PuzzleCoach) else ""
             back = _("Back to your game.")

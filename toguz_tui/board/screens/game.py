@@ -187,7 +187,7 @@ class GameScreen(Screen[None]):
         parts = [variant_title(view.position.variant)]
         if isinstance(view.mode, Training):  # the screen-reader mode keeps it the same from step to step
             coach = view.mode.coach
-            lessons = _("Lessons") if coach.kind == "lesson" else _("Puzzles")
+            lessons = {"lesson": _("Lessons"), "mistakes": _("Mistakes")}.get(coach.kind, _("Puzzles"))
             return " | ".join((coach.status() if not self.plain else lessons, *parts))
         human = session.setup.human
         if human is not None:

@@ -1,0 +1,116 @@
+"""The mistakes streak and how often each of the player's mistakes was answered right, kept in
+``mistakes.json`` in the data folder (apart from the puzzle rating of ``training.json``).
+
+The file is toguz's own: written whole and atomically after every answer, read bounded in size and
+checked field by field; a broken one is moved aside (never deleted) and the mistakes start afresh,
+which is said once.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from speech.words.i18n import _
+from toguz_tui.files import storage
+from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number, write_atomically
+
+MOST_BYTES = 2_000_000
+MOST_KEPT = 20_000  # mistakes remembered (the oldest are forgotten beyond)
+RETIRED = 2  # a mistake answered right this many times is not offered again
+MOST_STREAK = 10**6
+KEY = re.compile(r"[0-9a-f]{32}:[0-9]{1,4}")  # a game's key and the ply of the mistake
+
+
+@dataclass
+class MistakeRecord:
+    """The streak of mistakes answered right at the first try (and the best one), and for every mistake
+    (``game key:ply``) how many times it was answered right."""
+
+    streak: int = 0
+    best_streak: int = 0
+    rights: dict[str, int] = field(default_factory=dict)
+
+    def retired(self, key: str) -> bool:
+        """Whether the mistake ``key`` was answered right often enough."""
+        return self.rights.get(key, 0) >= RETIRED
+
+    def answered(self, key: str, right: bool) -> None:
+        """An answer at the first try to the mistake ``key``: right (the streak grows) or not (it ends)."""
+        if right:
+            self.rights[key] = min(RETIRED, self.rights.pop(key, 0) + 1)  # kept newest last
+            while len(self.rights) > MOST_KEPT:
+                del self.rights[next(iter(self.rights))]
+            self.streak = min(MOST_STREAK, self.streak + 1)
+            self.best_streak = max(self.best_streak, self.streak)
+        else:
+            self.streak = 0
+
+    def to_json(self) -> str:
+        """The record as the file keeps it."""
+        return json.dumps({"version": 1, "streak": self.streak, "best_streak": self.best_streak,
+                           "rights": self.rights}, ensure_ascii=False, separators=(",", ":"))
+
+
+def record_path() -> Path:
+    """Where the mistakes record is kept."""
+    return storage.data_dir() / "mistakes.json"
+
+
+def _whole(value: Any, high: int, what: str) -> int:
+    if type(value) is not int or not 0 <= value <= high:
+        raise ValueError(_("{field} is not a whole number from {low} to {high}").format(field=what, low=0, high=high))
+    return value
+
+
+def from_json(text: str) -> MistakeRecord:
+    """Read the record; ``ValueError`` with the reason when the file is broken."""
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, RecursionError):
+        raise ValueError(_("it is not JSON")) from None
+    except ValueError:  # a number of thousands of digits
+        raise ValueError(too_long_number()) from None
+    if not isinstance(data, dict) or data.get("version") != 1:
+        raise ValueError(_("it is not toguz's record of your mistakes"))
+    rights = data.get("rights", {})
+    if not isinstance(rights, dict) or len(rights) > MOST_KEPT \
+            or not all(isinstance(key, str) and KEY.fullmatch(key) for key in rights):
+        raise ValueError(_("{field} is not a table").format(field="rights"))
+    return MistakeRecord(_whole(data.get("streak", 0), MOST_STREAK, "streak"),
+                         _whole(data.get("best_streak", 0), MOST_STREAK, "best_streak"),
+                         {key: _whole(count, RETIRED, "rights") for key, count in rights.items()})
+
+
+def load_record() -> tuple[MistakeRecord, str | None]:
+    """The record kept (fresh when there is none), and a one-line problem when the file was broken (it is
+    then moved aside)."""
+    path = record_path()
+    if not path.exists() and not path.is_symlink():
+        return MistakeRecord(), None
+    try:
+        return from_json(read_bytes(path, MOST_BYTES).decode("utf-8")), None
+    except (FileProblem, UnicodeDecodeError, ValueError) as error:
+        reason = str(error) if not isinstance(error, UnicodeDecodeError) else _("it is not text")
+    try:
+        kept = storage.keep_aside(path)
+    except OSError as error:
+        return MistakeRecord(), _("Your record of mistakes could not be read ({reason}); starting afresh "
+                                  "({problem}).").format(reason=reason, problem=error.strerror or str(error))
+    return MistakeRecord(), _("Your record of mistakes could not be read ({reason}); starting afresh. The old "
+                              "file was kept as {name}.").format(reason=reason, name=kept.name)
+
+
+def save_record(record: MistakeRecord) -> str | None:
+    """Keep the record; a one-line problem when it could not be written (the training goes on)."""
+    path = record_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, record.to_json())
+    except OSError as error:
+        return _("Your record of mistakes could not be saved ({reason}).").format(
+            reason=error.strerror or str(error))
+    return None
