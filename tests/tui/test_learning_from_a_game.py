@@ -86,4 +86,12 @@ def test_a_game_against_level_1_gives_its_account_with_the_largest_mistake(tmp_p
     assert account.index(said) < account.index("The computer's"), "your worst move comes first"
     player.type("account")
     assert player.hear("The account of the game.", timeout=5) == account  # kept: at once
+    player.type("mistakes")
+    puzzle = player.hear("Mistake 1 of ", timeout=10)
+    assert f", move {number}: you play White." in puzzle, puzzle
+    assert f"You played pit {worst.pit} there and " in puzzle, puzzle
+    player.type(str(worst.pit))
+    assert player.hear("That is the move you played in the game", timeout=10)
+    player.type(str(worst.near[0] if worst.near else worst.best))
+    assert player.hear("Right", timeout=10)
     assert player.quit() == 0
