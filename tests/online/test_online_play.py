@@ -125,6 +125,10 @@ def test_a_whole_online_game_is_played_through_the_line_mode(tmp_path: Path, ser
     record = read_record(archived[0].read_text(encoding="utf-8"))
     assert record.moves == (6, 6, 9)
     assert record.tags["Black"] != "?" and record.tags["White"] == "Alice"
+    player.type("account")  # the game is over: its account, as after any game
+    player.hear("Analysing the game's 2 moves in the background")
+    account = player.hear("The account of the game.", timeout=60)
+    assert "Your play: " in account and "Alice's play: " in account, account
     code, errors = player.quit()
     assert code == 0 and errors == ""
     assert "Traceback" not in "\n".join(player.seen)
