@@ -252,3 +252,23 @@ def test_course_with_sounds_off_says_so_and_the_turning_points(make_session: Mak
     heard = Heard(session)
     run_line(session, "course")
     until(lambda: any(item.text.startswith("Sounds are off, and the course is played as tones") for item in heard))
+
+
+def test_an_analysis_that_fails_says_why_and_account_starts_it_again(make_session: MakeSession,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    session = make_session()
+    played_out(session)
+    session.accounts.nodes = NODES
+    heard = Heard(session)
+
+    def broken(*args: object) -> None:
+        raise RuntimeError("the search broke")
+
+    monkeypatch.setattr("toguz_tui.session.accounts.step", broken)
+    run_line(session, "account")
+    until(lambda: any(reply.text == "The analysis failed: the search broke." for reply in heard))
+    until(lambda: session.accounts._job is None)
+    monkeypatch.undo()
+    reply = run_line(session, "account")
+    assert reply is not None and reply.text.startswith("Analysing the game's ")
+    until(account_said(heard))

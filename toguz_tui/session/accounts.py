@@ -202,6 +202,9 @@ class Accounts:
             self._keep(job)
         except Exception as error:  # said in a sentence; the details go to the log
             storage.log_failure(error)
+            with self.lock:
+                if self._job is job:
+                    self._job = None  # ``account`` starts it again
             self.output.say(Reply(_("The analysis failed: {reason}.").format(reason=error), kind="error"),
                             interrupt=False)
             return
