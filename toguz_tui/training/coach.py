@@ -320,14 +320,14 @@ class PuzzleCoach(Coach):
         if announcer.verbosity == "brief":
             position = puzzle.position
             return sentences(announcer, [
-                p_("brief", "Puzzle {number}, you {side}.").format(number=puzzle.number, side=_side(position)),
-                _brief_row(position, self.side, p_("brief", "You:")),
-                _brief_row(position, self.side.opponent, p_("brief", "Them:")),
+                p_("brief", "Puzzle {number}, you {side}.").format(number=puzzle.number, side=side_words(position)),
+                brief_row(position, self.side, p_("brief", "You:")),
+                brief_row(position, self.side.opponent, p_("brief", "Them:")),
                 p_("brief", "{mine} to {theirs}. Best move?").format(
                     mine=position.kazans[self.side], theirs=position.kazans[self.side.opponent])])
         return " ".join((
             _("Puzzle {number}: a position from {source}. You play {side}; find the best move.").format(
-                number=puzzle.number, source=puzzle.source, side=_side(puzzle.position)),
+                number=puzzle.number, source=puzzle.source, side=side_words(puzzle.position)),
             announcer.compact(puzzle.position),
             _("Your puzzle rating is {rating}.").format(rating=self.score.rating)))
 
@@ -451,7 +451,7 @@ THEME_WORDS = {"capture": N_("a capture"), "tuzdyk": N_("making a tuzdyk"), "def
                "ending": N_("winning the ending")}
 
 
-def _brief_row(position: Position, side: Side, label: str) -> str:
+def brief_row(position: Position, side: Side, label: str) -> str:
     """A row in brief, within a 40-cell braille line: "You: 1 6 9, 2 5 tuz, 3 1 2." (``tuz``, the
     Kyrgyz word, is a tuzdyk)."""
     cells = [p_("brief", "tuz") if position.tuzdyk_owner(side, pit) is not None else str(count)
@@ -459,6 +459,7 @@ def _brief_row(position: Position, side: Side, label: str) -> str:
     return f"{label} {in_threes(cells)}."
 
 
-def _side(position: Position) -> str:
+def side_words(position: Position) -> str:
+    """The side to move in ``position``, as "you play ..." names it: "White" or "Black"."""
     return _("White") if position.to_move is Side.WHITE else _("Black")
 

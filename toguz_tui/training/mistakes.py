@@ -20,7 +20,7 @@ from rules.move import play_move
 from speech.words.announce import Announcer
 from speech.words.i18n import _, n_, p_
 from toguz_tui.files.accounts import KeptAccount
-from toguz_tui.training.coach import TRIES, Coach, Said, _brief_row, _side, sentences
+from toguz_tui.training.coach import TRIES, Coach, Said, brief_row, sentences, side_words
 from toguz_tui.training.mistake_record import MistakeRecord, save_record
 from toguz_tui.training.progress import Progress
 from toguz_tui.training.puzzles import best_gain
@@ -176,13 +176,13 @@ class MistakeCoach(Coach):
         if announcer.verbosity == "brief":
             return sentences(announcer, [
                 p_("brief", "Mistake, move {number}, you {side}.").format(number=mistake.move_number,
-                                                                          side=_side(position)),
-                _brief_row(position, self.side, p_("brief", "You:")),
-                _brief_row(position, self.side.opponent, p_("brief", "Them:")),
+                                                                          side=side_words(position)),
+                brief_row(position, self.side, p_("brief", "You:")),
+                brief_row(position, self.side.opponent, p_("brief", "Them:")),
                 p_("brief", "You played {pit}. Better?").format(pit=mistake.verdict.pit)])
         return " ".join((
             _("Mistake {number} of {count}.").format(number=self.index + 1, count=len(self.mistakes)),
-            self.where(), _("you play {side}.").format(side=_side(position)), announcer.compact(position),
+            self.where(), _("you play {side}.").format(side=side_words(position)), announcer.compact(position),
             _("You played pit {pit} there and {cost}. Find a better move.").format(
                 pit=mistake.verdict.pit, cost=self._cost())))
 
