@@ -35,8 +35,9 @@ MISTAKE_STONES = 3.0  # a move that gives up this much against the best is a mis
 NEAR_BEST = 1.0  # a move this close to the best is as good (a mistake's puzzle accepts it)
 CHART_LIMIT = 30.0  # scores are held within this many stones (a proven win counts as this)
 LEAD_STONES = 3.0  # an advantage of this much is a lead; less is an even game
-FORMAT = 1  # the stored analysis's format
-MOST_PLIES = 2000  # an analysis read from disk has at most this many moves
+FORMAT = 2  # the stored analysis's format
+ENGINE = 1  # the engine's mark in a kept analysis: raise it when the search or its evaluation changes
+MOST_PLIES = 5000  # an analysis read from disk has at most this many moves (as a saved game)
 
 
 def held(score: float) -> float:
@@ -125,6 +126,7 @@ class GameAnalysis:
     plies: int
     verdicts: tuple[MoveVerdict, ...] = ()
     final: float | None = None
+    nodes: int = ANALYSIS_NODES  # each search's budget: verdicts of another budget are not mixed in
 
     @property
     def complete(self) -> bool:
@@ -148,7 +150,7 @@ class GameAnalysis:
     def after(self, verdict: MoveVerdict | None, final: float | None = None) -> GameAnalysis:
         """This analysis with one more verdict (or the final score)."""
         verdicts = self.verdicts if verdict is None else (*self.verdicts, verdict)
-        return GameAnalysis(self.key, self.plies, verdicts, final if final is not None else self.final)
+        return GameAnalysis(self.key, self.plies, verdicts, final if final is not None else self.final, self.nodes)
 
     def by(self, side: Side) -> list[tuple[int, MoveVerdict]]:
         """The plies (from 0) and verdicts of ``side``'s moves."""
@@ -163,6 +165,13 @@ class GameAnalysis:
         """The stones ``side`` gave up a move on average against the best (0 without moves)."""
         moves = self.by(side)
         return sum(verdict.cost for _, verdict in moves) / len(moves) if moves else 0.0
+
+    def lead_before(self, ply: int) -> float:
+        """The advantage of the side that plays move ``ply`` (from 0) just before it: after the move before
+        (see ``advantage``), or the first position's score for the first move."""
+        points = self.advantage()
+        white = points[ply - 1] if 0 < ply <= len(points) else self.scores()[0] if self.verdicts else 0.0
+        return white if self.verdicts[ply].mover == WHITE else -white
 
     def leaders(self) -> list[Side | None]:
         """Who leads (by ``LEAD_STONES`` or more) after each move of ``advantage``; None: even, or still in the
@@ -195,10 +204,10 @@ class GameAnalysis:
 
     def to_data(self) -> dict[str, Any]:
         """The analysis as plain data (for JSON)."""
-        return {"format": FORMAT, "key": self.key, "plies": self.plies, "final": self.final,
-                           "verdicts": [[v.mover.key, v.pit, v.best, round(v.best_score, 2), round(v.score, 2),
-                                         v.tuzdyk_made, v.tuzdyk_missed, v.captured, v.book, list(v.near)]
-                                        for v in self.verdicts]}
+        return {"format": FORMAT, "engine": ENGINE, "nodes": self.nodes, "key": self.key, "plies": self.plies,
+                "final": self.final,
+                "verdicts": [[v.mover.key, v.pit, v.best, round(v.best_score, 2), round(v.score, 2), v.tuzdyk_made,
+                              v.tuzdyk_missed, v.captured, v.book, list(v.near)] for v in self.verdicts]}
 
     @classmethod
     def from_json(cls, text: str) -> GameAnalysis:
@@ -212,8 +221,11 @@ class GameAnalysis:
     @classmethod
     def from_data(cls, data: Any) -> GameAnalysis:
         """The analysis in plain ``data`` (``to_data``'s); ``ValueError`` saying what is wrong."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise ValueError("not a toguz analysis of this format")
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("engine") != ENGINE:
+            raise ValueError("not a toguz analysis of this format and engine")
+        nodes = data.get("nodes")
+        if not isinstance(nodes, int) or not _whole(nodes, 1, 10**9):
+            raise ValueError("its node budget is wrong")
         key, plies, final, rows = data.get("key"), data.get("plies"), data.get("final"), data.get("verdicts")
         if not isinstance(key, str) or len(key) != 32 or not all(char in "0123456789abcdef" for char in key):
             raise ValueError("its key is not a game key")
@@ -223,7 +235,7 @@ class GameAnalysis:
         if final is not None and not _number(final, CHART_LIMIT):
             raise ValueError("its final score is wrong")
         return cls(key, plies, tuple(_verdict(row, index) for index, row in enumerate(rows)),
-                   None if final is None else float(final))
+                   None if final is None else float(final), nodes)
 
 
 def _won(score: float) -> bool:
@@ -261,7 +273,7 @@ def analyse_game(game: Game, engine: Engine | None = None, nodes: int = ANALYSIS
                  start: GameAnalysis | None = None, pits: Sequence[int] | None = None) -> GameAnalysis:
     """The whole analysis of ``game`` in one go (tools and tests; the program's is ``step`` by step)."""
     engine = engine or analysis_engine()
-    analysis = start or GameAnalysis(game_key(game), len(game.moves))
+    analysis = start or GameAnalysis(game_key(game), len(game.moves), nodes=nodes)
     while not analysis.complete:
         analysis = step(game, analysis, engine, nodes)
     return analysis

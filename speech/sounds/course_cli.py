@@ -110,7 +110,7 @@ def analysed(game: Game, nodes: int = ANALYSIS_NODES,
     """The whole analysis of ``game``, ``progress`` told (moves done, moves in all) every ``PROGRESS_EVERY``
     moves."""
     engine = analysis_engine()
-    analysis = GameAnalysis(game_key(game), len(game.moves))
+    analysis = GameAnalysis(game_key(game), len(game.moves), nodes=nodes)
     while not analysis.complete:
         done = len(analysis.verdicts)
         if progress is not None and done < analysis.plies and done % PROGRESS_EVERY == 0:

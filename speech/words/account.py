@@ -85,10 +85,11 @@ class AccountWords(Namer):
             template = _("Your moves had no mistake of {count} stones or more.") if party.kind == "you" else \
                 _("{whose} moves had no mistake of {count} stones or more.")
             return [self._cap(template.format(whose=party.whose, count=round(MISTAKE_STONES)))]
-        return [self.mistake(verdict, self._number(reports, ply)) for ply, verdict in worst]
+        return [self.mistake(verdict, self._number(reports, ply), analysis.lead_before(ply)) for ply, verdict in worst]
 
-    def mistake(self, verdict: MoveVerdict, number: int) -> str:
-        """One mistake: the move, what it cost, the better pit."""
+    def mistake(self, verdict: MoveVerdict, number: int, lead: float) -> str:
+        """One mistake: the move, what it cost, the better pit (which kept the lead, kept the game even or lost
+        less, by the mover's ``lead`` just before it)."""
         if self.verbosity == "brief":
             if verdict.missed_win:
                 template = p_("brief", "{number}: {who} {pit}, win lost; {best} won.")
@@ -106,10 +107,10 @@ class AccountWords(Namer):
             return _("Move {number}: {played} lost the game by force; pit {best} did not.").format(
                 number=number, played=played, best=verdict.best)
         cost = round(verdict.cost)
-        if verdict.best_score >= LEAD_STONES:
+        if lead >= LEAD_STONES:
             template = n_("Move {number}: {played} gave up {count} stone; pit {best} kept the lead.",
                           "Move {number}: {played} gave up {count} stones; pit {best} kept the lead.", cost)
-        elif verdict.best_score > -LEAD_STONES:
+        elif lead > -LEAD_STONES:
             template = n_("Move {number}: {played} gave up {count} stone; pit {best} kept the game even.",
                           "Move {number}: {played} gave up {count} stones; pit {best} kept the game even.", cost)
         else:

@@ -124,11 +124,11 @@ def test_the_broken_record_says_where_and_why(tmp_path: Path, capsys: pytest.Cap
 
 def test_a_record_too_large_or_not_a_file_is_refused(record: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr(course_cli, "MOST_BYTES", 100)
-    assert sound_cli.main(["--course", str(record), "--wav", str(tmp_path / "out")]) == 2
-    assert f"{record} is larger than 100 bytes, the most toguz reads as a record" in capsys.readouterr().err
+    with monkeypatch.context() as patch:  # (undo would undo the English of every test too)
+        patch.setattr(course_cli, "MOST_BYTES", 100)
+        assert sound_cli.main(["--course", str(record), "--wav", str(tmp_path / "out")]) == 2
+        assert f"{record} is larger than 100 bytes, the most toguz reads as a record" in capsys.readouterr().err
     assert course_cli._size(8 * 1024 * 1024) == "8 MB"
-    monkeypatch.undo()
     if hasattr(os, "mkfifo"):
         pipe = tmp_path / "pipe.pgn"
         os.mkfifo(pipe)

@@ -93,6 +93,7 @@ def test_a_record_in_review_gives_its_account_and_the_second_time_it_is_instant(
     assert len(kept) == 1
     # a new session, the same record: said at once, from what was kept
     again = make_session()
+    again.accounts.nodes = NODES
     run_line(again, f"open {SHARED_DATA / 'kazakh-masters-742.pgn'} 100")
     heard = Heard(again)
     started = time.monotonic()
@@ -118,7 +119,7 @@ def test_an_analysis_is_stopped_kept_and_goes_on_from_where_it_stopped(make_sess
                                                                        tmp_path: Path) -> None:
     game = masters_game()
     session = make_session()
-    session.accounts.nodes = 400_000  # slow enough to be stopped half-way
+    session.accounts.nodes = 200_000  # slow enough to be stopped half-way
     run_line(session, f"open {SHARED_DATA / 'kazakh-masters-742.pgn'} 100")
     run_line(session, "account")
     until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 3)
@@ -130,7 +131,6 @@ def test_an_analysis_is_stopped_kept_and_goes_on_from_where_it_stopped(make_sess
     assert reply.text == f"Analysis stopped at {len(kept.analysis.verdicts) * 100 // len(game.moves)}% of the game; " \
                          "type account to go on from there."
     assert run_line(session, "account stop").text == "No analysis is under way."  # type: ignore[union-attr]
-    session.accounts.nodes = NODES
     heard = Heard(session)
     reply = run_line(session, "account")
     assert reply is not None
@@ -210,7 +210,7 @@ def test_the_account_speaks_to_you_against_the_computer() -> None:
         game.play(pit)
     analysis = GameAnalysis(game_key(game), 3, (
         MoveVerdict(WHITE, 7, 7, 1.0, 1.0, False, None, 10, True, (7,)),
-        MoveVerdict(BLACK, 5, 5, 1.0, 1.0, False, None, 0, False, (5,)),
+        MoveVerdict(BLACK, 5, 5, -6.0, -6.0, False, None, 0, False, (5,)),  # White leads after it
         MoveVerdict(WHITE, 1, 4, 6.0, -8.0, False, 4, 0, False, (4,)),
     ), -5.0)
     text = AccountWords(Announcer(Perspective(you=WHITE), "normal")).account(analysis, game.reports)
@@ -264,11 +264,85 @@ def test_an_analysis_that_fails_says_why_and_account_starts_it_again(make_sessio
     def broken(*args: object) -> None:
         raise RuntimeError("the search broke")
 
-    monkeypatch.setattr("toguz_tui.session.accounts.step", broken)
-    run_line(session, "account")
-    until(lambda: any(reply.text == "The analysis failed: the search broke." for reply in heard))
-    until(lambda: session.accounts._job is None)
-    monkeypatch.undo()
+    with monkeypatch.context() as patch:  # (undo would undo the private folders too)
+        patch.setattr("toguz_tui.session.accounts.step", broken)
+        run_line(session, "account")
+        until(lambda: any(reply.text == "The analysis failed: the search broke." for reply in heard))
+        until(lambda: session.accounts._job is None)
     reply = run_line(session, "account")
     assert reply is not None and reply.text.startswith("Analysing the game's ")
     until(account_said(heard))
+
+
+def test_the_game_in_progress_reviewed_gets_no_account_before_its_end(make_session: MakeSession) -> None:
+    session = make_session()
+    for pit in (7, 5, 1):
+        session.play(pit)
+    run_line(session, "review")
+    reply = run_line(session, "account")
+    assert reply is not None and reply.kind == "error" and reply.text == "The account comes when the game is over."
+
+
+def test_an_account_finished_after_a_new_game_began_waits_to_be_asked_for(make_session: MakeSession) -> None:
+    session = make_session()
+    played_out(session)
+    old = session.game
+    session.accounts.nodes = 100_000
+    heard = Heard(session)
+    run_line(session, "account")
+    run_line(session, "new")
+    until(lambda: any(reply.text == "The account of the game you asked about is ready: type account to hear it."
+                      for reply in heard))
+    assert not account_said(heard)(), "not said over the new game"
+    reply = run_line(session, "account")
+    assert reply is not None and reply.text.startswith("The account of the game.")
+    assert reply.text == AccountWords(session.output.announcer).account(
+        accounts.load_account(game_key(old)).analysis, old.reports)  # type: ignore[union-attr]
+
+
+def test_an_analysis_that_cannot_be_kept_says_so_and_promises_nothing(make_session: MakeSession,
+                                                                      tmp_path: Path) -> None:
+    session = make_session()
+    played_out(session)
+    (tmp_path / "data").mkdir(exist_ok=True)
+    (tmp_path / "data" / "accounts").write_text("a file where the folder goes")
+    session.accounts.nodes = 400_000
+    run_line(session, "account")
+    until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 2)
+    reply = run_line(session, "account stop")
+    assert reply is not None and reply.text.startswith("Analysis stopped. The analysis could not be kept (")
+    assert reply.text.endswith("): it starts again next time.")
+
+
+def test_the_analysis_waits_while_the_computer_thinks(make_session: MakeSession) -> None:
+    session = make_session()
+    played_out(session)
+    thinking = [False]
+    session.accounts._busy = lambda: thinking[0]
+    session.accounts.nodes = 200_000
+    heard = Heard(session)
+    run_line(session, "account")
+    until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 2)
+    thinking[0] = True
+    time.sleep(0.3)  # the search under way is stopped within a tenth of a second
+    job = session.accounts._job
+    assert job is not None
+    held = len(job.analysis.verdicts)
+    time.sleep(1.0)
+    assert len(job.analysis.verdicts) == held, "no search while the computer thinks"
+    thinking[0] = False
+    until(account_said(heard))
+
+
+def test_a_kept_account_of_another_budget_is_analysed_again(make_session: MakeSession) -> None:
+    session = make_session()
+    played_out(session)
+    session.accounts.nodes = NODES
+    heard = Heard(session)
+    run_line(session, "account")
+    until(account_said(heard))
+    again = make_session()
+    again.game, again.setup = session.game, session.setup
+    again.accounts.nodes = NODES + 1
+    reply = run_line(again, "account")
+    assert reply is not None and reply.text.startswith("Analysing the game's ")

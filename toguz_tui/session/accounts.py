@@ -63,6 +63,8 @@ def looked_at(view: View, human: Side | None, online: bool) -> Looked | str:
                          if name in review.tags)
             if not shown.moves:
                 return _("This game has no moves to account for.")
+            if same and not game.is_over:  # the game in progress, reviewed: no help before its end
+                return _("The account comes when the game is over.")
             return Looked(shown, yours if same else (), tags)
         case Playing():
             if not game.moves:
@@ -85,6 +87,11 @@ class _Job:
     stop: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
     engine: Engine = field(default_factory=analysis_engine)
+    unsaved: bool = False  # a save failed (said once)
+    guard: threading.Lock = field(default_factory=threading.Lock)  # over the two below
+    stepping: bool = False  # a search is under way
+    cut: bool = False  # the computer began to think during it: its verdict is dropped
+    finished: threading.Event = field(default_factory=threading.Event)  # the thread is done
 
 
 class Accounts:
@@ -102,13 +109,16 @@ class Accounts:
         self._job: _Job | None = None
         self.shown: GameAnalysis | None = None  # the last complete analysis said (the board draws its course)
         self.nodes = ANALYSIS_NODES  # each search's budget (tests make it smaller)
+        self._ready: kept.KeptAccount | None = None  # finished while another game was looked at
 
     def _find(self, looked: Looked) -> kept.KeptAccount | None:
         """What is known of the game's analysis: done here, or kept on disk (complete or partial)."""
         key = game_key(looked.game)
-        if key in self._done:
+        if key in self._done and self._done[key].analysis.nodes == self.nodes:
             return self._done[key]
         found = kept.load_account(key) if self.persist else None
+        if found is not None and found.analysis.nodes != self.nodes:
+            found = None  # another budget's verdicts are not mixed with these
         if found is not None and found.analysis.complete:
             self._done[key] = found
         return found
@@ -118,8 +128,11 @@ class Accounts:
         when done (and how far it is, when it is under way)."""
         with self.lock:
             looked = self._looked()
+            if isinstance(looked, str) and self._ready is not None:  # the game asked about, no longer open
+                looked = Looked(self._ready.game, self._ready.yours, self._ready.tags)
             if isinstance(looked, str):
                 return self.output.error(looked)
+            self._ready = None
             words = AccountWords(self.output.announcer)
             listener = self.output.announcer.perspective.you or WHITE
             found = self._find(looked)
@@ -131,7 +144,8 @@ class Accounts:
                 return self.output.answer(" ".join((words.progress(len(job.analysis.verdicts), job.analysis.plies),
                                                     _("The rest follows when it is done."))))
             self._stop_job()
-            start = found.analysis if found is not None else GameAnalysis(game_key(looked.game), len(looked.game.moves))
+            start = found.analysis if found is not None else \
+                GameAnalysis(game_key(looked.game), len(looked.game.moves), nodes=self.nodes)
             job = _Job(looked, start, words, then, listener)
             job.thread = threading.Thread(target=self._run, args=(job,), name="toguz-account", daemon=True)
             self._job = job
@@ -157,7 +171,9 @@ class Accounts:
             if job is None or job.stop.is_set():
                 return self.output.error(_("No analysis is under way."))
             self._stop_job()
-            self._keep(job)  # now, so that what was done is on disk when it is said
+            problem = self._keep(job)  # now, so that what was done is on disk when it is said
+            if problem is not None or job.unsaved:
+                return self.output.answer(_("Analysis stopped.") + " " + (problem or ""))
             percent = len(job.analysis.verdicts) * 100 // max(1, job.analysis.plies)
             return self.output.answer(_("Analysis stopped at {percent}% of the game; type account to go on from "
                                         "there.").format(percent=percent))
@@ -175,47 +191,84 @@ class Accounts:
         if job is not None and job.thread is not None:
             job.thread.join(2.0)
 
-    def _keep(self, job: _Job) -> None:
-        if self.persist:
-            kept.save_account(kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis, job.looked.tags))
+    def _keep(self, job: _Job) -> str | None:
+        """Keep what the job has done; why it could not be kept (said once a job), or None."""
+        if not self.persist:
+            return None
+        problem = kept.save_account(kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis,
+                                                     job.looked.tags))
+        if problem is not None and not job.unsaved:
+            job.unsaved = True
+            return _("The analysis could not be kept ({reason}): it starts again next time.").format(reason=problem)
+        return None
 
     def _run(self, job: _Job) -> None:
-        """The analysis thread: one search after another, waiting while the computer thinks."""
+        """The analysis thread: one search after another, waiting while the computer thinks (a search under
+        way when it begins to think is stopped, its verdict dropped, and made again afterwards)."""
+        watcher = threading.Thread(target=self._watch, args=(job,), name="toguz-account-watch", daemon=True)
+        watcher.start()
         try:
             saved = said = time.monotonic()
             while not job.analysis.complete and not job.stop.is_set():
                 if self._busy():
                     job.stop.wait(WAIT_SECONDS)
                     continue
+                with job.guard:
+                    job.stepping, job.cut = True, False
                 further = step(job.looked.game, job.analysis, job.engine, self.nodes)
+                with job.guard:
+                    job.stepping, cut = False, job.cut
                 if job.stop.is_set():
                     break  # a search stopped half-way: its verdict is not a whole one
+                if cut:
+                    job.engine = analysis_engine()  # the stop may outlive the search it was meant for
+                    continue
                 job.analysis = further
                 now = time.monotonic()
                 if now - saved >= SAVE_SECONDS:
-                    self._keep(job)
+                    self._say_problem(self._keep(job))
                     saved = now
                 if now - said >= PROGRESS_SECONDS and not job.analysis.complete and not job.stop.is_set():
                     self.output.say(Reply(job.words.progress(len(job.analysis.verdicts), job.analysis.plies)),
                                     interrupt=False)
                     said = now
-            self._keep(job)
+            self._say_problem(self._keep(job))
         except Exception as error:  # said in a sentence; the details go to the log
             storage.log_failure(error)
             with self.lock:
                 if self._job is job:
                     self._job = None  # ``account`` starts it again
-            self.output.say(Reply(_("The analysis failed: {reason}.").format(reason=error), kind="error"),
-                            interrupt=False)
+            self._say_problem(_("The analysis failed: {reason}.").format(reason=error))
             return
+        finally:
+            job.finished.set()
         with self.lock:
             if self._job is job:
                 self._job = None
             if job.stop.is_set() or not job.analysis.complete:
                 return
-            self._done[job.analysis.key] = kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis,
-                                                            job.looked.tags)
-            self._deliver(job.analysis, job.looked.game, job.words, job.then, job.listener, interrupt=False)
+            done = kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis, job.looked.tags)
+            self._done[job.analysis.key] = done
+            looked = self._looked()
+            if isinstance(looked, Looked) and game_key(looked.game) == job.analysis.key:
+                self._deliver(job.analysis, job.looked.game, job.words, job.then, job.listener, interrupt=False)
+            else:  # another game is looked at now: said when asked for, not over the new game's words
+                self._ready = done
+                self.output.say(Reply(_("The account of the game you asked about is ready: type account to hear "
+                                        "it.")), interrupt=False)
+
+    def _watch(self, job: _Job) -> None:
+        """While ``job`` runs: when the computer begins to think, stop the search under way."""
+        while not job.finished.wait(WAIT_SECONDS / 2):
+            if self._busy():
+                with job.guard:
+                    if job.stepping and not job.cut:
+                        job.cut = True
+                        job.engine.stop()
+
+    def _say_problem(self, problem: str | None) -> None:
+        if problem is not None:
+            self.output.say(Reply(problem, kind="error"), interrupt=False)
 
     def _deliver(self, analysis: GameAnalysis, game: Game, words: AccountWords, then: Then, listener: Side,
                  interrupt: bool) -> Reply:
