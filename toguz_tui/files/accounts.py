@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,11 +69,30 @@ def load_account(key: str) -> KeptAccount | None:
     return _read(account_path(key), key)
 
 
+_READ: dict[str, tuple[tuple[int, int], KeptAccount]] = {}  # each file read, by its path: (its time and size)
+_READ_LOCK = threading.Lock()
+
+
 def _read(path: Path, key: str | None = None) -> KeptAccount | None:
+    """The sound account in ``path``, or None; a file read before and unchanged since is not read again."""
     try:
-        return _parsed(decode_text(read_bytes(path, ACCOUNT_LIMIT)), key)
+        info = path.stat()
+    except OSError:
+        return None
+    stamp = (info.st_mtime_ns, info.st_size)
+    with _READ_LOCK:
+        known = _READ.get(str(path))
+    if known is not None and known[0] == stamp and (key is None or known[1].analysis.key == key):
+        return known[1]
+    try:
+        account = _parsed(decode_text(read_bytes(path, ACCOUNT_LIMIT)), key)
     except (FileProblem, ValueError, NotationError, RecursionError):
         return None
+    with _READ_LOCK:
+        if len(_READ) >= MOST_ACCOUNTS * 2:
+            _READ.clear()
+        _READ[str(path)] = (stamp, account)
+    return account
 
 
 def _parsed(text: str, key: str | None) -> KeptAccount:

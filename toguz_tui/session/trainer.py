@@ -143,8 +143,11 @@ class Trainer:
             current = self.coach
             if isinstance(current, MistakeCoach) and current.last == last and not current.over:
                 return self.output.answer(current.words(self.output.announcer))
-            record, problem = load_record()
-            found = collect(kept_accounts(), record, last)
+        record, problem = load_record()  # the files are read without holding up the game (its lock)
+        found = collect(kept_accounts(), record, last)
+        with self.lock:
+            if (refused := self.refusal()) is not None:  # a review opened meanwhile
+                return refused
             if not found.mistakes:
                 if not found.games:
                     text = _("You have no mistakes to play again: after a game, type account to find them.")
