@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from speech.machine import SCREEN_READER_VARIABLE
-from tests.needs import need_program, need_shared_tool
+from tests.needs import SHARED_DATA, need_program, need_shared_data, need_shared_tool
 
 pytestmark = pytest.mark.slow
 
@@ -240,3 +240,20 @@ def test_orca_hears_the_clocks_and_a_key_that_does_nothing(tmp_path: Path) -> No
     assert re.fullmatch(r"White: 5 minutes\. Black: 4 minutes 5\d running\.", spoken["c"]), spoken["c"]
     assert spoken["z"].startswith(flat("Clocks paused. Press z or type resume to go on. White: 5 minutes."))
     assert spoken["d"] == flat("The key d does nothing here; press h for the keys.")
+
+
+def test_fenrir_and_orca_hear_the_account_of_a_game_in_full(tmp_path: Path) -> None:
+    need_shared_data()
+    record = str(SHARED_DATA / "kazakh-masters-742.pgn")
+    for reader in ("fenrir", "orca"):
+        (tmp_path / reader).mkdir()
+    heard = fenrir(tmp_path / "fenrir", [TOGUZ, "--line", "--speech", "off", "--screen-reader", "--open", record],
+                   ["TEXT:account", "Enter", "WAIT:25"])
+    account = [item for item in heard if "The account of the game." in item["text"]]
+    assert len(account) == 1 and account[0]["fate"] == "heard", heard
+    assert "White's play:" in account[0]["text"] and "Black's play:" in account[0]["text"], account
+    steps = orca(tmp_path / "orca", [TOGUZ, "--speech", "off", "--screen-reader", "--open", record],
+                 ["A", "sleep:25"])
+    spoken = flat(" ".join(" ".join(step["spoken"]) for step in steps))
+    assert spoken.count("The account of the game.") == 1, spoken
+    assert "White's play: " in spoken and "Black's play: " in spoken, spoken
