@@ -156,14 +156,14 @@ def test_the_account_waits_for_the_end_of_the_game_and_is_refused_in_a_puzzle(ma
     reply = run_line(session, "account")
     assert reply is not None and reply.text == "Close the lesson or the puzzles first: the account is of a game."
     reply = run_line(session, "account now")
-    assert reply is not None and reply.text == "Account needs: account, or account stop."
+    assert reply is not None and reply.text == "Account needs: account, account all, or account stop."
 
 
 def test_a_broken_kept_account_is_analysed_again(make_session: MakeSession, tmp_path: Path) -> None:
     session = make_session()
     played_out(session)
     folder = tmp_path / "data" / "accounts"
-    folder.mkdir(parents=True)
+    assert (folder / f"{game_key(session.game)}.json").is_file(), "kept, waiting for its account, at the end"
     (folder / f"{game_key(session.game)}.json").write_text('{"format": 1, "record": 7}')
     session.accounts.nodes = NODES
     heard = Heard(session)
@@ -231,7 +231,8 @@ def test_course_plays_the_game_as_sound_then_says_its_turning_points(tmp_path: P
         reply = run_line(session, "course")
         assert reply is not None and reply.text.startswith("Analysing the game's ")
         assert "its course follows" in reply.text
-        until(lambda: "course" in player.names)
+        until(lambda: any(item.text.startswith("The course of the game, from the first move") for item in heard))
+        assert "course" in player.names, "played before its words are written"
         sound = player.sounds[player.names.index("course")]
         assert 4.5 <= len(sound) / cues.SAMPLE_RATE <= 5.5
         shown = next(item for item in heard if item.text.startswith("The course of the game, from the first move"))
@@ -302,10 +303,10 @@ def test_an_account_finished_after_a_new_game_began_waits_to_be_asked_for(make_s
 
 def test_an_analysis_that_cannot_be_kept_says_so_and_promises_nothing(make_session: MakeSession,
                                                                       tmp_path: Path) -> None:
-    session = make_session()
-    played_out(session)
     (tmp_path / "data").mkdir(exist_ok=True)
     (tmp_path / "data" / "accounts").write_text("a file where the folder goes")
+    session = make_session()
+    played_out(session)
     session.accounts.nodes = 400_000
     run_line(session, "account")
     until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 2)
@@ -346,3 +347,29 @@ def test_a_kept_account_of_another_budget_is_analysed_again(make_session: MakeSe
     again.accounts.nodes = NODES + 1
     reply = run_line(again, "account")
     assert reply is not None and reply.text.startswith("Analysing the game's ")
+
+
+def test_account_all_analyses_every_game_of_yours_that_waits_and_mistakes_says_how_many_wait(
+        make_session: MakeSession) -> None:
+    keys = []
+    for first in (7, 6):  # two different games, each resigned
+        session = make_session()
+        for pit in (first, 5, 1):
+            session.play(pit)
+        session.resign()
+        keys.append(game_key(session.game))
+    assert all(accounts.load_account(key) is not None for key in keys), "each kept, waiting"
+    reply = run_line(session, "mistakes")
+    assert reply is not None and "2 of your games are not analysed yet: type account all to analyse them in the " \
+                                 "background." in reply.text
+    session.accounts.nodes = NODES
+    heard = Heard(session)
+    reply = run_line(session, "account all")
+    assert reply is not None and reply.text == ("Analysing 2 games of yours in the background, one after another; "
+                                                "type account stop to stop.")
+    until(lambda: any(item.text == "2 games are analysed: type mistakes to play your mistakes again."
+                      for item in heard))
+    assert not account_said(heard)(), "their accounts are not said, only kept"
+    assert all(accounts.load_account(key).analysis.complete for key in keys)  # type: ignore[union-attr]
+    assert run_line(session, "account all").text == "Every game of yours that toguz kept is analysed."  # type: ignore[union-attr]
+    assert "not analysed yet" not in run_line(session, "mistakes").text  # type: ignore[union-attr]

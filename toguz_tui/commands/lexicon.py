@@ -81,7 +81,8 @@ ARGUMENTS: dict[str, tuple[str, ...]] = {
     "where": ("their",), "pit": ("their",), "resign": ("now",), "speech": ("on", "off"), "sounds": ("on", "off"),
     "verbosity": VERBOSITIES, "learn": ("list",), "mistakes": ("last",), "goto": COLOURS,
     "new": ("two", *OPPONENTS, *COLOURS, "level", "clock", "none", *VARIANT_KEYS),
-    "save": ("replace", "append"), "account": ("stop",), "seek": ("rated", "casual"), "challenge": ("rated", "casual"),
+    "save": ("replace", "append"), "account": ("stop", "all"), "seek": ("rated", "casual"),
+    "challenge": ("rated", "casual"),
 }
 SETTING_VALUES = ("on", "off", *VERBOSITIES, *OPPONENTS, *COLOURS, "none", *THEMES, *KEYBOARDS, *VARIANT_KEYS)
 HELP_TOPIC_WORDS = ("all", "game", "online")

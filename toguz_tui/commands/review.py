@@ -15,6 +15,8 @@ def account(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """The account of the game looked at (``account stop``: stop its analysis)."""
     if args == ["stop"]:
         return session.accounts.stop()
+    if args == ["all"]:
+        return session.accounts.ask_all()
     if args:
         return usage_error(session, "account")
     return session.accounts.ask("account")

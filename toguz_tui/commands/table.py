@@ -213,7 +213,7 @@ COMMANDS: tuple[Command, ...] = (
          N_("leave the review, the lesson or the puzzles, back to your game")),
     _cmd("account", ["report"], ["A"], "review", review.account,
          N_("the account of the game (over, or reviewed): who led, the turning points, each side's worst moves "
-            "and the better pits; account stop stops its analysis")),
+            "and the better pits; account all analyses every game of yours not analysed yet; account stop stops")),
     _cmd("course", ["graph"], ["K"], "review", review.course,
          N_("the game's course as sound: the advantage from the first move (left) to the last (right), higher "
             "the more you led, then its turning points")),

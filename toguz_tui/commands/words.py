@@ -40,7 +40,7 @@ USAGES: dict[str, str] = {
     "settings": N_("settings, or set NAME VALUE"), "set": N_("set NAME VALUE, the NAME one of {names}"),
     "help": N_("help [COMMAND]"),
     "learn": N_("learn, learn N for lesson N, or learn list"), "puzzle": N_("puzzle, or puzzle N"),
-    "account": N_("account, or account stop"),
+    "account": N_("account, account all, or account stop"),
     "mistakes": N_("mistakes, or mistakes last"),
 }
 THEIRS = ("their", "theirs", "opponent", "t")

@@ -59,14 +59,14 @@ class KeptAccount:
                            "analysis": self.analysis.to_data()}, ensure_ascii=False, separators=(",", ":"))
 
 
-def account_path(key: str) -> Path:
-    """The file of the game whose key is ``key``."""
-    return accounts_dir() / f"{key}.json"
+def account_path(key: str, folder: Path | None = None) -> Path:
+    """The file of the game whose key is ``key`` (in ``folder``, else ``accounts_dir()``)."""
+    return (folder or accounts_dir()) / f"{key}.json"
 
 
-def load_account(key: str) -> KeptAccount | None:
+def load_account(key: str, folder: Path | None = None) -> KeptAccount | None:
     """The account kept for the game ``key``; None when there is none, or it is not a sound one."""
-    return _read(account_path(key), key)
+    return _read(account_path(key, folder), key)
 
 
 _READ: dict[str, tuple[tuple[int, int], KeptAccount]] = {}  # each file read, by its path: (its time and size)
@@ -112,19 +112,19 @@ def _parsed(text: str, key: str | None) -> KeptAccount:
     return KeptAccount(read.game, tuple(SIDES[side] for side in yours), analysis, tags)
 
 
-def save_account(account: KeptAccount) -> str | None:
+def save_account(account: KeptAccount, folder: Path | None = None) -> str | None:
     """Keep ``account`` (replacing the program's own file for the same game); why it failed, or None."""
     try:
-        accounts_dir().mkdir(parents=True, exist_ok=True)
-        write_atomically(account_path(account.analysis.key), account.to_json())
+        (folder or accounts_dir()).mkdir(parents=True, exist_ok=True)
+        write_atomically(account_path(account.analysis.key, folder), account.to_json())
     except OSError as error:
         return error.strerror or str(error)
     return None
 
 
-def kept_accounts() -> Iterator[KeptAccount]:
+def kept_accounts(folder: Path | None = None) -> Iterator[KeptAccount]:
     """Every sound account kept, the newest first (at most ``MOST_ACCOUNTS``)."""
-    folder = accounts_dir()
+    folder = folder or accounts_dir()
     try:
         entries = [entry for entry in os.scandir(folder) if entry.name.endswith(".json") and len(entry.name) == 37]
     except OSError:

@@ -23,7 +23,7 @@ from rules.engine.engine import compiled
 from rules.engine.game_analysis import ANALYSIS_NODES, GameAnalysis, analysis_engine, game_key, step
 from speech.sounds.course import BODY_MS, HOLD_MS, TAIL_MS
 from speech.words.account import AccountWords
-from speech.words.i18n import _
+from speech.words.i18n import _, n_
 from toguz_tui.files import accounts as kept
 from toguz_tui.files import storage
 from toguz_tui.session.mode import Playing, Reviewing, Training, View
@@ -34,7 +34,7 @@ PROGRESS_SECONDS = 10.0  # a long analysis says how far it is this often
 SAVE_SECONDS = 5.0  # a partial analysis is kept this often
 COURSE_SECONDS = (BODY_MS + HOLD_MS + TAIL_MS) / 1000  # the course's sound, then its turning points
 WAIT_SECONDS = 0.1  # how often a waiting analysis looks whether the computer has moved
-Then = Literal["account", "course"]
+Then = Literal["account", "course", "quiet"]  # what is done when an analysis ends ("quiet": the next in line)
 
 
 @dataclass(frozen=True)
@@ -46,11 +46,16 @@ class Looked:
     tags: tuple[tuple[str, str], ...] = ()
 
 
+def people_sides(human: Side | None) -> tuple[Side, ...]:
+    """The sides whose moves are the player's own: ``human``'s, or both between two people here."""
+    return (WHITE, BLACK) if human is None else (human,)
+
+
 def looked_at(view: View, human: Side | None, online: bool) -> Looked | str:
     """The game whose account is asked for in ``view`` (``human``: the person's side in the game, None for
     two people), or why there is none."""
     game = view.game
-    yours: tuple[Side, ...] = (WHITE, BLACK) if human is None else (human,)
+    yours = people_sides(human)
     match view.mode:
         case Training():
             return _("Close the lesson or the puzzles first: the account is of a game.")
@@ -105,18 +110,21 @@ class Accounts:
         self._looked = looked
         self._busy = busy  # whether the computer is thinking (the analysis waits meanwhile)
         self.persist = persist  # whether accounts are kept on disk
+        self.folder = kept.accounts_dir()  # where (a thread still writing after its session ends writes here)
         self._done: dict[str, kept.KeptAccount] = {}  # complete ones, by key
         self._job: _Job | None = None
         self.shown: GameAnalysis | None = None  # the last complete analysis said (the board draws its course)
         self.nodes = ANALYSIS_NODES  # each search's budget (tests make it smaller)
         self._ready: kept.KeptAccount | None = None  # finished while another game was looked at
+        self._queue: list[kept.KeptAccount] = []  # the games ``account all`` analyses next
+        self._queued = 0  # how many it was asked for
 
     def _find(self, looked: Looked) -> kept.KeptAccount | None:
         """What is known of the game's analysis: done here, or kept on disk (complete or partial)."""
         key = game_key(looked.game)
         if key in self._done and self._done[key].analysis.nodes == self.nodes:
             return self._done[key]
-        found = kept.load_account(key) if self.persist else None
+        found = kept.load_account(key, self.folder) if self.persist else None
         if found is not None and found.analysis.nodes != self.nodes:
             found = None  # another budget's verdicts are not mixed with these
         if found is not None and found.analysis.complete:
@@ -144,17 +152,62 @@ class Accounts:
                 return self.output.answer(" ".join((words.progress(len(job.analysis.verdicts), job.analysis.plies),
                                                     _("The rest follows when it is done."))))
             self._stop_job()
-            start = found.analysis if found is not None else \
-                GameAnalysis(game_key(looked.game), len(looked.game.moves), nodes=self.nodes)
-            job = _Job(looked, start, words, then, listener)
-            job.thread = threading.Thread(target=self._run, args=(job,), name="toguz-account", daemon=True)
-            self._job = job
-            job.thread.start()
+            self._queue.clear()
+            job = self._start(looked, found, words, then, listener)
             left = job.analysis.plies - len(job.analysis.verdicts)
             seconds = max(1, round(left * (0.15 if compiled() else 3.0)))
             reports = looked.game.reports
             moves = reports[-1].move_number - reports[0].move_number + 1
             return self.output.answer(words.starting(moves, seconds, then == "course"))
+
+    def _start(self, looked: Looked, found: kept.KeptAccount | None, words: AccountWords, then: Then,
+               listener: Side) -> _Job:
+        """Analyse ``looked`` in the background from what was ``found`` kept of it."""
+        start = found.analysis if found is not None else \
+            GameAnalysis(game_key(looked.game), len(looked.game.moves), nodes=self.nodes)
+        job = _Job(looked, start, words, then, listener)
+        job.thread = threading.Thread(target=self._run, args=(job,), name="toguz-account", daemon=True)
+        self._job = job
+        job.thread.start()
+        return job
+
+    def game_over(self, game: Game, yours: tuple[Side, ...]) -> None:
+        """A game of the player's ended: kept as waiting for its account (``account all`` makes it), so that
+        ``mistakes`` knows of it."""
+        if self.persist and game.moves and yours and kept.load_account(game_key(game), self.folder) is None:
+            kept.save_account(kept.KeptAccount(game, yours, GameAnalysis(game_key(game), len(game.moves),
+                                                                         nodes=self.nodes)), self.folder)
+
+    def ask_all(self) -> Reply:
+        """``account all``: analyse, one after another in the background, every game of the player's kept
+        but not analysed to its end."""
+        waiting = [account for account in kept.kept_accounts(self.folder)
+                   if account.yours and (not account.analysis.complete or account.analysis.nodes != self.nodes)]
+        with self.lock:
+            if not waiting:
+                return self.output.answer(_("Every game of yours that toguz kept is analysed."))
+            self._stop_job()
+            self._queue = waiting[1:]
+            self._queued = len(waiting)
+            first = waiting[0]
+            self._start(Looked(first.game, first.yours, first.tags), self._find(Looked(first.game, first.yours)),
+                        AccountWords(self.output.announcer), "quiet", WHITE)
+            return self.output.answer(n_("Analysing {count} game of yours in the background, one after another; "
+                                         "type account stop to stop.",
+                                         "Analysing {count} games of yours in the background, one after another; "
+                                         "type account stop to stop.", len(waiting)).format(count=len(waiting)))
+
+    def _next(self) -> None:
+        """The next game in line (``account all``), or that all are done (under the lock)."""
+        if self._queue:
+            account = self._queue.pop(0)
+            self._start(Looked(account.game, account.yours, account.tags),
+                        self._find(Looked(account.game, account.yours)), AccountWords(self.output.announcer),
+                        "quiet", WHITE)
+            return
+        self.output.say(Reply(n_("{count} game is analysed: type mistakes to play your mistakes again.",
+                                 "{count} games are analysed: type mistakes to play your mistakes again.",
+                                 self._queued).format(count=self._queued)), interrupt=False)
 
     def chart(self) -> GameAnalysis | None:
         """The analysis to draw beside the board: the last one said, when it is of the game looked at."""
@@ -171,9 +224,10 @@ class Accounts:
             if job is None or job.stop.is_set():
                 return self.output.error(_("No analysis is under way."))
             self._stop_job()
-            problem = self._keep(job)  # now, so that what was done is on disk when it is said
-            if problem is not None or job.unsaved:
-                return self.output.answer(_("Analysis stopped.") + " " + (problem or ""))
+            self._queue.clear()
+            problem = self._keep(job, once=False)  # now, so that what was done is on disk when it is said
+            if problem is not None:
+                return self.output.answer(_("Analysis stopped.") + " " + problem)
             percent = len(job.analysis.verdicts) * 100 // max(1, job.analysis.plies)
             return self.output.answer(_("Analysis stopped at {percent}% of the game; type account to go on from "
                                         "there.").format(percent=percent))
@@ -191,13 +245,14 @@ class Accounts:
         if job is not None and job.thread is not None:
             job.thread.join(2.0)
 
-    def _keep(self, job: _Job) -> str | None:
-        """Keep what the job has done; why it could not be kept (said once a job), or None."""
+    def _keep(self, job: _Job, once: bool = True) -> str | None:
+        """Keep what the job has done; why it could not be kept (``once``: only the first time a job), or
+        None."""
         if not self.persist:
             return None
         problem = kept.save_account(kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis,
-                                                     job.looked.tags))
-        if problem is not None and not job.unsaved:
+                                                     job.looked.tags), self.folder)
+        if problem is not None and not (once and job.unsaved):
             job.unsaved = True
             return _("The analysis could not be kept ({reason}): it starts again next time.").format(reason=problem)
         return None
@@ -249,6 +304,9 @@ class Accounts:
                 return
             done = kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis, job.looked.tags)
             self._done[job.analysis.key] = done
+            if job.then == "quiet":
+                self._next()
+                return
             looked = self._looked()
             if isinstance(looked, Looked) and game_key(looked.game) == job.analysis.key:
                 self._deliver(job.analysis, job.looked.game, job.words, job.then, job.listener, interrupt=False)

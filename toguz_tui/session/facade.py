@@ -34,7 +34,7 @@ from speech.words.announce import Announcer
 from speech.words.i18n import _, n_
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
-from toguz_tui.session.accounts import Accounts, looked_at
+from toguz_tui.session.accounts import Accounts, looked_at, people_sides
 from toguz_tui.session.advisor import Advisor
 from toguz_tui.session.clocks import Clocks
 from toguz_tui.session.mode import Mode, Playing, Reviewing, Training, View, game_perspective, perspective_of, view_of
@@ -203,6 +203,7 @@ class GameSession:
         problem = self.store.save_game()  # a finished game too: whole, until archived
         if report.outcome is not None:
             text = self.store.finish(text)
+            self.accounts.game_over(self.game, people_sides(self.setup.human))
         reply = self.output.say(Reply(f"{text} {problem}" if problem else text,
                                       kind="move" if report.outcome is None else "end"), interrupt)
         self.let_opponent_move()
@@ -269,6 +270,7 @@ class GameSession:
         self.output.sounds.end(outcome, self.setup.human)
         self.store.save_game()
         text = self.store.finish(announcer.outcome(outcome, flagged=flagged))
+        self.accounts.game_over(self.game, people_sides(self.setup.human))
         return self.output.say(Reply(text, kind="end"), interrupt)
 
     def game_gone(self, text: str) -> Reply | None:

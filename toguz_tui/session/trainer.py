@@ -11,7 +11,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
-from speech.words.i18n import _
+from speech.words.i18n import _, n_
 from toguz_tui.files.accounts import kept_accounts
 from toguz_tui.session.mode import Mode, Reviewing, Training
 from toguz_tui.session.output import Output
@@ -29,6 +29,13 @@ GAME_ONLY = frozenset({"undo", "resign", "pause", "resume", "analyse", "line", "
                        "accept", "decline", "say", "history", "new", "open", "recent"})
 # Questions that would solve a puzzle for the player (what every move takes, best first).
 PUZZLE_SOLVERS = frozenset({"chances", "threats"})
+
+
+def pending_words(count: int) -> str:
+    """How many of the player's games are not analysed yet, and how to have them analysed."""
+    return n_("{count} of your games is not analysed yet: type account all to analyse it in the background.",
+              "{count} of your games are not analysed yet: type account all to analyse them in the background.",
+              count).format(count=count)
 
 
 class Trainer:
@@ -157,10 +164,14 @@ class Trainer:
                 else:
                     text = (_("Your last game has no mistakes to play again.") if last
                             else _("Your games have no mistakes to play again."))
+                if found.pending:
+                    text = f"{text} {pending_words(found.pending)}"
                 return self.output.answer(f"{problem} {text}" if problem else text)
             coach = MistakeCoach(found.mistakes, record, last)
             self._enter(Training(coach))  # first: the mistake is said from the side it was played by
             words = coach.words(self.output.announcer)
+            if found.pending:
+                words = f"{pending_words(found.pending)} {words}"
             return self.output.answer(f"{problem} {words}" if problem else words)
 
     def answer(self, pit: int) -> Reply:

@@ -76,12 +76,13 @@ def mistakes_of(account: KeptAccount, record: MistakeRecord) -> list[Mistake]:
 
 @dataclass(frozen=True)
 class Collected:
-    """The mistakes to play again, whether any game of the player's was kept, and whether any mistake in
-    them is retired."""
+    """The mistakes to play again, whether any game of the player's was kept, whether any mistake in
+    them is retired, and how many of those games are not analysed to their end yet."""
 
     mistakes: list[Mistake]
     games: bool
     retired: bool
+    pending: int = 0
 
 
 def collect(accounts: Iterable[KeptAccount], record: MistakeRecord, last: bool) -> Collected:
@@ -90,10 +91,12 @@ def collect(accounts: Iterable[KeptAccount], record: MistakeRecord, last: bool) 
     heap: list[tuple[float, int, Mistake]] = []  # the costliest kept: the cheapest, then the latest, on top
     order = 0  # the newer game, the earlier move first among equal costs
     found = retired = False
+    pending = 0
     for account in accounts:
         if not account.yours:
             continue
         found = True
+        pending += not account.analysis.complete
         retired = retired or any(record.retired(f"{account.analysis.key}:{ply}")
                                  for ply, verdict in enumerate(account.analysis.verdicts)
                                  if verdict.mover in account.yours and verdict.mistake)
@@ -107,7 +110,7 @@ def collect(accounts: Iterable[KeptAccount], record: MistakeRecord, last: bool) 
         if last:
             break
     ordered = [mistake for _cost, _order, mistake in sorted(heap, key=lambda item: (-item[0], -item[1]))]
-    return Collected(ordered, found, retired)
+    return Collected(ordered, found, retired, pending)
 
 
 class MistakeCoach(Coach):
