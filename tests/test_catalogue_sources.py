@@ -73,7 +73,7 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
         if isinstance(node, ast.Call):
             func = node.func
             name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-            if name in CATALOGUE_CALLS:
+            if name in CATALOGUE_CALLS or name == "TypeVar":  # a type variable's name is code, not words
                 mark(node)
             for keyword in node.keywords:
                 if keyword.arg in NOT_TEXT_KEYWORDS:

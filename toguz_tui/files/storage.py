@@ -15,10 +15,11 @@ import contextlib
 import errno
 import json
 import os
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any, Literal, get_args
+from typing import IO, Any, Literal, TypeVar, get_args
 
 import platformdirs
 
@@ -38,6 +39,7 @@ NAME_LENGTH = 60
 ARCHIVE_NAME_PART = 24
 
 
+Loaded = TypeVar("Loaded")
 MOST_SEED = (1 << 63) - 1  # the largest seed a saved game keeps (``--seed`` is bounded to it)
 
 
@@ -236,6 +238,38 @@ def keep_aside(path: Path) -> Path:
         target = path.with_name(f"{path.stem}.broken-{stamp}-{number}{path.suffix}")
     os.rename(path, target)
     return target
+
+
+@dataclass(frozen=True)
+class SetAside:
+    """A file of ours that could not be read (``reason``), moved aside to ``kept``, or left where it is
+    when it could not be moved (``problem``)."""
+
+    reason: str
+    kept: Path | None = None
+    problem: str = ""
+
+    def words(self, not_moved: str, moved: str) -> str:
+        """What to say: ``not_moved`` (with ``{reason}`` and ``{problem}``) or ``moved`` (``{reason}`` and
+        ``{name}``, the new name)."""
+        if self.kept is None:
+            return not_moved.format(reason=self.reason, problem=self.problem)
+        return moved.format(reason=self.reason, name=self.kept.name)
+
+
+def read_or_set_aside(path: Path, limit: int, parse: Callable[[str], Loaded]) -> Loaded | SetAside | None:
+    """What ``parse`` makes of the file of ours ``path`` (UTF-8, at most ``limit`` bytes); None when there is
+    no file; ``SetAside`` when it could not be read or parsed (``ValueError``), the file then moved aside."""
+    if not path.exists() and not path.is_symlink():
+        return None
+    try:
+        return parse(read_bytes(path, limit).decode("utf-8"))
+    except (FileProblem, UnicodeDecodeError, ValueError) as error:
+        reason = str(error) if not isinstance(error, UnicodeDecodeError) else _("it is not text")
+    try:
+        return SetAside(reason, kept=keep_aside(path))
+    except OSError as error:
+        return SetAside(reason, problem=error.strerror or str(error))
 
 
 def safe_part(name: str) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from speech.words.i18n import _
 from toguz_tui.files import storage
-from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number, write_atomically
+from toguz_tui.files.user_files import too_long_number, write_atomically
 
 MOST_BYTES = 2_000_000
 MOST_KEPT = 20_000  # mistakes remembered (the oldest are forgotten beyond)
@@ -88,20 +88,13 @@ def from_json(text: str) -> MistakeRecord:
 def load_record() -> tuple[MistakeRecord, str | None]:
     """The record kept (fresh when there is none), and a one-line problem when the file was broken (it is
     then moved aside)."""
-    path = record_path()
-    if not path.exists() and not path.is_symlink():
-        return MistakeRecord(), None
-    try:
-        return from_json(read_bytes(path, MOST_BYTES).decode("utf-8")), None
-    except (FileProblem, UnicodeDecodeError, ValueError) as error:
-        reason = str(error) if not isinstance(error, UnicodeDecodeError) else _("it is not text")
-    try:
-        kept = storage.keep_aside(path)
-    except OSError as error:
-        return MistakeRecord(), _("Your record of mistakes could not be read ({reason}); starting afresh "
-                                  "({problem}).").format(reason=reason, problem=error.strerror or str(error))
-    return MistakeRecord(), _("Your record of mistakes could not be read ({reason}); starting afresh. The old "
-                              "file was kept as {name}.").format(reason=reason, name=kept.name)
+    found = storage.read_or_set_aside(record_path(), MOST_BYTES, from_json)
+    if isinstance(found, storage.SetAside):
+        return MistakeRecord(), found.words(
+            _("Your record of mistakes could not be read ({reason}); starting afresh ({problem})."),
+            _("Your record of mistakes could not be read ({reason}); starting afresh. The old file was kept as "
+              "{name}."))
+    return found if found is not None else MistakeRecord(), None
 
 
 def save_record(record: MistakeRecord) -> str | None:

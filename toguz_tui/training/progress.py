@@ -118,20 +118,13 @@ def from_json(text: str) -> Progress:
 def load_progress() -> tuple[Progress, str | None]:
     """The saved progress (fresh when there is none), and a one-line problem when the file was broken
     (it is then moved aside)."""
-    path = progress_path()
-    if not path.exists() and not path.is_symlink():
-        return Progress(), None
-    try:
-        return from_json(read_bytes(path, MOST_BYTES).decode("utf-8")), None
-    except (FileProblem, UnicodeDecodeError, ValueError) as error:
-        reason = str(error) if not isinstance(error, UnicodeDecodeError) else _("it is not text")
-    try:
-        kept = storage.keep_aside(path)
-    except OSError as error:
-        text = _("Your training progress could not be read ({reason}); starting afresh ({problem}).")
-        return Progress(), text.format(reason=reason, problem=error.strerror or str(error))
-    return Progress(), _("Your training progress could not be read ({reason}); starting afresh. The old file was "
-                         "kept as {name}.").format(reason=reason, name=kept.name)
+    found = storage.read_or_set_aside(progress_path(), MOST_BYTES, from_json)
+    if isinstance(found, storage.SetAside):
+        return Progress(), found.words(
+            _("Your training progress could not be read ({reason}); starting afresh ({problem})."),
+            _("Your training progress could not be read ({reason}); starting afresh. The old file was kept as "
+              "{name}."))
+    return found if found is not None else Progress(), None
 
 
 @contextmanager
