@@ -19,13 +19,6 @@ from toguz_tui.online.client import Client, OnlineError
 
 
 @pytest.fixture
-def server() -> Iterator[FakePlayStrategy]:
-    fake = FakePlayStrategy().start()
-    yield fake
-    fake.stop()
-
-
-@pytest.fixture
 def client(server: FakePlayStrategy) -> Iterator[Client]:
     made = Client(server.token, server.url)
     yield made

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import functools
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -19,13 +19,6 @@ from tests.online.server import FakePlayStrategy
 from toguz_tui.board.app import ToguzApp
 from toguz_tui.online.main import online_session
 from toguz_tui.session.facade import GameSession
-
-
-@pytest.fixture
-def server() -> Iterator[FakePlayStrategy]:
-    fake = FakePlayStrategy().start()
-    yield fake
-    fake.stop()
 
 
 def said(session: GameSession) -> list[str]:

@@ -9,7 +9,6 @@ import queue
 import re
 import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -23,13 +22,6 @@ pytestmark = pytest.mark.slow
 MEGABYTE = 1024 * 1024
 MOST_MEMORY = 200 * MEGABYTE
 PYTHON_WORDS = re.compile(r"Error\b|Exception|Traceback|<html|<body|\[SSL")
-
-
-@pytest.fixture
-def server() -> Iterator[FakePlayStrategy]:
-    fake = FakePlayStrategy().start()
-    yield fake
-    fake.stop()
 
 
 def peak_memory(pid: int) -> int:

@@ -8,7 +8,6 @@ import queue
 import subprocess
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -61,13 +60,6 @@ class Player:
         code = self.process.wait(20)
         assert self.process.stderr is not None
         return code, self.process.stderr.read()
-
-
-@pytest.fixture
-def server() -> Iterator[FakePlayStrategy]:
-    fake = FakePlayStrategy().start()
-    yield fake
-    fake.stop()
 
 
 @pytest.mark.slow

@@ -7,7 +7,6 @@ first-move deadline is said at the start; the record names the account and the g
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -17,13 +16,6 @@ from tests.online.server import FakePlayStrategy
 from tests.online.test_online_play import Player, code_for
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def server() -> Iterator[FakePlayStrategy]:
-    fake = FakePlayStrategy().start()
-    yield fake
-    fake.stop()
 
 
 def connected(tmp_path: Path, server: FakePlayStrategy) -> Player:

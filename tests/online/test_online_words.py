@@ -6,7 +6,6 @@ refuse, a failed connection, the commands before any game, and the goodbye (issu
 from __future__ import annotations
 
 import subprocess
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,6 @@ from tests.online.test_online_play import Player
 from tests.tui.conftest import environment, toguz_command
 from toguz_tui.online import token as tokens
 from toguz_tui.online.client import Client, OnlineError, server_address
-
-
-@pytest.fixture
-def server() -> Iterator[FakePlayStrategy]:
-    fake = FakePlayStrategy().start()
-    yield fake
-    fake.stop()
 
 
 def online(tmp_path: Path, *args: str, given: str | None = None, env: dict[str, str] | None = None

@@ -35,13 +35,6 @@ REQUIRED = "This field is required"
 
 
 @pytest.fixture
-def server() -> Iterator[FakePlayStrategy]:
-    fake = FakePlayStrategy().start()
-    yield fake
-    fake.stop()
-
-
-@pytest.fixture
 def http(server: FakePlayStrategy) -> Iterator[httpx.Client]:
     with httpx.Client(base_url=server.url, headers={"Authorization": f"Bearer {server.token}"},
                       timeout=10) as client:
