@@ -4,9 +4,7 @@ offer, a refused move, a 429, a stream that drops mid-game, and the record archi
 
 from __future__ import annotations
 
-import queue
 import subprocess
-import threading
 import time
 from pathlib import Path
 
@@ -15,51 +13,17 @@ import pytest
 from rules import read_record
 from tests.online.server import FakePlayStrategy
 from tests.tui.conftest import environment, toguz_command
+from tests.tui.line_player import LinePlayer
 
 
-class Player:
-    """``toguz online --line`` run as a subprocess: lines typed, lines read with a time limit."""
+class Player(LinePlayer):
+    """``toguz online --line`` against the stand-in ``server``, with its token in a file."""
 
     def __init__(self, tmp_path: Path, server: FakePlayStrategy) -> None:
         token = tmp_path / "token"
         token.write_text(server.token + "\n")
-        self.process = subprocess.Popen(
-            [*toguz_command(), "online", "--line", "--server", server.url, "--token-file", str(token),
-             "--speech", "off"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-            env=environment(tmp_path), bufsize=1)
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.seen: list[str] = []
-        assert self.process.stdout is not None
-        stdout = self.process.stdout
-        def read() -> None:
-            for line in stdout:
-                self.lines.put(line.rstrip("\n"))
-
-        threading.Thread(target=read, daemon=True).start()
-
-    def type(self, line: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def hear(self, start: str, timeout: float = 15.0) -> str:
-        """The next line that starts with ``start`` (earlier ones are kept in ``seen``)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"never heard {start!r}; heard:\n" + "\n".join(self.seen)) from None
-            self.seen.append(line)
-            if line.startswith(start):
-                return line
-
-    def quit(self) -> tuple[int, str]:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        code = self.process.wait(20)
-        assert self.process.stderr is not None
-        return code, self.process.stderr.read()
+        super().__init__(tmp_path, ["online", "--line", "--server", server.url, "--token-file", str(token),
+                                    "--speech", "off"])
 
 
 @pytest.mark.slow

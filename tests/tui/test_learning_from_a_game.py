@@ -4,10 +4,6 @@ them, and ``mistakes`` offers it as a puzzle that refuses the played pit and acc
 
 from __future__ import annotations
 
-import queue
-import subprocess
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -15,53 +11,13 @@ import pytest
 from rules import WHITE
 from rules.engine.game_analysis import analyse_game
 from rules.records import read_record_file
-from tests.tui.conftest import environment, toguz_command
-
-
-class LinePlayer:
-    """``toguz --line`` as a subprocess: lines typed, lines read with a time limit."""
-
-    def __init__(self, tmp_path: Path, *args: str) -> None:
-        self.process = subprocess.Popen([*toguz_command(), "--line", "--speech", "off", *args],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                        text=True, env=environment(tmp_path), bufsize=1)
-        self.lines: queue.Queue[str] = queue.Queue()
-        self.seen: list[str] = []
-        stdout = self.process.stdout
-        assert stdout is not None
-
-        def read() -> None:
-            for line in stdout:
-                self.lines.put(line.rstrip("\n"))
-
-        threading.Thread(target=read, daemon=True).start()
-
-    def type(self, line: str) -> None:
-        assert self.process.stdin is not None
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def hear(self, start: str, timeout: float = 120.0, anywhere: bool = False) -> str:
-        """The next line that starts with ``start`` (``anywhere``: that holds it)."""
-        deadline = time.monotonic() + timeout
-        while True:
-            try:
-                line = self.lines.get(timeout=max(0.01, deadline - time.monotonic()))
-            except queue.Empty:
-                raise AssertionError(f"never heard {start!r}; heard:\n" + "\n".join(self.seen[-30:])) from None
-            self.seen.append(line)
-            if line.startswith(start) or (anywhere and start in line):
-                return line
-
-    def quit(self) -> int:
-        assert self.process.stdin is not None
-        self.process.stdin.close()
-        return self.process.wait(30)
+from tests.tui.line_player import LinePlayer
 
 
 @pytest.mark.slow
 def test_a_game_against_level_1_gives_its_account_with_the_largest_mistake(tmp_path: Path) -> None:
-    player = LinePlayer(tmp_path, "--level", "1", "--seed", "3", "--new", "--verbosity", "brief")
+    player = LinePlayer(tmp_path, ["--line", "--speech", "off", "--level", "1", "--seed", "3", "--new",
+                                   "--verbosity", "brief"], timeout=120.0)
     player.hear("New game")
     tries = "".join(f"{pit}\n" for _ in range(120) for pit in (9, 8, 7, 6, 5, 4, 3, 2, 1))
     for line in tries.splitlines():
@@ -94,4 +50,5 @@ def test_a_game_against_level_1_gives_its_account_with_the_largest_mistake(tmp_p
     assert player.hear("That is the move you played in the game", timeout=10)
     player.type(str(worst.near[0] if worst.near else worst.best))
     assert player.hear("Right", timeout=10)
-    assert player.quit() == 0
+    code, errors = player.quit()
+    assert code == 0 and errors == ""
