@@ -5,11 +5,9 @@ at each mistake, each where its move falls. Most analyses are made by hand; one 
 
 from __future__ import annotations
 
-import wave
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 import pytest
 
 from rules.engine.game_analysis import CHART_LIMIT, GameAnalysis, MoveVerdict, analyse_game
@@ -27,9 +25,9 @@ from speech.sounds.course import (
     pitch_of,
 )
 from speech.sounds.player import RecordingPlayer, SilentPlayer
+from tests.speech.listening import Samples, balance, rendered, spectrum
 from toguz_tui.session.sound_cues import SoundCues
 
-Samples = npt.NDArray[np.float64]
 KEY = "0" * 32
 
 
@@ -48,28 +46,12 @@ def analysis_of(scores: list[float], captures: dict[int, int] | None = None, tuz
 
 def heard(tmp_path: Path, analysis: GameAnalysis, listener: Side = WHITE) -> Samples:
     """The course written as a WAV and read back, as floats in [-1, 1], shape (frames, 2)."""
-    path = tmp_path / "course.wav"
-    cues.write_wav(path, course_sound(analysis, listener))
-    with wave.open(str(path), "rb") as wav:
-        assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (2, 2, cues.SAMPLE_RATE)
-        data = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2").astype(np.float64) / 32768
-    return data.reshape(-1, 2)
+    return rendered(tmp_path / "course.wav", course_sound(analysis, listener))
 
 
 def window(sound: Samples, start_ms: float, ms: float) -> Samples:
     begin = max(0, round(start_ms * cues.SAMPLE_RATE / 1000))
     return sound[begin:begin + round(ms * cues.SAMPLE_RATE / 1000)]
-
-
-def balance(sound: Samples) -> float:
-    left, right = float(np.sum(sound[:, 0] ** 2)), float(np.sum(sound[:, 1] ** 2))
-    return (right - left) / (right + left + 1e-12)
-
-
-def spectrum(sound: Samples) -> tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]]:
-    mono = sound.mean(axis=1)
-    return (np.fft.rfftfreq(1 << 16, 1 / cues.SAMPLE_RATE).astype(np.float64),
-            np.abs(np.fft.rfft(mono * np.hanning(len(mono)), n=1 << 16)).astype(np.float64))
 
 
 def dominant(sound: Samples) -> float:

@@ -6,18 +6,15 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-import wave
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 import pytest
 
 from rules import Game, Side
 from speech.sounds import cli as sound_cli
 from speech.sounds import cues
-
-Samples = npt.NDArray[np.float64]
+from tests.speech.listening import Samples, read_wav
 
 # The longest each cue may last, in milliseconds.
 BUDGETS = {
@@ -35,14 +32,6 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     made = tmp_path_factory.mktemp("cues")
     assert sound_cli.main(["--wav", str(made)]) == 0
     return made
-
-
-def read(path: Path) -> tuple[wave._wave_params, Samples]:
-    """A WAV file's parameters and its samples, shape (frames, channels), scaled to [-1, 1]."""
-    with wave.open(str(path), "rb") as sound:
-        params = sound.getparams()
-        data = np.frombuffer(sound.readframes(params.nframes), dtype="<i2").astype(np.float64) / 32767
-    return params, data.reshape(-1, params.nchannels)
 
 
 def energy(samples: Samples) -> tuple[float, float]:
@@ -63,13 +52,13 @@ def test_every_cue_is_written_as_16_bit_stereo_at_44100_hz(folder: Path) -> None
     assert sorted(path.stem for path in folder.iterdir()) == sorted(cues.CUE_NAMES)
     assert set(cues.CUE_NAMES) == set(BUDGETS)
     for name in cues.CUE_NAMES:
-        params, _ = read(folder / f"{name}.wav")
+        params, _ = read_wav(folder / f"{name}.wav")
         assert (params.nchannels, params.sampwidth, params.framerate) == (2, 2, 44100), name
 
 
 def test_every_cue_is_audible_and_within_its_length(folder: Path) -> None:
     for name in cues.CUE_NAMES:
-        params, samples = read(folder / f"{name}.wav")
+        params, samples = read_wav(folder / f"{name}.wav")
         ms = params.nframes * 1000 / params.framerate
         rms = math.sqrt(float((samples**2).mean()))
         assert rms > RMS_FLOOR, f"{name} is silent (RMS {rms:.4f})"
@@ -93,7 +82,7 @@ def test_every_cue_starts_and_ends_at_silence_so_nothing_clicks() -> None:
     ("pit-black-5", 0.8, 1.25),
 ])
 def test_a_pit_cue_is_heard_where_the_pit_lies(folder: Path, name: str, low: float, high: float) -> None:
-    left, right = energy(read(folder / f"{name}.wav")[1])
+    left, right = energy(read_wav(folder / f"{name}.wav")[1])
     assert low <= left / right <= high, f"{name}: left/right energy {left / right:.2f}"
 
 
@@ -101,13 +90,14 @@ def test_the_pits_of_a_row_move_steadily_across(folder: Path) -> None:
     for side, direction in ((Side.WHITE, 1), (Side.BLACK, -1)):
         balance = []
         for pit in range(1, 10):
-            left, right = energy(read(folder / f"pit-{side.key}-{pit}.wav")[1])
+            left, right = energy(read_wav(folder / f"pit-{side.key}-{pit}.wav")[1])
             balance.append((right - left) / (right + left))
         assert all(direction * (b - a) > 0 for a, b in itertools.pairwise(balance)), balance
 
 
 def test_a_larger_capture_is_longer_and_higher(folder: Path) -> None:
-    small, middle, large = (read(folder / f"{name}.wav")[1] for name in ("capture-small", "capture", "capture-large"))
+    small, middle, large = (read_wav(folder / f"{name}.wav")[1]
+                            for name in ("capture-small", "capture", "capture-large"))
     assert len(small) < len(middle) < len(large)
     assert centroid(small) < centroid(large)
     assert len(cues.capture(0.0, 100)) < cues.SAMPLE_RATE * 0.4  # the largest capture still under 400 ms

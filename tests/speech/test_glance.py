@@ -5,23 +5,20 @@ higher the more you lead. And ``glance`` (key G) in a game plays it, or says tha
 
 from __future__ import annotations
 
-import wave
 from pathlib import Path
 
 import numpy as np
-import numpy.typing as npt
 
 from rules import Position, Side
 from speech.sounds import cues
 from speech.sounds.glance import CHORD_MS, GAP_MS, STEP_MS, glance_sound
 from speech.sounds.player import RecordingPlayer, SilentPlayer
 from speech.voices import RecordingSpeaker
+from tests.speech.listening import Samples, balance, peak, rendered
 from toguz_tui.commands.table import run_line
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.setup import GameSetup
-
-Samples = npt.NDArray[np.float64]
 
 # Black's row from pit 9 down to 1, then White's from pit 1 to 9 (PlayStrategy's FEN): White's pits hold
 # 1, 2 ... 9, Black's pit 5 is empty and White's pit 3 is Black's tuzdyk ("t").
@@ -30,12 +27,7 @@ COUNTS = "3S,3S,3S,3S,0S,3S,3S,3S,3S/1S,2S,t,4S,5S,6S,7S,8S,9S"
 
 def heard(tmp_path: Path, position: Position, me: Side) -> Samples:
     """The glance written as a WAV and read back, as floats in [-1, 1], shape (frames, 2)."""
-    path = tmp_path / "glance.wav"
-    cues.write_wav(path, glance_sound(position, me))
-    with wave.open(str(path), "rb") as wav:
-        assert (wav.getnchannels(), wav.getsampwidth(), wav.getframerate()) == (2, 2, cues.SAMPLE_RATE)
-        data = np.frombuffer(wav.readframes(wav.getnframes()), dtype="<i2").astype(np.float64) / 32768
-    return data.reshape(-1, 2)
+    return rendered(tmp_path / "glance.wav", glance_sound(position, me))
 
 
 def position(kazans: tuple[int, int] = (48, 48)) -> Position:
@@ -47,17 +39,6 @@ def position(kazans: tuple[int, int] = (48, 48)) -> Position:
 def segment(sound: Samples, index: int) -> Samples:
     start = round(index * STEP_MS * cues.SAMPLE_RATE / 1000)
     return sound[start:start + round(STEP_MS * cues.SAMPLE_RATE / 1000)]
-
-
-def balance(sound: Samples) -> float:
-    left, right = float(np.sum(sound[:, 0] ** 2)), float(np.sum(sound[:, 1] ** 2))
-    return (right - left) / (right + left + 1e-12)
-
-
-def peak(sound: Samples) -> float:
-    mono = sound.mean(axis=1)
-    spectrum = np.abs(np.fft.rfft(mono * np.hanning(len(mono)), n=1 << 16))
-    return float(np.fft.rfftfreq(1 << 16, 1 / cues.SAMPLE_RATE)[spectrum.argmax()])
 
 
 def loudness(sound: Samples) -> float:
