@@ -51,6 +51,14 @@ def played_out(session: GameSession, pits: int = 400) -> None:
         pits -= 1
 
 
+def finished(make_session: MakeSession, nodes: int = NODES, **settings: object) -> GameSession:
+    """A session whose game two people played out, its analyses at ``nodes`` a position."""
+    session = make_session(**settings)
+    played_out(session)
+    session.accounts.nodes = nodes
+    return session
+
+
 def masters_game(number: int = 100) -> Game:
     need_shared_data()
     return read_record_file(SHARED_DATA / "kazakh-masters-742.pgn")[number - 1].game
@@ -58,9 +66,7 @@ def masters_game(number: int = 100) -> Game:
 
 def test_the_account_of_a_finished_game_names_each_sides_worst_move_as_the_engine_finds_it(
         make_session: MakeSession) -> None:
-    session = make_session()
-    played_out(session)
-    session.accounts.nodes = NODES
+    session = finished(make_session)
     heard = Heard(session)
     first = run_line(session, "account")
     assert first is not None and first.text.startswith("Analysing the game's ")
@@ -104,9 +110,7 @@ def test_a_record_in_review_gives_its_account_and_the_second_time_it_is_instant(
 
 
 def test_the_brief_account_is_braille_lines_of_at_most_40_cells(make_session: MakeSession) -> None:
-    session = make_session(verbosity="brief")
-    played_out(session)
-    session.accounts.nodes = NODES
+    session = finished(make_session, verbosity="brief")
     heard = Heard(session)
     run_line(session, "account")
     until(account_said(heard))
@@ -247,9 +251,7 @@ def test_course_plays_the_game_as_sound_then_says_its_turning_points(tmp_path: P
 
 
 def test_course_with_sounds_off_says_so_and_the_turning_points(make_session: MakeSession) -> None:
-    session = make_session()
-    played_out(session)
-    session.accounts.nodes = NODES
+    session = finished(make_session)
     heard = Heard(session)
     run_line(session, "course")
     until(lambda: any(item.text.startswith("Sounds are off, and the course is played as tones") for item in heard))
@@ -257,9 +259,7 @@ def test_course_with_sounds_off_says_so_and_the_turning_points(make_session: Mak
 
 def test_an_analysis_that_fails_says_why_and_account_starts_it_again(make_session: MakeSession,
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    session = make_session()
-    played_out(session)
-    session.accounts.nodes = NODES
+    session = finished(make_session)
     heard = Heard(session)
 
     def broken(*args: object) -> None:
@@ -305,9 +305,7 @@ def test_an_analysis_that_cannot_be_kept_says_so_and_promises_nothing(make_sessi
                                                                       tmp_path: Path) -> None:
     (tmp_path / "data").mkdir(exist_ok=True)
     (tmp_path / "data" / "accounts").write_text("a file where the folder goes")
-    session = make_session()
-    played_out(session)
-    session.accounts.nodes = 400_000
+    session = finished(make_session, nodes=400_000)
     run_line(session, "account")
     until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 2)
     reply = run_line(session, "account stop")
@@ -336,9 +334,7 @@ def test_the_analysis_waits_while_the_computer_thinks(make_session: MakeSession)
 
 
 def test_a_kept_account_of_another_budget_is_analysed_again(make_session: MakeSession) -> None:
-    session = make_session()
-    played_out(session)
-    session.accounts.nodes = NODES
+    session = finished(make_session)
     heard = Heard(session)
     run_line(session, "account")
     until(account_said(heard))
