@@ -51,9 +51,9 @@ def people_sides(human: Side | None) -> tuple[Side, ...]:
     return (WHITE, BLACK) if human is None else (human,)
 
 
-def looked_at(view: View, human: Side | None, online: bool) -> Looked | str:
+def looked_at(view: View, human: Side | None, online: object | None) -> Looked | str:
     """The game whose account is asked for in ``view`` (``human``: the person's side in the game, None for
-    two people), or why there is none."""
+    two people; ``online``: toguz online's connection, or None), or why there is none."""
     game = view.game
     yours = people_sides(human)
     match view.mode:
@@ -76,7 +76,7 @@ def looked_at(view: View, human: Side | None, online: bool) -> Looked | str:
                 return _("No move has been played in this game: the account comes when a game is over.")
             if not game.is_over:
                 return _("The account comes when the game is over: type review to look back at it now.") \
-                    if not online else _("The account comes when the game is over.")
+                    if online is None else _("The account comes when the game is over.")
     return Looked(game, yours)
 
 
@@ -171,9 +171,10 @@ class Accounts:
         job.thread.start()
         return job
 
-    def game_over(self, game: Game, yours: tuple[Side, ...]) -> None:
-        """A game of the player's ended: kept as waiting for its account (``account all`` makes it), so that
-        ``mistakes`` knows of it."""
+    def game_over(self, game: Game, human: Side | None) -> None:
+        """A game of the player's (``human``'s, or both sides' between two people) ended: kept as waiting for
+        its account (``account all`` makes it), so that ``mistakes`` knows of it."""
+        yours = people_sides(human)
         if self.persist and game.moves and yours and kept.load_account(game_key(game), self.folder) is None:
             kept.save_account(kept.KeptAccount(game, yours, GameAnalysis(game_key(game), len(game.moves),
                                                                          nodes=self.nodes)), self.folder)

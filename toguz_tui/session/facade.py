@@ -34,7 +34,7 @@ from speech.words.announce import Announcer
 from speech.words.i18n import _, n_
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
-from toguz_tui.session.accounts import Accounts, looked_at, people_sides
+from toguz_tui.session.accounts import Accounts, looked_at
 from toguz_tui.session.advisor import Advisor
 from toguz_tui.session.clocks import Clocks
 from toguz_tui.session.mode import Mode, Playing, Reviewing, Training, View, game_perspective, perspective_of, view_of
@@ -71,8 +71,11 @@ class GameSession:
         self.clocks = Clocks(self.lock, now, watch, lambda side: self.game_ended(lambda game: game.flag(side), side),
                              self.output.warn_of_time, lambda: self.view.seat.people, lambda: self.game.is_over,
                              settings.warning_thresholds)
+        self.accounts = Accounts(self.lock, self.output, lambda: looked_at(self.view, self.setup.human, online),
+                                 lambda: self.thinker.busy, lambda: self.settings.sounds, persist)
         self.store = GameStore(lambda: GameOnRecord(self.game, self.setup, self.settings.player_names,
-                                                    self.opponent.name, self.clocks.clock), persist, online is None)
+                                                    self.opponent.name, self.clocks.clock), persist, online is None,
+                               self.accounts.game_over)
         self.questions = Questions()
         self.advisor = Advisor(self.lock, self.output, self.thinker, lambda: self.view, lambda: self.opponent,
                                lambda: self.setup.seed, self.opponents.failed)
@@ -80,9 +83,6 @@ class GameSession:
                                  lambda: (self.game, self.store.names()))
         self.trainer = Trainer(self.lock, self.output, lambda: self.mode, self.enter, self.back_to_game,
                                lambda: self.online is not None)
-        self.accounts = Accounts(self.lock, self.output,
-                                 lambda: looked_at(self.view, self.setup.human, self.online is not None),
-                                 lambda: self.thinker.busy, lambda: self.settings.sounds, persist)
         self.enter(Playing())
 
     @property
@@ -203,7 +203,6 @@ class GameSession:
         problem = self.store.save_game()  # a finished game too: whole, until archived
         if report.outcome is not None:
             text = self.store.finish(text)
-            self.accounts.game_over(self.game, people_sides(self.setup.human))
         reply = self.output.say(Reply(f"{text} {problem}" if problem else text,
                                       kind="move" if report.outcome is None else "end"), interrupt)
         self.let_opponent_move()
@@ -270,7 +269,6 @@ class GameSession:
         self.output.sounds.end(outcome, self.setup.human)
         self.store.save_game()
         text = self.store.finish(announcer.outcome(outcome, flagged=flagged))
-        self.accounts.game_over(self.game, people_sides(self.setup.human))
         return self.output.say(Reply(text, kind="end"), interrupt)
 
     def game_gone(self, text: str) -> Reply | None:

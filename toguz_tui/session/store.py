@@ -40,8 +40,10 @@ class GameOnRecord:
 class GameStore:
     """Where one session's games are kept."""
 
-    def __init__(self, describe: Callable[[], GameOnRecord], persist: bool = True, autosave: bool = True) -> None:
+    def __init__(self, describe: Callable[[], GameOnRecord], persist: bool = True, autosave: bool = True,
+                 ended: Callable[[Game, Side | None], None] = lambda game, human: None) -> None:
         self._describe = describe
+        self._ended = ended  # told of each game that ends (its game and the person's side), when it is kept
         self.persist = persist  # whether games are kept at all (archived when they end)
         self.lock = storage.GameLock()
         # the game in progress saved after every move: False when another toguz holds it, a broken file stays,
@@ -135,6 +137,8 @@ class GameStore:
     def finish(self, text: str) -> str:
         """The game has ended (``text`` says how): keep its record in the archive, then forget the game in
         progress; ``text`` with what was done."""
+        on_record = self._describe()
+        self._ended(on_record.game, on_record.setup.human)
         self.finished_saved = False
         if not self.persist:
             return text
