@@ -346,6 +346,7 @@ def test_challenges_accepted_and_declined(server: FakePlayStrategy, http: httpx.
     challenge = server.events[-1]["challenge"]
     assert challenge["speed"] == "blitz" and challenge["timeControl"]["show"] == "3+2"
     assert http.post("/api/challenge/Blitz002/accept").json() == {"ok": True}
+    wait_for(lambda: "Blitz002" in server.games)  # started just after the answer, as the real server may
     assert server.games["Blitz002"].me == "p2" and not server.games["Blitz002"].clock.board_compatible
     server.add_challenge("Other001", "dave")
     assert http.post("/api/challenge/Other001/decline").status_code == 200
