@@ -22,6 +22,7 @@ from pathlib import Path
 from tests.needs import need, need_program
 
 DISPLAY_SECONDS = 10.0  # how long a change of the window may take to show
+STARTUP_SECONDS = 30.0  # how long toguz may take to draw its first screen before BRLTTY starts
 PAN_SECONDS = 2.0  # how long a pan may take to show (a pan onto an equal window shows no change)
 
 
@@ -57,6 +58,11 @@ class BrailleWindow:
         quoted = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
         self._tmux("new-session", "-d", "-s", "game", "-x", "100", "-y", "30", f"env {quoted} {shlex.join(command)}")
         self._tmux("new-session", "-d", "-s", "display", "-x", "90", "-y", "4", "sleep 100000")
+        # BRLTTY starts once toguz has drawn: a Tmux driver started on a pane still starting may find "no
+        # current client" and show nothing (seen once on a loaded CI run)
+        deadline = time.monotonic() + STARTUP_SECONDS
+        while not self.screen().strip() and time.monotonic() < deadline:
+            time.sleep(0.1)
         pty = self._tmux("display", "-p", "-t", "display", "#{pane_tty}").strip()
         arguments = [program, "-n", "-e", "-N", "-z", "-q", "-f", "/dev/null", "-b", "tt",
                      "-B", f"columns={cells},lines=1", "-d", f"serial:{pty}", "-x", "tx",
