@@ -44,16 +44,24 @@ SCREEN_READER_PROCESSES = {"orca": "Orca", "fenrir": "Fenrir", "brltty": "BRLTTY
 SCREEN_READER_VARIABLE = "TOGUZ_SCREEN_READER"
 AUDIO_VARIABLE = "TOGUZ_AUDIO"
 NOTHING = "none"
+LONGEST_TOLD, MOST_NAMES = 1000, 8  # characters of such a variable read, and names taken from it
 
 
 def told(variable: str) -> list[str] | None:
     """The names an environment variable gives (``a,b``), ``[]`` for ``none``; None when it is unset
     or empty, and the machine is to be looked at."""
-    value = os.environ.get(variable, "").strip()
+    value = os.environ.get(variable, "")[:LONGEST_TOLD].strip()
     if not value:
         return None
-    names = [name.strip() for name in value.split(",") if name.strip()]
+    names = [_shown(name) for name in value.split(",") if name.strip()][:MOST_NAMES]
     return [name for name in names if name.lower() != NOTHING]
+
+
+def _shown(name: str) -> str:
+    """A name from the environment as it may be said: one line of printable characters, at most 30."""
+    printable = "".join(char if char.isprintable() else " " for char in name)
+    words = " ".join(printable.split())
+    return words if len(words) <= 30 else words[:30] + "..."
 
 
 def reader_named(name: str) -> str:

@@ -63,3 +63,19 @@ def write_in_place(path: Path, replace: bool, write: Callable[[Path], object]) -
                 raise RuntimeError(_("{path} already exists; add --replace to replace it").format(path=path)) from None
     finally:
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def ready_folder(folder: Path) -> None:
+    """Make ``folder`` (and its parents) if needed and check that a file can be written in it, before any
+    long work is done for it. ``RuntimeError`` with a plain reason when something else is in its place (a
+    link to nothing, a file, a pipe or a device); ``OSError`` when it cannot be made or written."""
+    if folder.is_symlink() and not folder.exists():
+        raise RuntimeError(_("{path} is a link to something that is not there: name a folder").format(path=folder))
+    if folder.exists() and not folder.is_dir():
+        if folder.is_file():
+            raise RuntimeError(_("{path} is a file, not a folder").format(path=folder))
+        raise RuntimeError(_("{path} is not a folder (it is a device, a pipe or a socket)").format(path=folder))
+    folder.mkdir(parents=True, exist_ok=True)
+    handle, probe = tempfile.mkstemp(prefix=".toguz-", dir=folder)
+    os.close(handle)
+    os.unlink(probe)

@@ -21,7 +21,7 @@ from rules.variant import BLACK, WHITE, Side
 from speech.sounds.course_cli import CourseProblem, write_course
 from speech.sounds.cues import CUE_NAMES, SAMPLE_RATE, render_cue, write_wav
 from speech.voices.cli import PlainParser
-from speech.wav_target import target_problem, write_in_place
+from speech.wav_target import ready_folder, target_problem, write_in_place
 from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, n_, set_language
 
 PROG = "toguz sounds"
@@ -50,11 +50,18 @@ def _game_number(text: str) -> int:
     return number
 
 
+def _folder(text: str) -> Path:
+    """``--wav``'s folder; a blank name is refused (it would be the folder toguz starts in)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("--wav needs the name of a folder (. for this one)"))
+    return Path(text)
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line of ``toguz sounds`` (its help in the language spoken now)."""
     made = PlainParser(prog=PROG, description=_description(), formatter_class=argparse.RawDescriptionHelpFormatter)
     mode = made.add_mutually_exclusive_group(required=True)
-    mode.add_argument("--wav", metavar="DIR", type=Path,
+    mode.add_argument("--wav", metavar="DIR", type=_folder,
                       help=_("write every cue as DIR/NAME.wav (16-bit stereo, 44,100 Hz), making DIR if needed"))
     mode.add_argument("--list", action="store_true", help=_("list the cues, each with its length"))
     made.add_argument("--replace", action="store_true",
@@ -124,18 +131,16 @@ def _list() -> int:
 def _write(folder: Path, replace: bool) -> int:
     """Write every cue into ``folder``; nothing at all when a file is in the way and not ``replace``.
     Only regular files inside ``folder`` are replaced, each in one step: never a link, a pipe or a folder."""
-    if folder.exists() and not folder.is_dir():
-        return _fail(_("{path} is a file, not a folder").format(path=folder))
     targets = [folder / f"{name}.wav" for name in CUE_NAMES]
-    for target in targets:
-        if not replace and (target.exists() or target.is_symlink()):
-            return _fail(_("{path} already exists; add --replace to replace the cue files in {folder}").format(
-                path=target, folder=folder), 1)
-        problem = target_problem(target, replace)
-        if problem is not None:
-            return _fail(problem, 1)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        ready_folder(folder)
+        for target in targets:
+            if not replace and (target.exists() or target.is_symlink()):
+                return _fail(_("{path} already exists; add --replace to replace the cue files in {folder}").format(
+                    path=target, folder=folder), 1)
+            problem = target_problem(target, replace)
+            if problem is not None:
+                return _fail(problem, 1)
         for name, target in zip(CUE_NAMES, targets, strict=True):
             write_in_place(target, replace, functools.partial(write_wav, sound=render_cue(name)))
     except RuntimeError as error:

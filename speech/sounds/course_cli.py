@@ -28,7 +28,7 @@ from rules.records import index_games, read_game
 from rules.variant import Side
 from speech.sounds.course import course_sound
 from speech.sounds.cues import write_wav
-from speech.wav_target import target_problem, write_in_place
+from speech.wav_target import ready_folder, target_problem, write_in_place
 from speech.words.i18n import _, n_
 from speech.words.problems import describe
 
@@ -127,16 +127,22 @@ def course_file(folder: Path, number: int) -> Path:
 def write_course(record: Path, folder: Path, number: int, listener: Side, replace: bool,
                  progress: Callable[[int, int], None] | None = None, nodes: int = ANALYSIS_NODES) -> Path:
     """Analyse game ``number`` of ``record`` and write its course heard by ``listener`` into ``folder``
-    (made if needed); the file written. Nothing is analysed when the file could not be written anyway."""
-    if folder.exists() and not folder.is_dir():
-        raise CourseProblem(_("{path} is a file, not a folder").format(path=folder))
+    (made if needed); the file written. Nothing is analysed when the file could not be written anyway: the
+    folder is made and tried first."""
     target = course_file(folder, number)
+    game = game_in(record, number)  # the user's record is checked first: a mistake there is status 2
+    try:
+        ready_folder(folder)
+    except RuntimeError as error:
+        raise CourseProblem(str(error), 1) from None
+    except OSError as error:
+        raise CourseProblem(_("cannot write {path}: {reason}").format(path=target, reason=error.strerror or error),
+                            1) from None
     problem = target_problem(target, replace)
     if problem is not None:
         raise CourseProblem(problem, 1)
-    analysis = analysed(game_in(record, number), nodes, progress)
+    analysis = analysed(game, nodes, progress)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
         write_in_place(target, replace, functools.partial(write_wav, sound=course_sound(analysis, listener)))
     except RuntimeError as error:
         raise CourseProblem(str(error), 1) from None

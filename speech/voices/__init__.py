@@ -22,9 +22,10 @@ BACKENDS = (PYTTSX3, ESPEAK_NG, SPEECH_DISPATCHER, SCREEN_READER, SILENT)
 AUTO_ORDER = (SCREEN_READER, PYTTSX3, ESPEAK_NG, SPEECH_DISPATCHER)
 SILENT_NAMES = (SILENT, OFF, "none")
 SPEECH_CHOICES = (AUTO, ON, *BACKENDS, OFF)  # the speech setting: ``on`` is toguz's voice in any mode
+RATE_RANGE = (80, 450)  # words a minute a voice is asked to speak at, slowest and fastest
 
 __all__ = [
-    "AUTO", "AUTO_ORDER", "BACKENDS", "ESPEAK_NG", "OFF", "ON", "PYTTSX3", "SCREEN_READER", "SILENT",
+    "AUTO", "AUTO_ORDER", "BACKENDS", "ESPEAK_NG", "OFF", "ON", "PYTTSX3", "RATE_RANGE", "SCREEN_READER", "SILENT",
     "SPEECH_CHOICES", "SPEECH_DISPATCHER", "RecordingSpeaker", "SilentSpeaker", "Speaker", "WorkerSpeaker",
     "backend_problem", "language_voice", "list_voices", "open_speaker", "render_wav",
 ]
@@ -109,10 +110,11 @@ def language_voice(code: str) -> str | None:
     return None if language is None or language.code == DEFAULT else language.voice
 
 
-def render_wav(text: str, path: Path, backend: str = "auto", voice: str | None = None) -> Path:
+def render_wav(text: str, path: Path, backend: str = "auto", voice: str | None = None,
+               rate: int | None = None) -> Path:
     """Render ``text`` to the WAV file ``path`` with pyttsx3 or espeak-ng (``auto``: espeak-ng if
-    installed, else pyttsx3), in ``voice`` if given. Raises ``RuntimeError`` with a plain reason
-    when it cannot."""
+    installed, else pyttsx3), in ``voice`` and at ``rate`` words a minute if given. Raises
+    ``RuntimeError`` with a plain reason when it cannot."""
     wish = backend.strip().lower()
     if wish == "auto":
         wish = "espeak-ng" if audio.program("espeak-ng") else "pyttsx3"
@@ -120,9 +122,9 @@ def render_wav(text: str, path: Path, backend: str = "auto", voice: str | None =
     if wish == "espeak-ng":
         if audio.program("espeak-ng") is None:
             raise RuntimeError(audio.fix_espeak_ng())
-        return espeak.render(text, path, voice=voice)
+        return espeak.render(text, path, rate=rate, voice=voice)
     if wish == "pyttsx3":
-        return pyttsx3_backend.render(text, path, voice=voice)
+        return pyttsx3_backend.render(text, path, rate=rate, voice=voice)
     raise RuntimeError(_("cannot write WAV files with {backend}: choose auto, pyttsx3 or espeak-ng").format(
         backend=repr(backend)))
 

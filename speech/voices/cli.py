@@ -21,6 +21,7 @@ from speech.voices import (
     ESPEAK_NG,
     OFF,
     PYTTSX3,
+    RATE_RANGE,
     SILENT,
     backend_problem,
     language_voice,
@@ -58,6 +59,14 @@ class PlainParser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+def _rate(text: str) -> int:
+    """``--rate``'s words a minute, within what the voices take; argparse says the reason when it is not."""
+    if text.strip().isdecimal() and len(text.strip()) <= 4 and RATE_RANGE[0] <= int(text) <= RATE_RANGE[1]:
+        return int(text)
+    raise argparse.ArgumentTypeError(_("the rate is a whole number of words a minute from {low} to {high}, not "
+                                       "{value}").format(low=RATE_RANGE[0], high=RATE_RANGE[1], value=text[:20]))
+
+
 def parser() -> argparse.ArgumentParser:
     """The command line of ``toguz speech`` (its help in the language spoken now)."""
     made = PlainParser(prog="toguz speech", description=_description(),
@@ -76,7 +85,8 @@ def parser() -> argparse.ArgumentParser:
     mode.add_argument("--wav", metavar="FILE", help=_("write TEXT as speech to the WAV file FILE"))
     made.add_argument("--replace", action="store_true", help=_("with --wav: replace FILE if it is already there"))
     made.add_argument("text", nargs="?", metavar="TEXT", help=_("the text for --wav"))
-    made.add_argument("--rate", type=int, metavar="WPM", help=_("words a minute"))
+    made.add_argument("--rate", type=_rate, metavar="WPM",
+                      help=_("words a minute, from {low} to {high}").format(low=RATE_RANGE[0], high=RATE_RANGE[1]))
     made.add_argument("--voice", metavar="NAME", help=_("a voice from --voices (default: the language's voice)"))
     made.add_argument("--language", choices=tuple(LANGUAGES), metavar="CODE",
                       help=_("the language of the messages and of the voice: {codes} (default: the system's)").format(
@@ -105,7 +115,7 @@ def main(args: list[str]) -> int:
     if options.check:
         return _check()
     if options.wav is not None:
-        return _wav(options.text, options.wav, options.speech, voice, options.replace)
+        return _wav(options.text, options.wav, options.speech, voice, options.replace, options.rate)
     if options.voices:
         return _voices(options.speech)
     speaker, reason = open_speaker(options.speech, rate=options.rate, voice=voice)
@@ -159,14 +169,14 @@ def _check_languages() -> None:
                 language=_(language.english), code=code, voice=voice))
 
 
-def _wav(text: str | None, name: str, backend: str, voice: str | None, replace: bool) -> int:
+def _wav(text: str | None, name: str, backend: str, voice: str | None, replace: bool, rate: int | None) -> int:
     if text is None:
         return _fail(_("--wav FILE needs the TEXT to say"))
     if not name.strip():
         return _fail(_("--wav needs the name of a file"))
     written = Path(name)
     try:
-        write_in_place(written, replace, lambda made: render_wav(text, made, backend, voice=voice))
+        write_in_place(written, replace, lambda made: render_wav(text, made, backend, voice=voice, rate=rate))
     except RuntimeError as error:
         return _fail(str(error))
     except OSError as error:

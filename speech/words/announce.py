@@ -241,7 +241,12 @@ class Announcer(Namer):
             first, second = self._order()
             return _("It is a draw, {first} to {second}.").format(first=kazans[first], second=kazans[second])
         party, loser = self.party(winner), self.party(winner.opponent)
-        if kazans[winner] >= kazans[winner.opponent]:
+        if kazans[winner] == kazans[winner.opponent]:  # won on time, by resignation or by the server: no "0 to 0"
+            template = self._pick(party, _("You win; the kazans are level at {count} each."),
+                                  p_("one", "{who} wins; the kazans are level at {count} each."),
+                                  p_("side", "{who} wins; the kazans are level at {count} each."))
+            return self._cap(template.format(who=party.who, count=kazans[winner]))
+        if kazans[winner] > kazans[winner.opponent]:
             template = self._pick(party, _("You win {high} to {low}."), p_("one", "{who} wins {high} to {low}."),
                                   p_("side", "{who} wins {high} to {low}."))
             return self._cap(template.format(who=party.who, high=kazans[winner], low=kazans[winner.opponent]))
@@ -271,6 +276,9 @@ class Announcer(Namer):
         party = self.party(winner)
         template = self._pick(party, _("You win {high} to {low}."), p_("one", "{who} wins {high} to {low}."),
                               p_("side", "{who} wins {high} to {low}."))
+        if kazans[winner] == kazans[winner.opponent]:
+            template = self._pick(party, _("You win, level {high} each."), p_("one", "{who} wins, level {high} each."),
+                                  p_("side", "{who} wins, level {high} each."))
         return [self._cap(template.format(who=party.who, high=kazans[winner], low=kazans[winner.opponent])),
                 reason]
 

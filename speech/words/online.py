@@ -83,7 +83,8 @@ def too_fast_online(control: str) -> str:
 def control_values(control: str) -> str:
     """A time control the server does not take at all."""
     return _("PlayStrategy takes whole minutes from 2 to 180 (or 0.25, 0.5, 0.75, 1 and 1.5) and an increment of 0 "
-             "to 180 seconds, Rapid or slower (such as 10, 15+10 or 8+2); {control} is not one of them.").format(
+             "to 180 seconds; board players then play Rapid or slower only: minutes times 60 plus 40 times the "
+             "increment at least 480 seconds (such as 10, 15+10, 8+2 or 0.5+12). {control} is not one of them.").format(
         control=control)
 
 

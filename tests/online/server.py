@@ -53,6 +53,7 @@ class FakePlayStrategy(Scripting):
         self.games: dict[str, FakeGame] = {}
         self.events: list[dict[str, Any]] = []
         self.requests: list[tuple[str, str, dict[str, str]]] = []
+        self.bearers: list[str] = []  # every Authorization header heard, in order
         self.changed = threading.Condition()
         self.limited = 0
         self.generation = 0  # a stream opened in an earlier generation ends (a dropped connection)
@@ -150,6 +151,7 @@ class FakePlayStrategy(Scripting):
         form = dict(urllib.parse.parse_qsl(body, keep_blank_values=True))
         path = urllib.parse.urlsplit(handler.path).path
         self.requests.append((method, path, form))
+        self.bearers.append(handler.headers.get("Authorization") or "")
         with self.changed:
             fault = next((found for found in self.faults if path.startswith(found.prefix)), None)
             if fault is not None and fault.times is not None:

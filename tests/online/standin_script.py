@@ -76,12 +76,17 @@ class Scripting:
             raise ValueError("the stand-in plays only games on a clock")
         return self.add_game(made["id"], me=me, opponent=made["dest"], clock=made["clock"], rated=made["rated"])
 
-    def match_seek(self, opponent: str = "bob", me: str = "p1", game_id: str | None = None) -> FakeGame:
-        """The open seek finds an opponent: a game from the lobby with the seek's clock; its stream ends."""
+    def match_seek(self, opponent: str = "bob", me: str = "p1", game_id: str | None = None,
+                   gap: threading.Event | None = None) -> FakeGame:
+        """The open seek finds an opponent: a game from the lobby with the seek's clock; its stream ends.
+        With ``gap``, the game's start waits until it is set (the real server's gameStart event may come
+        some time after the seek's request is closed)."""
         with self.changed:
             seek = next(seek for seek in self.seeks if not seek.ended)
             seek.ended = True
             self.changed.notify_all()
+        if gap is not None:
+            gap.wait(30)
         return self.add_game(game_id or f"Lobby{len(self.games):03d}", me=me, opponent=opponent,
                              clock=seek.clock, source="lobby", rated=seek.rated)
 

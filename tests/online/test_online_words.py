@@ -63,7 +63,7 @@ def test_a_token_kept_for_one_server_is_never_sent_to_another(tmp_path: Path, se
     other = FakePlayStrategy(token=server.token).start()
     try:
         done = online(tmp_path, "--line", "--server", other.url, given="quit\n", env=env)
-        assert done.returncode == 2 and done.stderr.startswith("No PlayStrategy token")
+        assert done.returncode == 2 and done.stderr.startswith(f"No token for {server_address(other.url)}: ")
         assert other.requests == [], "the other server heard nothing, and no token"
         mine = online(tmp_path, "--line", "--server", server.url, given="quit\n", env=env)
         assert mine.returncode == 0 and "Connected to PlayStrategy as me." in mine.stdout
@@ -99,7 +99,8 @@ def test_time_controls_the_server_refuses_are_refused_here_with_the_values_it_ta
     player = Player(tmp_path, server)
     player.hear("Connected to PlayStrategy as me.")
     allowed = ("PlayStrategy takes whole minutes from 2 to 180 (or 0.25, 0.5, 0.75, 1 and 1.5) and an increment of 0 "
-               "to 180 seconds, Rapid or slower (such as 10, 15+10 or 8+2); {typed} is not one of them.")
+               "to 180 seconds; board players then play Rapid or slower only: minutes times 60 plus 40 times the "
+               "increment at least 480 seconds (such as 10, 15+10, 8+2 or 0.5+12). {typed} is not one of them.")
     for typed in ("7.5+1", "200", "20+200", "7.99"):
         player.type(f"seek {typed}")
         assert player.hear("PlayStrategy takes") == allowed.format(typed=typed)

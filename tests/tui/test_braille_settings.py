@@ -25,7 +25,7 @@ def test_braille_cells_take_12_to_80_or_auto() -> None:
     assert settings.changed("braille_cells", "32").braille_cells == 32
     assert settings.changed("braille_cells", "auto").braille_cells == 0
     for bad in ("11", "81", "wide"):
-        with pytest.raises(ValueError, match="braille_cells must"):
+        with pytest.raises(ValueError, match="braille cells must"):  # as it is said when set (issue 34)
             settings.changed("braille_cells", bad)
     assert settings.changed("braille", "on").braille is True
 

@@ -13,6 +13,7 @@ import functools
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import stat
@@ -348,12 +349,16 @@ def test_04_quit_says_the_game_is_saved_only_when_it_is(make_session: MakeSessio
 
 @pytest.mark.slow
 def test_04_the_goodbye_at_the_end_of_input_says_the_game_is_not_saved(tmp_path: Path) -> None:
-    env = environment(tmp_path)
-    env["TOGUZ_DATA_DIR"] = str(tmp_path / "data-is-a-file")
-    (tmp_path / "data-is-a-file").write_text("")  # nothing can be saved
-    result = toguz(tmp_path, "--line", "--opponent", "human", "--speech", "off", lines="7\n", env=env)
+    # Nothing can be saved: no file of toguz's may grow past 0 bytes (a data folder that is a file, the
+    # way this was first tried, is now refused at the start: issue 34, item 10).
+    def no_file_grows() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (0, 0))
+
+    result = subprocess.run([*toguz_command(), "--line", "--opponent", "human", "--speech", "off"], input="7\n",
+                            capture_output=True, text=True, timeout=60, env=environment(tmp_path),
+                            preexec_fn=no_file_grows)
     out = result.stdout.splitlines()
-    assert out[1].endswith("Your game could not be saved: File exists.")
+    assert out[1].endswith("Your game could not be saved: File too large.")
     assert "Your game is saved" not in result.stdout
     assert out[-1].startswith("Goodbye. Your game in progress is not saved")
 
@@ -468,7 +473,7 @@ def test_07_a_name_with_a_control_character_is_refused(make_session: MakeSession
     for typed, shown in (("A\x01B", "A\\x01B"), ("A\x1b[2JB", "A\\x1b[2JB"), ("A\x7fB", "A\\x7fB")):
         reply = line(session, f"set white_name {typed}")
         assert reply.kind == "error"
-        assert reply.text == f"White_name must be a short line of printable text, not {shown}."
+        assert reply.text == f"White name must be a short line of printable text, not {shown}."
     assert session.settings.white_name == ""
     settings, problem = load_settings(settings_path())
     assert problem is None, problem
@@ -949,8 +954,8 @@ def test_25_control_characters_never_reach_the_screen_raw(tmp_path: Path) -> Non
     assert not re.search("[\x00-\x08\x0b-\x1f\x7f]", out), "no control character printed raw"
     shown = out.splitlines()
     assert "Unknown command: \\x1b[31mred; type help." in shown
-    assert "White_name must be a short line of printable text, not A\\x1b[2JB." in shown
-    assert "Black_name must be a short line of printable text, not Bo\\x00lat." in shown
+    assert "White name must be a short line of printable text, not A\\x1b[2JB." in shown
+    assert "Black name must be a short line of printable text, not Bo\\x00lat." in shown
     opened = [text for text in shown if text.startswith("Reviewing ")]
     assert len(opened) == 1, shown
     assert "Red\\x1b[31mX\\x07" in opened[0] and "Bolat\\x1b]0;owned\\x07" in opened[0]

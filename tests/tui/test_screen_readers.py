@@ -24,6 +24,7 @@ import pytest
 
 from speech.machine import SCREEN_READER_VARIABLE
 from tests.needs import SHARED_DATA, need_program, need_shared_data, need_shared_tool
+from tests.tui.fenrir_listening import FenrirListener
 
 pytestmark = pytest.mark.slow
 
@@ -47,16 +48,12 @@ def private_env(tmp_path: Path, reader: str) -> dict[str, str]:
 
 
 def fenrir(tmp_path: Path, command: list[str], keys: list[str]) -> list[dict[str, Any]]:
-    """Every utterance Fenrir started while ``command`` ran and ``keys`` were typed."""
+    """Every utterance Fenrir started while ``command`` ran and ``keys`` were typed, each key typed once
+    what the last one made heard has been said (``tests/tui/fenrir_listening.py``)."""
     need_program("fenrir")
     need_program("tmux")
     tool = need_shared_tool("listen.py")
-    out = tmp_path / "heard.json"
-    done = subprocess.run([sys.executable, str(tool), "--json", str(out), "--", *command, ":::", *keys],
-                          env=private_env(tmp_path, "Fenrir"), capture_output=True, text=True, timeout=240)
-    assert done.returncode == 0, done.stderr
-    heard: list[dict[str, Any]] = json.loads(out.read_text())
-    return heard
+    return FenrirListener(tool, command, private_env(tmp_path, "Fenrir")).run(keys)
 
 
 # Orca runs once per user: at start it asks ``pgrep -u UID -x orca`` (through the shell, so the first

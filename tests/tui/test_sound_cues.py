@@ -93,7 +93,7 @@ def test_sounds_off_silences_them_and_on_without_a_device_says_why(make_session:
     assert player.names == []
     reply = run_line(session, "sounds on")  # the fake machine has no audio output
     assert reply is not None
-    assert reply.text.startswith("Sound is now on. The sound cues stay silent: no audio output")
+    assert reply.text.startswith("Sound is set on, but the cues cannot be heard here: no audio output")
     reply = run_line(session, "sounds loud")
     assert reply is not None and reply.text == "Sounds needs: sounds on, or sounds off."
     session.close()

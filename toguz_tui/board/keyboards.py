@@ -11,6 +11,11 @@ A typed character stands for its Latin key when it is not ASCII (a Cyrillic lett
 or when its place is a digit on the Latin keyboard (the Kazakh digit row's ``"``, ``,`` and ``.``:
 pits 1, 6 and 7). Every other ASCII character keeps its own meaning, so ``,``, ``.``, ``?`` and
 ``:`` typed with Shift on a Russian keyboard are still previous, next, help and command.
+
+``,`` and ``.`` are keys of the board themselves (previous and next announcement), and a player whose
+language is Kazakh often types with the Latin layout active: they stand for pits 6 and 7 only once the
+keys typed show the Kazakh layout in use (``LayoutSeen``): a letter only it types (``ә``, ``қ``, ``ө``;
+the other pits of its digit row are such letters) shows it, a Latin letter or a digit shows another.
 """
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from speech.words.i18n import p_
 from toguz_tui.commands.places import layout_names, places
 from toguz_tui.commands.table import KEY_SIGNS, key_label
 
-__all__ = ["Keyboard", "key_name", "keyboard", "layout_names", "places"]
+__all__ = ["Keyboard", "LayoutSeen", "key_name", "keyboard", "layout_names", "places"]
 
 LATIN = "latin"
 KEY_NAMES = {sign: name for name, sign in KEY_SIGNS.items()}  # "," -> "comma", as Textual names the keys
@@ -40,10 +45,16 @@ class Keyboard:
     name: str
     latin_of: dict[str, str]  # a typed character -> the Latin key at its place (only those that change)
     typed: frozenset[str]  # every character the layout types
+    own_keys: frozenset[str] = frozenset()  # typed characters that are keys of the board themselves (, and .)
+    marks: frozenset[str] = frozenset()  # characters only this layout types (ә, қ): it is the one in use
 
-    def latin(self, character: str | None) -> str | None:
-        """The Latin key a typed character stands for, or None when it stands for itself."""
-        return self.latin_of.get(character) if character else None
+    def latin(self, character: str | None, in_use: bool = True) -> str | None:
+        """The Latin key a typed character stands for, or None when it stands for itself. A character that
+        is a board key itself (``.`` on the Kazakh digit row) stands for its place only when the layout is
+        seen ``in_use``."""
+        if not character or (character in self.own_keys and not in_use):
+            return None
+        return self.latin_of.get(character)
 
     def typed_as(self, key: str) -> str:
         """The character that types the Latin key ``key`` (one character) in this layout."""
@@ -78,4 +89,33 @@ def keyboard(name: str) -> Keyboard:
         return Keyboard(LATIN, {}, frozenset())
     changes = {typed: latin for typed, latin in keys.items()
                if typed != latin and (not typed.isascii() or latin.isdigit())}
-    return Keyboard(name, changes, frozenset(keys))
+    own = frozenset(typed for typed, latin in changes.items() if typed in KEY_SIGNS.values() and latin.isdigit())
+    # what every layout without signs on its digit row types too (the Cyrillic letters the Russian and the
+    # Kyrgyz layouts share) shows nothing; the rest of what this one types, beyond ASCII, shows it in use
+    common = [set(places(other)) for other in layout_names() if other != name and not _shares_digits(other)]
+    shared = set.intersection(*common) if common else set()
+    marks = frozenset(typed for typed in keys if not typed.isascii() and typed not in shared) if own else frozenset()
+    return Keyboard(name, changes, frozenset(keys), own, marks)
+
+
+def _shares_digits(name: str) -> bool:
+    """Whether the layout ``name`` types signs on the digit row too (the Kazakh ones)."""
+    return any(latin.isdigit() and not typed.isdigit() and typed.isascii() for typed, latin in places(name).items())
+
+
+class LayoutSeen:
+    """What the keys typed so far show of the layout in use: whether it is the chosen one (say, Kazakh), so
+    that its digit row's ``,`` and ``.`` play pits 6 and 7, or another (the Latin one), so that they keep
+    their own meaning. Nothing typed yet shows nothing: they keep their own meaning."""
+
+    def __init__(self) -> None:
+        self.in_use = False
+
+    def saw(self, character: str | None, board: Keyboard) -> None:
+        """Take one typed character into account."""
+        if not character or len(character) != 1:
+            return
+        if character in board.marks:
+            self.in_use = True
+        elif character.isascii() and character.isalnum() and character not in board.typed:
+            self.in_use = False  # a Latin letter the layout does not type, or a digit: another layout

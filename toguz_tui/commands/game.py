@@ -133,8 +133,8 @@ def save(session: GameSession, args: list[str], focus: Focus) -> Reply:
     style: TokenStyle = "playok" if "playok" in words else "federation"
     mode: WriteMode = "replace" if "replace" in words else "append" if "append" in words else "new"
     names = [word for word in words if word not in SAVE_WORDS.values()]
-    if len(names) > 1 or ("replace" in words and "append" in words):
-        return usage_error(session, "save")
+    if len(names) > 1 or ("replace" in words and "append" in words) or (names and not names[0].strip()):
+        return usage_error(session, "save")  # an empty name ("") names no file: the archive is save alone
     return records.save(session, Path(names[0]).expanduser() if names else None, style, mode)
 
 

@@ -65,8 +65,10 @@ def save(session: GameSession, path: Path | None, style: TokenStyle, mode: Write
         written = write_text(path, text, mode)
     except FileExistsError:
         return session.output.say(Reply(phrases.file_exists(path.name, None), kind="exists"))
-    except FileProblem as problem:
-        return session.output.error(phrases.save_failed(path.name, str(problem)))
+    except FileProblem as problem:  # a device, a pipe or a folder is named by its whole path (/dev/null, not null)
+        ordinary = path.is_file() or not (path.exists() or path.is_symlink())
+        return session.output.error(phrases.save_failed(path.name if ordinary else phrases.clipped(str(path), 80),
+                                                        str(problem)))
     except OSError as error:
         return session.output.error(phrases.save_failed(path.name, error.strerror or str(error)))
     session.store.kept()

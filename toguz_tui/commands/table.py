@@ -16,6 +16,7 @@ from speech.words import phrases
 from speech.words.i18n import N_, _, language, p_
 from toguz_tui.commands import board, game, learn, online, review, settings
 from toguz_tui.commands import speech as voice
+from toguz_tui.commands.layouts import answer as typed_answer
 from toguz_tui.commands.layouts import layout_digits, meant_word
 from toguz_tui.commands.lexicon import COMMAND, HELP_TOPIC_WORDS, arguments, commands_of, english_word, native_words
 from toguz_tui.commands.lexicon import shown as shown_word
@@ -294,6 +295,11 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
                                       '"my game.pgn".'))
     if not words:
         return None
+    if session.questions.waiting("resign") and len(words) == 1 and typed_answer(words[0]) in ("y", "n"):
+        if typed_answer(words[0]) == "n":  # "no" to "Give up this game?"
+            session.questions.drop()
+            return session.output.answer(_("You play on."))
+        words = ["resign"]  # "yes" gives the game up, as resign again does
     layout = session.settings.keyboard_layout
     head = layout_digits(words[0], layout)  # the Kazakh digit row: "." is 7
     if head.lstrip("-").isdecimal():

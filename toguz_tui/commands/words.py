@@ -101,10 +101,11 @@ def game_number(word: str) -> int | None:
 
 
 def one_number(session: GameSession, args: list[str], command: str) -> int | Reply | None:
-    """The one number ``args`` hold (None for none); a complaint for anything else."""
+    """The one number ``args`` hold (None for none); a complaint for anything else. A number of up to 30
+    digits is given back as it is, so that one past the end is said to be no lesson or puzzle."""
     if not args:
         return None
-    if len(args) == 1 and args[0].isdecimal() and args[0].isascii() and len(args[0]) <= 6:
+    if len(args) == 1 and args[0].isdecimal() and args[0].isascii() and len(args[0]) <= 30:
         return int(args[0])
     return usage_error(session, command)
 

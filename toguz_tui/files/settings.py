@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
@@ -16,14 +17,14 @@ import tomlkit.exceptions
 from rules import VARIANT_KEYS, VARIANT_WORDS, Side, VariantKey
 from rules.clock import MAX_MINUTES, MAX_WARNINGS, WARNINGS, ClockError, TimeControl, parse_warnings, warnings_text
 from rules.engine import LEVELS
-from speech.voices import AUTO, OFF, ON, SILENT, SPEECH_CHOICES, language_voice
+from speech.voices import AUTO, OFF, ON, RATE_RANGE, SILENT, SPEECH_CHOICES, language_voice
 from speech.words import phrases
 from speech.words.announce import BRAILLE_CELLS
 from speech.words.i18n import LANGUAGES, N_, _, from_environment, p_
 from speech.words.naming import VERBOSITIES, Verbosity
 from speech.words.vocabulary import language_label, on_off, side_title, speech_label, variant_for, verbosity_label
 from toguz_tui.files.storage import OPPONENT_KEYS, Opponent, keep_aside, printable_name
-from toguz_tui.files.user_files import FileProblem, read_text, too_long_number, write_text
+from toguz_tui.files.user_files import FileProblem, folder_from, read_text, too_long_number, write_text
 
 OPPONENTS: tuple[Opponent, ...] = OPPONENT_KEYS
 Theme = Literal["default", "high-contrast", "terminal"]
@@ -190,7 +191,7 @@ _CHOICES: dict[str, tuple[str, ...]] = {
     "verbosity": VERBOSITIES, "opponent": OPPONENTS, "colour": COLOURS, "variant": tuple(VARIANT_KEYS),
     "theme": THEMES, "speech": SPEECH_CHOICES, "language": LANGUAGE_CHOICES, "keyboard": KEYBOARDS,
 }
-_RANGES: dict[str, tuple[float, float]] = {"rate": (80, 450), "volume": (0.0, 1.0), "level": (1, len(LEVELS)),
+_RANGES: dict[str, tuple[float, float]] = {"rate": RATE_RANGE, "volume": (0.0, 1.0), "level": (1, len(LEVELS)),
                                            "sound_volume": (0.0, 1.0), "braille_cells": CELLS}
 _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 
@@ -198,7 +199,8 @@ _TRUE, _FALSE = ("on", "yes", "true", "1"), ("off", "no", "false", "0")
 def _convert(name: str, value: object, current: object) -> object:
     """``value`` (text from a user or a TOML value) turned into the type of ``current``, checked."""
     text = str(value).strip().lower() if not isinstance(value, bool) else value
-    said = phrases.clipped(str(value))
+    said = phrases.clipped(str(value)) if str(value).strip() else _("an empty value")
+    called = name.replace("_", " ")  # braille_cells is said as "braille cells", as when it is set
     if isinstance(current, bool):
         if isinstance(text, bool):
             return text
@@ -206,19 +208,19 @@ def _convert(name: str, value: object, current: object) -> object:
             return True
         if text in _FALSE:
             return False
-        raise ValueError(_("{name} must be on or off, not {value}").format(name=name, value=said))
-    if name == "braille_cells" and text in (AUTO, "0"):
-        return 0
+        raise ValueError(_("{name} must be on or off, not {value}").format(name=called, value=said))
+    if name == "braille_cells":
+        return _braille_cells(value, text, said)
     if isinstance(current, int | float):
         kind = int if isinstance(current, int) else float
         try:
             number = kind(str(value))
         except ValueError:
-            raise ValueError(_("{name} must be a number, not {value}").format(name=name, value=said)) from None
+            raise ValueError(_("{name} must be a number, not {value}").format(name=called, value=said)) from None
         low, high = _RANGES.get(name, (float("-inf"), float("inf")))
         if not low <= number <= high:
             raise ValueError(_("{name} must be from {low} to {high}, not {value}").format(
-                name=name, low=kind(low), high=kind(high), value=said))
+                name=called, low=kind(low), high=kind(high), value=said))
         return number
     if name == "clock":
         return clock_setting(str(value))
@@ -233,12 +235,42 @@ def _convert(name: str, value: object, current: object) -> object:
             return ""
         if not printable_name(name_text):
             raise ValueError(_("{name} must be a short line of printable text, not {value}").format(
-                name=name, value=said))
+                name=called, value=said))
+        if name == "voice" and not voice_name(name_text):
+            raise ValueError(_("voice must be a voice's name, such as en, ru or gmw/en (toguz speech --check lists "
+                               "them), not {value}").format(value=said))
         return name_text
     if name in _CHOICES and text not in _CHOICES[name]:
         raise ValueError(_("{name} must be one of {choices}, not {value}").format(
-            name=name, choices=", ".join(_CHOICES[name]), value=said))
+            name=called, choices=", ".join(_CHOICES[name]), value=said))
     return text
+
+
+def _braille_cells(value: object, text: object, said: str) -> int:
+    """The braille display's width: 12 to 80 cells, or auto (kept as 0 in the file, but never typed as 0)."""
+    if text == AUTO or (value == 0 and not isinstance(value, str | bool)):
+        return 0
+    low, high = CELLS
+    try:
+        number = int(str(value))
+    except ValueError:
+        number = 0
+    if not low <= number <= high or isinstance(value, bool):
+        raise ValueError(_("braille cells must be from {low} to {high}, or auto, not {value}").format(
+            low=low, high=high, value=said))
+    return number
+
+
+VOICE_PART = re.compile(r"[A-Za-z0-9][A-Za-z0-9+_.-]*")
+
+
+def voice_name(text: str) -> bool:
+    """Whether ``text`` has the shape of a voice's name (``en``, ``gmw/en``, ``ru+f3``,
+    ``HKEY_...\\TTS_MS_EN-US_ZIRA_11.0``, ``com.apple.voice.compact.ru-RU.Milena``): words of letters, digits
+    and ``+ _ . -`` joined by single slashes or backslashes, none a path's ``.`` or ``..``, not starting
+    with a slash."""
+    parts = re.split(r"[/\\]", text)
+    return 0 < len(text) <= 200 and all(VOICE_PART.fullmatch(part) and part not in (".", "..") for part in parts)
 
 
 def _warnings_problem(error: ClockError, said: str) -> str:
@@ -268,8 +300,7 @@ def clock_setting(text: str) -> str:
 
 def config_dir() -> Path:
     """Where settings live (platformdirs; ``TOGUZ_CONFIG_DIR`` overrides)."""
-    override = os.environ.get("TOGUZ_CONFIG_DIR")
-    return Path(override) if override else Path(platformdirs.user_config_dir("toguz"))
+    return folder_from("TOGUZ_CONFIG_DIR") or Path(platformdirs.user_config_dir("toguz"))
 
 
 def settings_path() -> Path:

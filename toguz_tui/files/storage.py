@@ -27,7 +27,7 @@ from rules import Side
 from rules.clock import MAX_WARNINGS, TimeControl
 from rules.engine import LEVELS
 from speech.words.i18n import _
-from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number
+from toguz_tui.files.user_files import FileProblem, folder_from, read_bytes, too_long_number
 from toguz_tui.files.user_files import write_atomically as write_file_atomically
 
 Opponent = Literal["computer", "human"]  # the computer, or a second player at the keyboard
@@ -45,8 +45,7 @@ MOST_SEED = (1 << 63) - 1  # the largest seed a saved game keeps (``--seed`` is 
 
 def data_dir() -> Path:
     """Where games are kept (platformdirs; ``TOGUZ_DATA_DIR`` overrides)."""
-    override = os.environ.get("TOGUZ_DATA_DIR")
-    return Path(override) if override else Path(platformdirs.user_data_dir("toguz"))
+    return folder_from("TOGUZ_DATA_DIR") or Path(platformdirs.user_data_dir("toguz"))
 
 
 def current_game_path() -> Path:

@@ -54,6 +54,15 @@ def too_long_number() -> str:
     return _("a number in it is thousands of digits long")
 
 
+def folder_from(variable: str) -> Path | None:
+    """The folder the environment variable ``variable`` names, ``~`` expanded; None when it is unset or
+    empty. A blank or relative value is returned as it is: ``toguz_tui.start.folders`` refuses it."""
+    value = os.environ.get(variable)
+    if not value:
+        return None
+    return Path(value).expanduser() if value.strip() else Path(value)
+
+
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of the regular file ``path``; ``FileProblem`` for anything else or anything larger."""
     try:

@@ -239,7 +239,16 @@ def bounded_lines(stream: TextIO, most: int = LONGEST_LINE) -> Iterator[str | in
 
 def plain_loop(session: GameSession, printer: Printer) -> None:
     """Read plain lines: no prompt drawing, only announcements and answers; the computer's reply
-    is awaited before the next line is read, so a script sees events in order."""
+    is awaited before the next line is read, so a script sees events in order. An interrupt (Ctrl+C,
+    SIGINT) ends it as the end of input does, saying whether the game is saved, then goes on up."""
+    try:
+        _read_plain_lines(session, printer)
+    except KeyboardInterrupt:
+        printer.show(Reply(session.quit(asked=True).text))
+        raise
+
+
+def _read_plain_lines(session: GameSession, printer: Printer) -> None:
     session.opponents.wait()
     for line in bounded_lines(sys.stdin):
         if isinstance(line, int):

@@ -42,6 +42,7 @@ SEEK_VARIANT = "7_togyzkumalak"  # PlayStrategy's game family 7, the variant's k
 CHALLENGE_VARIANT = "togyzkumalak"
 LONGEST_BODY = 1024 * 1024  # bytes, unpacked: an answer to a command is some hundred bytes
 LONGEST_ERROR = 64 * 1024  # bytes of an error's body read at most (its words are cut to 200 characters)
+LONGEST_ADDRESS = 300  # characters: a server's address is a host and at most a short path
 DEADLINE = 15.0  # seconds for a whole request, answer included
 TIMEOUT = httpx.Timeout(8.0, read=10.0)
 STREAM_TIMEOUT = httpx.Timeout(8.0, read=20.0)  # a stream's keep-alives come every few seconds
@@ -49,11 +50,17 @@ STREAM_TIMEOUT = httpx.Timeout(8.0, read=20.0)  # a stream's keep-alives come ev
 def server_address(url: str) -> str:
     """``url`` as a server's address (scheme and host, no slash at the end); ``OnlineError`` when it is
     not an http(s) address, or is plain http to another machine (the token would travel in clear)."""
+    url = url.strip()
+    if len(url) > LONGEST_ADDRESS:
+        raise OnlineError(None, _("the server's address is {count} characters long; toguz takes addresses of up to "
+                                  "{most}").format(count=len(url), most=LONGEST_ADDRESS), delivery="unsent")
     try:
-        parts = urllib.parse.urlsplit(url.strip())
+        parts = urllib.parse.urlsplit(url)
         host = parts.hostname or ""
         parts.port  # noqa: B018  (a port that is not a number raises here)
-    except ValueError:
+        if host and not _this_machine(host):
+            host.encode("idna")  # a label over 63 characters or an empty one raises here, as it would on sending
+    except (ValueError, UnicodeError):
         raise OnlineError(None, _("{url} is not a web address").format(url=repr(url[:80])), delivery="unsent") \
             from None
     if parts.scheme not in ("http", "https") or not host:

@@ -66,8 +66,12 @@ def main(args: list[str]) -> int:
         print(_("toguz online: {reason}.").format(reason=problem), file=sys.stderr)
         return 2
     if token is None:
-        print(_("No PlayStrategy token: make one at playstrategy.org (account settings, API access tokens, scope "
-                "board:play), then run toguz online login."), file=sys.stderr)
+        if options.server == DEFAULT_SERVER:
+            print(_("No PlayStrategy token: make one at playstrategy.org (account settings, API access tokens, scope "
+                    "board:play), then run toguz online login."), file=sys.stderr)
+        else:
+            print(_("No token for {server}: make one there (account settings, API access tokens, scope board:play), "
+                    "then run toguz online login --server {server}").format(server=options.server), file=sys.stderr)
         return 2
     return play(token, options)
 
@@ -102,6 +106,8 @@ def login(server: str, config: object, given: object) -> int:
             typed = getpass.getpass(_("Your PlayStrategy token (not shown as you type): "))
         else:
             typed = sys.stdin.readline(tokens.LONGEST + 2)  # bounded: a token is one short line
+            if not typed:
+                raise EOFError  # the input ended before any token: said as no token given
             if len(typed.rstrip("\r\n")) > tokens.LONGEST:
                 raise tokens.TokenProblem(_("that is not a PlayStrategy token (a line of letters, digits and signs)"))
         token = tokens.checked(typed)

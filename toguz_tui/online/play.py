@@ -40,6 +40,7 @@ from toguz_tui.session.stream import Reply
 LONGEST_WAIT = 30.0  # seconds between two attempts to reconnect, at most
 STEADY = 10.0  # seconds a stream must have lasted for a drop to count as a fresh one
 KNOCKED_OFF = 5.0  # seconds: an event stream the server ends this soon, twice running, is read elsewhere
+GAME_START_WAIT = 5.0  # seconds a closed seek waits for its game's start before it is said to have expired
 SEEK_RETRIES = 5  # a seek refused with 429 just after the last one was withdrawn: tried again each second
 
 
@@ -302,6 +303,12 @@ class OnlinePlay:
                     self.say(_("The seek stopped: {reason}.").format(reason=error), "error")
                     return
                 break
+            # The server closes the seek's request when someone takes it as well as when it expires: the
+            # game's start comes as an event just after. Only a seek still without a game is said expired.
+            given_up = time.monotonic() + GAME_START_WAIT
+            while self._seeking is seeking and self.game_id is None and time.monotonic() < given_up:
+                if self._closed.wait(0.05):
+                    return
             if self._seeking is seeking and self.game_id is None and not self._closed.is_set():
                 self._seeking = None
                 self.say(_("Nobody took your seek, and PlayStrategy withdrew it (a seek stands 15 minutes). Type "

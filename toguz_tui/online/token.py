@@ -12,8 +12,10 @@ the file itself), bounded in size.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import os
 import stat
+import urllib.parse
 from pathlib import Path
 
 from speech.words.i18n import _
@@ -38,11 +40,16 @@ def checked(token: str) -> str:
 
 
 def token_file(config: Path, server: str = DEFAULT_SERVER) -> Path:
-    """Where the token for ``server`` is kept when no keyring works."""
+    """Where the token for ``server`` is kept when no keyring works: a file of its own for each exact
+    address. The name shows the host for the eye and ends in a digest of the whole address, so two
+    addresses that differ anywhere (``lila-dev.example.org`` and ``lila.dev-example.org``, ``/a`` and
+    ``.a``, a long common start) never share a file."""
     if server == DEFAULT_SERVER:
         return config / "playstrategy-token"
-    name = "".join(char if char.isascii() and char.isalnum() else "_" for char in server.split("://", 1)[-1])
-    return config / f"online-token-{name[:80]}"
+    host = urllib.parse.urlsplit(server).hostname or ""
+    shown = "".join(char if char.isascii() and (char.isalnum() or char in ".-") else "_" for char in host)[:40]
+    digest = hashlib.sha256(server.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    return config / f"online-token-{shown}-{digest}"
 
 
 def _key(server: str) -> str:
@@ -97,7 +104,12 @@ def load(config: Path, token_path: Path | None = None, server: str = DEFAULT_SER
         return _read(token_path)
     given = os.environ.get(ENVIRONMENT)
     if given:
-        return checked(given)
+        try:
+            return checked(given)
+        except TokenProblem:
+            raise TokenProblem(_("the token in {variable} is not a PlayStrategy token (a line of letters, digits "
+                                 "and signs): correct it, or unset it to use the one kept by login").format(
+                variable=ENVIRONMENT)) from None
     ring = _keyring()
     if ring is not None:
         try:

@@ -35,14 +35,22 @@ class Preferences:
         if name == "speech" and reason and output.speaker.name == "silent":
             return output.answer(phrases.speech_not_on(reason))
         problems = [phrases.speech_problem(reason)] if reason else []
-        if name in ("sounds", "sound_volume") and (silent := output.apply_sounds(settings)) is not None:
-            # kept for when sound can be heard; said why not now
+        silent = output.apply_sounds(settings) if name in ("sounds", "sound_volume") else None
+        if silent is not None and name == "sounds":  # kept on for when sound can be heard; never "now on" here
+            return output.answer(" ".join([_("Sound is set on, but the cues cannot be heard here: {reason}. They "
+                                             "play once a sound device works.").format(reason=silent), *problems,
+                                           *self._kept(name, stored)]))
+        if silent is not None:
             problems.append(_("The sound cues stay silent: {reason}.").format(reason=silent))
         if name in ("braille", "braille_cells") and (direct := output.apply_braille(settings)) is not None:
             problems.append(_("Braille is read from the screen: {reason}.").format(reason=direct))
-        if self.persist and (written := save_setting(name, getattr(stored, name))):
-            problems.append(written)
+        problems.extend(self._kept(name, stored))
         text = phrases.setting_changed(setting_label(name), dict(settings.describe())[name])
         if name == "clock" and not game_over and settings.time_control != game_clock:
             text = " ".join((text, _("New games get it; this game keeps its own clock.")))
         return output.answer(" ".join([text, *problems]))
+
+    def _kept(self, name: str, stored: Settings) -> list[str]:
+        """The setting ``name`` kept in the settings file: nothing to say, or why it could not be."""
+        written = save_setting(name, getattr(stored, name)) if self.persist else None
+        return [written] if written else []

@@ -1,5 +1,5 @@
-"""What the session has asked and waits for a yes to: ``resign`` asks once, and ``resign`` again gives
-the game up; any other command in between plays on (the question is dropped)."""
+"""What the session has asked and waits for a yes to: ``resign`` asks once, and ``resign`` again (or a
+yes) gives the game up; any other command in between plays on (the question is dropped)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,10 @@ class Questions:
     def ask(self, name: str) -> None:
         """The question ``name`` was asked."""
         self._asked.add(name)
+
+    def waiting(self, name: str) -> bool:
+        """Whether ``name`` was asked and is not answered yet."""
+        return name in self._asked
 
     def answered(self, name: str) -> bool:
         """Whether ``name`` was asked and is now confirmed (the question is dropped)."""

@@ -36,7 +36,7 @@ from speech.voices.braille import pit_at
 from speech.words import phrases
 from speech.words.i18n import _, p_
 from speech.words.vocabulary import variant_title
-from toguz_tui.board.keyboards import key_name, keyboard
+from toguz_tui.board.keyboards import LayoutSeen, key_name, keyboard
 from toguz_tui.board.screens import keys
 from toguz_tui.board.screens.opening import open_dialog
 from toguz_tui.board.widgets.board import Board, BoardView, boxed_width, plain_width, score_mark
@@ -78,6 +78,7 @@ class GameScreen(Screen[None]):
         self.footer = KeyFooter("")
         self.shown = 0  # how many of the session's announcements (its stream) have been shown
         self.pit_focus: tuple[Side, int] = (Side.WHITE, 1)
+        self.layout_seen = LayoutSeen()  # whether the keys typed show the chosen layout in use (Kazakh's . is 7)
         self.width_state = ""  # "", "plain" or "hidden": what the terminal's width does to the board
         self.board_timer: Timer | None = None
         self.game_seen: tuple[object, ...] = (session.game, None, None)
@@ -365,9 +366,12 @@ class GameScreen(Screen[None]):
 
     async def on_key(self, event: events.Key) -> None:
         """A key typed in another keyboard layout acts as the Latin key at its place (``и`` is ``b`` on
-        a Russian keyboard, ``.`` is 7 on a Kazakh one), before the bindings see it; a printable key the
-        board does not use: one short message and the error cue, nothing else."""
-        latin = keyboard(self.session.settings.keyboard_layout).latin(event.character)
+        a Russian keyboard, ``.`` is 7 on a Kazakh one once a Kazakh letter shows that layout in use), before
+        the bindings see it; a printable key the board does not use: one short message and the error cue,
+        nothing else."""
+        board = keyboard(self.session.settings.keyboard_layout)
+        self.layout_seen.saw(event.character, board)
+        latin = board.latin(event.character, self.layout_seen.in_use)
         action = self.bound_actions.get(key_name(latin)) if latin is not None else None
         if action is not None:
             event.stop()
