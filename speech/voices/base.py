@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
-import signal
 import subprocess
 import tempfile
 import threading
@@ -14,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol, runtime_checkable
 
+from speech.system import processes
 from speech.words.i18n import _, n_
 
 MOST_QUEUED = 10  # utterances waiting; past it the oldest are folded into one line saying how many
@@ -130,7 +128,7 @@ class WorkerSpeaker:
     """
 
     name = "worker"
-    kill_grace = 0.3  # seconds between SIGTERM and SIGKILL for a cancelled process
+    kill_grace = 0.3  # seconds between asking a cancelled process to end and making it (speech.system.processes)
 
     def __init__(self) -> None:
         self.rate: int | None = None
@@ -232,7 +230,7 @@ class WorkerSpeaker:
                     return None
                 process = subprocess.Popen(
                     list(argv), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                    stderr=errors, start_new_session=True,
+                    stderr=errors, **processes.detached(),
                 )
                 self._process = process
             try:
@@ -270,14 +268,14 @@ class WorkerSpeaker:
                     cancelled_at = now
                 late = cancelled_at is not None and now - cancelled_at > self.kill_grace
                 if late or (timeout is not None and now - started > timeout):
-                    _signal_group(process, signal.SIGKILL)
+                    processes.stop(process, hard=True)
 
     def _cancel_locked(self) -> None:
         self._generation += 1
         self._queue.clear()
         self._skipped = 0
-        if self._process is not None and self._process.poll() is None:
-            _signal_group(self._process, signal.SIGTERM)
+        if self._process is not None:
+            processes.stop(self._process)
 
     def _work(self) -> None:
         while True:
@@ -297,8 +295,3 @@ class WorkerSpeaker:
                     self._busy = False
                     self._lock.notify_all()
 
-
-def _signal_group(process: subprocess.Popen[bytes], sig: signal.Signals) -> None:
-    """Send ``sig`` to the process and any children it started (its own session)."""
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(process.pid, sig)

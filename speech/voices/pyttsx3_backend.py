@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import select
+import queue
 import shutil
 import subprocess
 import sys
@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from speech.machine import machine
+from speech.system import processes
 from speech.voices import audio
 from speech.voices.base import WorkerSpeaker
 from speech.words.i18n import _
@@ -71,9 +72,11 @@ class Pyttsx3Renderer:
         with open(log or os.devnull, "ab") as errors:
             self._process = subprocess.Popen(
                 [sys.executable, "-m", "speech.voices.pyttsx3_worker"], stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE, stderr=errors, env=env, start_new_session=True,
+                stdout=subprocess.PIPE, stderr=errors, env=env, **processes.detached(),
             )
         self._lock = threading.Lock()
+        self._answers: queue.Queue[bytes] = queue.Queue()
+        threading.Thread(target=self._read_answers, name="pyttsx3-answers", daemon=True).start()
         answer = self._answer(start_timeout)
         if not answer.get("ready"):
             self.close()
@@ -120,16 +123,26 @@ class Pyttsx3Renderer:
             return self._answer(timeout)
 
     def _answer(self, timeout: float) -> dict[str, Any]:
-        stdout = self._process.stdout
-        assert stdout is not None
-        ready, _writable, _failed = select.select([stdout], [], [], timeout)
-        if not ready:
-            raise RuntimeError(_("the pyttsx3 worker did not answer within {seconds} s").format(seconds=f"{timeout:g}"))
-        line = stdout.readline()
+        """The worker's next answer line, read by ``_read_answers`` (a pipe cannot be waited on with a
+        time limit on every system: Windows' ``select`` takes sockets only)."""
+        try:
+            line = self._answers.get(timeout=timeout)
+        except queue.Empty:
+            raise RuntimeError(_("the pyttsx3 worker did not answer within {seconds} s").format(
+                seconds=f"{timeout:g}")) from None
         if not line:
             raise RuntimeError(_("the pyttsx3 worker ended without an answer"))
         answer: dict[str, Any] = json.loads(line)
         return answer
+
+    def _read_answers(self) -> None:
+        """Put each line the worker writes in ``_answers``; an empty one when it has ended."""
+        stdout = self._process.stdout
+        assert stdout is not None
+        with contextlib.suppress(OSError, ValueError):
+            for line in iter(stdout.readline, b""):
+                self._answers.put(line)
+        self._answers.put(b"")
 
 
 class Pyttsx3Speaker(WorkerSpeaker):

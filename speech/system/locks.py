@@ -1,0 +1,90 @@
+"""Locks on files that two copies of toguz share, through the ``filelock`` library on every system:
+``flock`` on Linux and macOS, ``LockFileEx`` on Windows. Both are let go by the system when the process
+ends, however it ends (a crash, a kill), so a lock never outlives its holder.
+
+- ``Claim``: held for as long as the program runs (the game in progress: one toguz at a time owns it);
+  taken at once or not at all.
+- ``merging``: held for one read and one write of a file both copies change (the training progress,
+  the mistakes' record), so that each copy's change is merged into the other's instead of replacing it;
+  waited for, at most ``MERGE_WAIT`` seconds.
+
+Where the lock file cannot be made (a folder that cannot be written), nothing is held and the write that
+follows says why; the lock is never silently skipped on a system that can lock.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+
+import filelock
+
+from speech.system import system
+from speech.words.i18n import _
+
+MERGE_WAIT = 10.0  # seconds to wait for the other copy's one read and one write
+
+
+def lock_type() -> type[filelock.BaseFileLock]:
+    """The library's lock for this system: ``LockFileEx`` on Windows, ``flock`` elsewhere."""
+    return filelock.WindowsFileLock if system() == "win32" else filelock.UnixFileLock
+
+
+def _lock(path: Path) -> filelock.BaseFileLock:
+    """A lock on ``path`` that only the system's own locking holds (never a lock file's mere presence,
+    which a crash would leave behind), the file kept between holders."""
+    return lock_type()(path, fallback_to_soft=False, preserve_lock_file=True, thread_local=False)
+
+
+class Claim:
+    """The claim of this process on a file (``path``), held until ``release`` or the process ends."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._lock: filelock.BaseFileLock | None = None
+
+    @property
+    def held(self) -> bool:
+        """True while this process holds the claim."""
+        return self._lock is not None
+
+    def take(self) -> bool:
+        """Claim the file; False when another process holds it. ``OSError`` when the lock file cannot be
+        made."""
+        if self._lock is not None:
+            return True
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        lock = _lock(self.path)
+        try:
+            lock.acquire(timeout=0)
+        except filelock.Timeout:
+            return False
+        self._lock = lock
+        return True
+
+    def release(self) -> None:
+        """Let go of the claim."""
+        if self._lock is not None:
+            self._lock.release(force=True)
+            self._lock = None
+
+
+@contextlib.contextmanager
+def merging(path: Path) -> Iterator[None]:
+    """Hold the lock ``path`` for the block (another copy's read and write are waited for, at most
+    ``MERGE_WAIT`` seconds: ``TimeoutError`` then). Where the lock file cannot be made, nothing is held."""
+    lock = _lock(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock.acquire(timeout=MERGE_WAIT)
+    except filelock.Timeout:
+        raise TimeoutError(_("another toguz has held {path} for over {seconds} seconds").format(
+            path=path, seconds=f"{MERGE_WAIT:g}")) from None
+    except OSError:
+        yield
+        return
+    try:
+        yield
+    finally:
+        lock.release(force=True)

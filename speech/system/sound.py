@@ -1,0 +1,62 @@
+"""Whether sound can be played here, on each system.
+
+- Linux: a sound card's playback device (``/dev/snd/pcm*p``), or a PulseAudio or PipeWire server
+  announced for this user (``PULSE_SERVER``, or its socket under ``XDG_RUNTIME_DIR``).
+- Windows and macOS: the playback devices that the audio library (``miniaudio``, which plays the sound
+  cues) lists through the system's own audio (WASAPI, Core Audio).
+
+``TOGUZ_AUDIO`` may answer for the machine (``speech.machine``); this module is only asked when it does
+not.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from speech.system import system
+from speech.words.i18n import _
+
+
+def sound_device(dev_snd: Path = Path("/dev/snd"), playbacks: Callable[[], int] | None = None) -> bool:
+    """Whether a playback device is there: a sound card's (Linux), any the system lists (Windows, macOS).
+    ``playbacks`` stands for the audio library's count of playback devices."""
+    if system() in ("win32", "darwin"):
+        return (playbacks or _playbacks)() > 0
+    try:
+        return any(entry.name.startswith("pcm") and entry.name.endswith("p") for entry in dev_snd.iterdir())
+    except OSError:
+        return False
+
+
+def sound_server() -> bool:
+    """Whether a PulseAudio or PipeWire server is announced for this user (Linux; elsewhere the system's
+    own audio, counted as devices)."""
+    if system() != "linux":
+        return False
+    if os.environ.get("PULSE_SERVER"):
+        return True
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if not runtime:
+        return False
+    return any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
+
+
+def _playbacks() -> int:
+    """How many playback devices miniaudio lists (0 when it cannot ask)."""
+    with contextlib.suppress(Exception):  # a missing or failing audio library: no device to count
+        import miniaudio
+
+        return len(miniaudio.Devices().get_playbacks())
+    return 0
+
+
+def no_output_reason() -> str:
+    """No sound at all, and how to get some, in this system's terms."""
+    if system() == "linux":
+        return _("no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server "
+                 "(connect or enable a sound device; for desktop sound: sudo apt install pipewire-audio)")
+    return _("no audio output: the system lists no playback device (connect one, or enable it in the sound "
+             "settings)")
