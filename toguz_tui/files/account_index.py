@@ -49,7 +49,7 @@ class Entry:
 
     def to_data(self) -> list[Any]:
         """The entry as the index keeps it."""
-        return [self.key, self.stamp[0], self.stamp[1], self.sound, "".join(side.key for side in self.yours),
+        return [self.key, self.stamp[0], self.stamp[1], self.sound, [side.key for side in self.yours],
                 self.complete, self.nodes, [[ply, round(cost, 2)] for ply, cost in self.mistakes]]
 
 
@@ -81,13 +81,13 @@ def _entry(row: Any) -> Entry:
             or not _whole(changed, 0, 1 << 63) or not _whole(size, 0, kept.ACCOUNT_LIMIT) \
             or not isinstance(sound, bool) or not isinstance(complete, bool) or not _whole(nodes, 0, 10**9):
         raise ValueError("not an entry")
-    if not isinstance(yours, str) or len(yours) > 2 or not all(side in SIDES for side in yours) \
+    if not isinstance(yours, list) or len(yours) > 2 or not all(side in SIDES for side in yours) \
             or not isinstance(mistakes, list) or len(mistakes) > MOST_PLIES:
         raise ValueError("not an entry")
     costs = []
     for item in mistakes:
         if not isinstance(item, list) or len(item) != 2 or not _whole(item[0], 0, MOST_PLIES - 1) \
-                or type(item[1]) not in (int, float) or not 0 <= item[1] <= CHART_LIMIT:
+                or type(item[1]) not in (int, float) or not 0 <= item[1] <= 2 * CHART_LIMIT:
             raise ValueError("not a mistake")
         costs.append((item[0], float(item[1])))
     return Entry(key, (changed, size), sound, tuple(SIDES[side] for side in yours), complete, nodes, tuple(costs))
