@@ -33,8 +33,8 @@ from toguz_tui.training.mistake_record import MOST_KEPT, load_record, record_pat
 def waiting(seed: int, age: int = 0) -> str:
     """A game of yours (White) kept waiting for its account, ``age`` hours old; its key."""
     account = kept(seed, {})
-    keep(accounts.KeptAccount(account.game, (WHITE,), GameAnalysis(account.analysis.key, account.analysis.plies,
-                                                                   nodes=NODES)), age)
+    keep(accounts.KeptAccount(account.game, (WHITE,), GameAnalysis(account.analysis.key, account.analysis.plies)),
+         age)
     return account.analysis.key
 
 
@@ -77,6 +77,22 @@ def test_2_two_copies_running_account_all_never_analyse_one_game_at_once(make_se
         found = accounts.load_account(key)
         assert found is not None and found.analysis.complete and found.yours == (WHITE,)
     assert not list((accounts.accounts_dir() / "claims").glob("*.lock")), "the claims of finished games are gone"
+
+
+def test_2_an_account_asked_for_a_game_another_copy_is_analysing_is_left_to_it(
+        make_session: MakeSession, tmp_path: Path) -> None:
+    key = waiting(1)
+    game = accounts.load_account(key).game  # type: ignore[union-attr]
+    record = tmp_path / "game.pgn"
+    record.write_text(write_record(game), encoding="utf-8")
+    first, second = make_session(), make_session()
+    first.accounts.nodes = second.accounts.nodes = 400_000
+    assert say(first, "account all").startswith("Analysing 1 game of yours in the background")
+    run_line(second, f"open {record}")
+    reply = run_line(second, "account")
+    assert reply is not None and reply.kind == "error"
+    assert reply.text == "Another toguz is analysing this game: type account again when it is done."
+    assert second.accounts._job is None
 
 
 def test_2_a_partial_analysis_saved_late_does_not_replace_a_further_one(tmp_path: Path) -> None:
@@ -159,6 +175,26 @@ def test_11_account_all_says_how_far_it_is_by_games_and_account_stop_points_to_a
     text = say(session, "account stop")
     assert text.startswith("Analysis stopped with ") and text.endswith(" of 3 games analysed; type account all to go "
                                                                        "on.")
+
+
+def test_11_an_account_asked_during_account_all_goes_first_and_the_line_goes_on_after_it(
+        make_session: MakeSession, tmp_path: Path) -> None:
+    for seed in range(2):
+        waiting(seed, age=seed)
+    other = kept(7, {})
+    record = tmp_path / "other.pgn"
+    record.write_text(write_record(other.game), encoding="utf-8")
+    session = make_session()
+    session.accounts.nodes = 200_000  # slow enough for the line to be under way when the account is asked
+    heard = Heard(session)
+    assert say(session, "account all").startswith("Analysing 2 games of yours in the background")
+    run_line(session, f"open {record}")
+    text = say(session, "account")
+    assert text.startswith("Analysing the game's 10 moves in the background")
+    assert text.endswith("Your other games waiting for their accounts are analysed after it.")
+    until(lambda: any(reply.text.startswith("The account of the game.") for reply in heard))
+    until(lambda: any(reply.text == "2 games are analysed: type mistakes to play your mistakes again."
+                      for reply in heard))
 
 
 def test_11_a_kept_account_whose_verdicts_disagree_with_its_moves_is_not_believed(
