@@ -33,6 +33,10 @@ Stamp = tuple[int, int]  # a file's time of change (ns) and size
 SIDES = {side.key: side for side in Side}
 
 
+class UnsoundIndex(ValueError):
+    """An index that is not one (never said: it reads as empty, and is made again)."""
+
+
 @dataclass(frozen=True)
 class Entry:
     """What is known of one account file when it had ``stamp``: whether it was ``sound``, the sides that were
@@ -73,22 +77,22 @@ def _whole(value: Any, lowest: int, highest: int) -> bool:
 
 
 def _entry(row: Any) -> Entry:
-    """One entry of the index, checked; ``ValueError`` when it is not one."""
+    """One entry of the index, checked; ``UnsoundIndex`` when it is not one."""
     if not isinstance(row, list) or len(row) != 8:
-        raise ValueError("not an entry")
+        raise UnsoundIndex
     key, changed, size, sound, yours, complete, nodes, mistakes = row
     if not isinstance(key, str) or len(key) != 32 or not all(char in "0123456789abcdef" for char in key) \
             or not _whole(changed, 0, 1 << 63) or not _whole(size, 0, kept.ACCOUNT_LIMIT) \
             or not isinstance(sound, bool) or not isinstance(complete, bool) or not _whole(nodes, 0, 10**9):
-        raise ValueError("not an entry")
+        raise UnsoundIndex
     if not isinstance(yours, list) or len(yours) > 2 or not all(side in SIDES for side in yours) \
             or not isinstance(mistakes, list) or len(mistakes) > MOST_PLIES:
-        raise ValueError("not an entry")
+        raise UnsoundIndex
     costs = []
     for item in mistakes:
         if not isinstance(item, list) or len(item) != 2 or not _whole(item[0], 0, MOST_PLIES - 1) \
                 or type(item[1]) not in (int, float) or not 0 <= item[1] <= 2 * CHART_LIMIT:
-            raise ValueError("not a mistake")
+            raise UnsoundIndex
         costs.append((item[0], float(item[1])))
     return Entry(key, (changed, size), sound, tuple(SIDES[side] for side in yours), complete, nodes, tuple(costs))
 
@@ -97,7 +101,7 @@ def _parsed(text: str) -> dict[str, Entry]:
     data = json.loads(text)
     if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("entries"), list) \
             or len(data["entries"]) > 4 * kept.MOST_ACCOUNTS:
-        raise ValueError("not an index")
+        raise UnsoundIndex
     entries = [_entry(row) for row in data["entries"]]
     return {entry.key: entry for entry in entries}
 

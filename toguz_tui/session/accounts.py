@@ -173,7 +173,7 @@ class Accounts:
     def ask_all(self, interrupt: bool = True) -> Reply:
         """``account all``: analyse, one after another in the background, every game of the player's kept
         but not analysed to its end (those another toguz is analysing left to it)."""
-        shelf = self.games.look(self.folder, "account all", self._after_look)
+        shelf = self.games.look(self.folder, "account_all", self._after_look)
         if isinstance(shelf, Unreadable):
             return self.output.error(unreadable_words(shelf))
         if isinstance(shelf, Reading):

@@ -162,7 +162,7 @@ class MistakeCoach(Coach):
     @property
     def mistake(self) -> Mistake:
         """The mistake under way (the last one once all were answered)."""
-        assert self._mistake is not None, "no mistake was found"
+        assert self._mistake is not None  # a coach with none is over before it begins
         return self._mistake
 
     @property
