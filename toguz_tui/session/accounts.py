@@ -180,15 +180,16 @@ class Accounts:
             return self.output.answer(reading_words(shelf, mistakes=False), interrupt=interrupt)
         waiting = [entry.key for entry in shelf if entry.yours and (not entry.complete or entry.nodes != self.nodes)]
         with self.lock:
-            self._stop_job()
-            free = [key for key in waiting if self._free(key)]
-            elsewhere = len(waiting) - len(free)
             if not waiting:
                 return self.output.answer(_("Every game of yours that toguz kept is analysed."), interrupt=interrupt)
+            own = self._job.analysis.key if self._job is not None else None  # its claim is this toguz's own
+            free = [key for key in waiting if key == own or self._free(key)]
+            elsewhere = len(waiting) - len(free)
             if not free:
                 return self.output.answer(n_("Another toguz is analysing the {count} game of yours that waits.",
                                              "Another toguz is analysing the {count} games of yours that wait.",
                                              elsewhere).format(count=elsewhere), interrupt=interrupt)
+            self._stop_job()
             self.line.begin(free)
             said = [n_("Analysing {count} game of yours in the background, one after another; type account stop "
                        "to stop.",

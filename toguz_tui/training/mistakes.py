@@ -6,12 +6,16 @@ scored within a stone of the best (``MoveVerdict.near``) is right; the pit playe
 refused (it is not a new answer); another pit is wrong: a hint first, the answer at the second. Right at
 the first try twice, a mistake is retired. The streak and the retirements are kept apart from the
 puzzle rating (``mistake_record``).
+
+The costliest are chosen from the index of the accounts (``toguz_tui.files.account_index``), which knows each
+mistake's game, move and cost without reading the accounts; each is read from its own account, checked
+against the game, when its turn comes.
 """
 
 from __future__ import annotations
 
 import heapq
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules import Game, Position, Side
@@ -135,12 +139,10 @@ class MistakeCoach(Coach):
 
     kind = "mistakes"
 
-    def __init__(self, leads: list[Lead], record: MistakeRecord, last: bool = False,
-                 resolve: Callable[[Lead], Mistake | None] = resolved) -> None:
+    def __init__(self, leads: list[Lead], record: MistakeRecord, last: bool = False) -> None:
         super().__init__(Progress())  # the lessons' and puzzles' progress is not touched
         self.last = last  # the mistakes of the last game only
         self.leads = leads
-        self._resolve = resolve
         self.record = record
         self.index = 0
         self.right = 0  # answered right at the first try, in this sitting
@@ -153,7 +155,7 @@ class MistakeCoach(Coach):
     def _found_from(self, index: int) -> Mistake | None:
         """The first mistake from ``leads[index]`` on that its account still holds (the others dropped)."""
         while index < len(self.leads):
-            found = self._resolve(self.leads[index])
+            found = resolved(self.leads[index])
             if found is not None:
                 return found
             del self.leads[index]
