@@ -51,6 +51,12 @@ TECHNICAL: dict[str, str] = {
     "time forfeit": "a record's Termination tag value for a game lost on time (PGN's own words, not said)",
     "Authorization": "an HTTP header's name", "Accept": "an HTTP header's name",
     "Translators: lesson ": "a note to translators in the catalogue (Babel's extractor of the lesson files)",
+    "Narrator": "a program's name",
+    "on run argv": "AppleScript's source, given to osascript (speech.system.readers)",
+    'tell application "VoiceOver" to output (item 1 of argv)': "AppleScript's source, given to osascript",
+    "end run": "AppleScript's source, given to osascript",
+    "usage: python -m speech.voices.wav_player [--backend NAME] FILE":
+        "the usage of a module that toguz itself runs (its voice's player on Windows), never a person",
 }
 
 

@@ -11,15 +11,18 @@ worst moves, full its three. Pure: no I/O.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from rules import MoveReport, Side
 from rules.engine.game_analysis import LEAD_STONES, MISTAKE_STONES, GameAnalysis, MoveVerdict
 from speech.words.announce import Announcer, braille_lines
 from speech.words.i18n import _, n_, np_, p_
 from speech.words.naming import VERBOSITIES, Namer
+from speech.words.phrases import clipped
 
 MOST_TURNS = 3  # turning points named; more are counted
 MOST_TUZDYKS = 3  # tuzdyks won or missed named
+NAME_LENGTH = 60  # a player's name is said up to this many characters (as long as a name toguz keeps)
 
 
 def decimal(value: float) -> str:
@@ -32,7 +35,9 @@ class AccountWords(Namer):
     """The account's sentences for one point of view and verbosity."""
 
     def __init__(self, announcer: Announcer) -> None:
-        super().__init__(announcer.perspective, announcer.verbosity)
+        seen = announcer.perspective  # the players' names as an account says them: clipped, as names are quoted
+        super().__init__(replace(seen, names=(clipped(seen.names[0], NAME_LENGTH), clipped(seen.names[1], NAME_LENGTH)),
+                                 opponent=clipped(seen.opponent, NAME_LENGTH)), announcer.verbosity)
         self.cells = announcer.cells
 
     def account(self, analysis: GameAnalysis, reports: Sequence[MoveReport]) -> str:
@@ -180,7 +185,13 @@ class AccountWords(Namer):
     @staticmethod
     def progress(done: int, plies: int) -> str:
         """How far an analysis is (``done`` of ``plies`` turns), in percent."""
-        return _("Analysed {percent}% of the game.").format(percent=done * 100 // max(1, plies))
+        return _("Analysed {percent} of the game.").format(percent=f"{done * 100 // max(1, plies)}%")
+
+    @staticmethod
+    def line_progress(number: int, count: int, done: int, plies: int) -> str:
+        """How far ``account all`` is: the game ``number`` of ``count`` under way, ``done`` of its ``plies``."""
+        return _("Analysing game {number} of {count}: {percent} of it.").format(
+            number=number, count=count, percent=f"{done * 100 // max(1, plies)}%")
 
     @staticmethod
     def starting(moves: int, seconds: int, course: bool) -> str:

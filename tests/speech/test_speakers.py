@@ -201,29 +201,33 @@ def test_speech_dispatcher_cancels_before_each_interrupting_announcement(slow_pr
         speaker.close()
 
 
-class FakeOutput:
-    """Stands in for accessible_output2's Auto output."""
+class FakeReaderLink:
+    """Stands in for the line to the user's screen reader (``speech.system.readers.ReaderLink``)."""
+
+    name = "NVDA"
+    braille = True
 
     def __init__(self) -> None:
         self.said: list[tuple[str, bool]] = []
         self.silenced = 0
 
-    def output(self, text: str, interrupt: bool = False) -> None:
+    def output(self, text: str, interrupt: bool) -> None:
         self.said.append((text, interrupt))
 
-    def silence(self) -> None:
+    def stop(self) -> None:
         self.silenced += 1
 
 
 def test_the_screen_reader_gets_the_text_and_the_silence() -> None:
-    output = FakeOutput()
-    speaker = ScreenReaderSpeaker(output=output)
+    link = FakeReaderLink()
+    speaker = ScreenReaderSpeaker(lambda: link)
     try:
         speaker.speak("Your turn.")
         assert speaker.wait(5.0)
         speaker.stop()
-        assert output.said == [("Your turn.", True)]
-        assert output.silenced == 1
+        assert speaker.wait(5.0)
+        assert link.said == [("Your turn.", True)]
+        assert link.silenced == 1
     finally:
         speaker.close()
 

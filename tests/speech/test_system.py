@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from speech.system import processes, system, use_system
+from speech.system import System, processes, system, use_system
 from speech.system.locks import Claim, lock_type, merging
 from speech.system.readers import (
     PrismLink,
@@ -366,8 +366,9 @@ def test_a_reader_that_cannot_be_reached_is_said_once_and_tried_again() -> None:
 # -- sound ---------------------------------------------------------------------------------------------------
 
 def test_sound_is_judged_from_the_audio_librarys_devices_on_windows_and_macos(tmp_path: Path) -> None:
-    for name in ("win32", "darwin"):
-        with use_system(name):  # type: ignore[arg-type]
+    systems: tuple[System, ...] = ("win32", "darwin")
+    for name in systems:
+        with use_system(name):
             assert sound_device(playbacks=lambda: 2) is True
             assert sound_device(playbacks=lambda: 0) is False
             assert sound_server() is False

@@ -55,12 +55,15 @@ def kept(seed: int, costs: dict[int, float], yours: tuple[Side, ...] = (WHITE,),
     game = Game()
     verdicts = []
     for ply, (position, pit) in enumerate(zip(positions(moves), moves, strict=True)):
+        _after, report = play_move(position, pit)  # what the move made, as a kept verdict must say
+        made, captured = report.tuzdyk_made is not None, report.captured
         if ply in costs:
             best = better(position, pit)
             goods = tuple(sorted({best, near})) if near is not None and near in position.legal_moves() else (best,)
-            verdict = MoveVerdict(position.to_move, pit, best, 2.0, 2.0 - costs[ply], False, None, 0, False, goods)
+            verdict = MoveVerdict(position.to_move, pit, best, 2.0, 2.0 - costs[ply], made, None, captured, False,
+                                  goods)
         else:
-            verdict = MoveVerdict(position.to_move, pit, pit, 0.0, 0.0, False, None, 0, False, (pit,))
+            verdict = MoveVerdict(position.to_move, pit, pit, 0.0, 0.0, made, None, captured, False, (pit,))
         verdicts.append(verdict)
         game.play(pit)
     analysis = GameAnalysis(game_key(game), len(moves), tuple(verdicts), 0.0)

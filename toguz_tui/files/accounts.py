@@ -6,7 +6,10 @@ record, the sides whose moves were the player's own (one against the computer or
 one keyboard, none for a record of other people's game) and the analysis, complete or stopped half-way.
 Reading checks every field (a file at most ``ACCOUNT_LIMIT`` bytes, a regular file, its record replaying
 to the same key); a file that fails is treated as absent (the game is analysed again, and its file
-replaced, as it is the program's own).
+replaced, as it is the program's own). A sound record whose verdicts disagree with its moves (another
+side or pit than the one played, a best pit that was not legal, a capture or a tuzdyk the move did not
+make) keeps its game but not its verdicts: it reads as waiting for its account (``doubted``), so that
+nothing false is said of the game and ``account`` or ``account all`` analyses it again.
 """
 
 from __future__ import annotations
@@ -19,10 +22,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from rules import Game, Side
-from rules.engine.game_analysis import GameAnalysis, game_key
+from rules import Game, MoveReport, Side
+from rules.engine.game_analysis import GameAnalysis, MoveVerdict, game_key
 from rules.errors import NotationError
 from rules.records import read_record, write_record
+from speech.words import phrases
+from speech.words.i18n import _
 from toguz_tui.files.storage import data_dir
 from toguz_tui.files.user_files import FileProblem, decode_text, read_bytes, write_atomically
 
@@ -49,6 +54,7 @@ class KeptAccount:
     yours: tuple[Side, ...]
     analysis: GameAnalysis
     tags: tuple[tuple[str, str], ...] = ()  # the record's White, Black, Date, Event (for the words)
+    doubted: bool = False  # its kept verdicts disagreed with its moves: dropped, to be made again
 
     def to_json(self) -> str:
         """The account as kept on disk."""
@@ -109,16 +115,56 @@ def _parsed(text: str, key: str | None) -> KeptAccount:
             or analysis.plies != len(read.game.moves):
         raise UnsoundAccount  # its record is not the game analysed
     tags = tuple((name, read.tags[name]) for name in ("White", "Black", "Date", "Event") if name in read.tags)
-    return KeptAccount(read.game, tuple(SIDES[side] for side in yours), analysis, tags)
+    sides = tuple(SIDES[side] for side in yours)
+    if not all(agrees(verdict, report) for verdict, report in zip(analysis.verdicts, read.game.reports, strict=False)):
+        return KeptAccount(read.game, sides, GameAnalysis(analysis.key, analysis.plies, nodes=analysis.nodes), tags,
+                           doubted=True)
+    return KeptAccount(read.game, sides, analysis, tags)
+
+
+def agrees(verdict: MoveVerdict, report: MoveReport) -> bool:
+    """Whether a kept verdict is one on the move ``report`` tells of: the same side and pit, pits legal before
+    it where it names them, and the capture and the tuzdyk the move made."""
+    pits = len(report.board_before) // 2
+    row = report.board_before[report.mover * pits:(report.mover + 1) * pits]
+    legal = {pit for pit, count in enumerate(row, 1) if count}
+    named = {verdict.best, *verdict.near} | ({verdict.tuzdyk_missed} if verdict.tuzdyk_missed is not None else set())
+    return verdict.mover is report.mover and verdict.pit == report.pit and named <= legal \
+        and verdict.captured == report.captured and verdict.tuzdyk_made == (report.tuzdyk_made is not None)
+
+
+def folder_problem(folder: Path) -> str | None:
+    """Why the accounts cannot be kept in ``folder`` (a file stands where it goes), or None."""
+    if folder.exists() and not folder.is_dir():
+        return _("the accounts folder {folder} is a file, not a folder").format(
+            folder=phrases.clipped(str(folder), 80))
+    return None
 
 
 def save_account(account: KeptAccount, folder: Path | None = None) -> str | None:
-    """Keep ``account`` (replacing the program's own file for the same game); why it failed, or None."""
+    """Keep ``account``, replacing the program's own file for the same game unless that one holds more (an
+    analysis further on at the same budget, made by another toguz) and keeping the sides it names as the
+    player's when ``account`` names none; why it failed, or None."""
+    folder = folder or accounts_dir()
+    problem = folder_problem(folder)
+    if problem is not None:
+        return problem
+    path = account_path(account.analysis.key, folder)
+    kept = _read(path, account.analysis.key)
+    if kept is not None and not kept.doubted:
+        if kept.analysis.nodes == account.analysis.nodes and len(kept.analysis.verdicts) + (kept.analysis.final
+                is not None) > len(account.analysis.verdicts) + (account.analysis.final is not None):
+            return None  # further on already
+        if not account.yours and kept.yours:
+            account = KeptAccount(account.game, kept.yours, account.analysis, account.tags or kept.tags)
     try:
-        (folder or accounts_dir()).mkdir(parents=True, exist_ok=True)
-        write_atomically(account_path(account.analysis.key, folder), account.to_json())
+        folder.mkdir(parents=True, exist_ok=True)
+        write_atomically(path, account.to_json())
+        info = path.stat()
     except OSError as error:
         return error.strerror or str(error)
+    with _READ_LOCK:
+        _READ[str(path)] = ((info.st_mtime_ns, info.st_size), account)
     return None
 
 

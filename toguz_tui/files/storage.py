@@ -3,7 +3,7 @@
 - The game in progress is one JSON file, written atomically after every move. Reading it checks
   every field against what it must be (types, sizes, ranges) before anything is built from it; a
   file that fails is moved aside under a new name (never over an earlier one) and said in one line.
-- One toguz at a time owns the game in progress: a lock taken with ``flock`` (released by the
+- One toguz at a time owns the game in progress: a lock (``toguz_tui.files.locks``, released by the
   system when the process ends, so a killed copy leaves no stale lock behind).
 - Finished games, and unfinished ones replaced by a new game, are kept as record files in the
   archive under short, safe names made of the time and the players.
@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from datetime import datetime
 from pathlib import Path
-from typing import IO, Any, Literal, TypeVar, get_args
+from typing import Any, Literal, TypeVar, get_args
 
 import platformdirs
 
@@ -27,6 +27,7 @@ from rules import Side
 from rules.clock import MAX_WARNINGS, TimeControl
 from rules.engine import LEVELS
 from speech.words.i18n import _
+from toguz_tui.files.locks import FileLock
 from toguz_tui.files.user_files import FileProblem, folder_from, read_bytes, too_long_number
 from toguz_tui.files.user_files import write_atomically as write_file_atomically
 
@@ -264,7 +265,7 @@ def read_or_set_aside(path: Path, limit: int, parse: Callable[[str], Loaded]) ->
     try:
         return parse(read_bytes(path, limit).decode("utf-8"))
     except (FileProblem, UnicodeDecodeError, ValueError) as error:
-        reason = str(error) if not isinstance(error, UnicodeDecodeError) else _("it is not text")
+        reason = str(error) if not isinstance(error, UnicodeDecodeError) else _("it is not UTF-8 text")
     try:
         return SetAside(reason, kept=keep_aside(path))
     except OSError as error:
@@ -300,41 +301,24 @@ class GameLock:
     """The claim of one toguz on the game in progress; let go when the process ends, however it ends."""
 
     def __init__(self) -> None:
-        self._handle: IO[bytes] | None = None
+        self._lock: FileLock | None = None
 
     @property
     def held(self) -> bool:
         """True while this process holds the claim."""
-        return self._handle is not None
+        return self._lock is not None and self._lock.held
 
     def take(self) -> bool:
         """Claim the game in progress; False when another toguz holds it. Where the system cannot lock
         (or the folder cannot be written) nothing is claimed and True is returned: saving will say why."""
-        if self._handle is not None:
-            return True
-        try:
-            import fcntl
-        except ImportError:  # no flock here: one copy at a time is up to the user
-            return True
-        path = data_dir() / "current-game.lock"
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle = open(path, "ab")  # noqa: SIM115 - held for the life of the process
-        except OSError:
-            return True
-        try:
-            fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            handle.close()
-            return False
-        self._handle = handle
-        return True
+        if self._lock is None:
+            self._lock = FileLock(data_dir() / "current-game.lock")
+        return self._lock.take(wait=False)
 
     def release(self) -> None:
         """Let go of the claim."""
-        if self._handle is not None:
-            self._handle.close()
-            self._handle = None
+        if self._lock is not None:
+            self._lock.release()
 
 
 def log_failure(error: BaseException) -> str:

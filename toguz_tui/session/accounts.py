@@ -7,6 +7,12 @@ leaving) stops it and keeps what was done; ``account`` goes on from there. What 
 how many moves and about how long; when asked meanwhile, how far it is; every ``PROGRESS_SECONDS`` of a
 long one, a progress line; at the end, the account (or, for ``course``, the course as sound and its
 turning points). The game is the one looked at: the review's, else the game when it is over.
+
+``account all`` analyses every game of the player's kept but not analysed, one after another, found from
+the index of the accounts (``toguz_tui.session.kept_games``); an ``account`` asked meanwhile goes first
+and the line goes on after it. Each game analysed is claimed (a lock ``accounts/claims/KEY.lock``, let go
+when its analysis ends or stops, however the program ends), so that two copies of toguz never analyse one
+game at once: a game another copy holds is left to it.
 """
 
 from __future__ import annotations
@@ -17,16 +23,19 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from rules import BLACK, WHITE, Game, Side
+from rules import WHITE, Game, Side
 from rules.engine import Engine
 from rules.engine.engine import compiled
 from rules.engine.game_analysis import ANALYSIS_NODES, GameAnalysis, analysis_engine, game_key, step
 from speech.sounds.course import BODY_MS, HOLD_MS, TAIL_MS
 from speech.words.account import AccountWords
 from speech.words.i18n import _, n_
+from toguz_tui.files import account_index, storage
 from toguz_tui.files import accounts as kept
-from toguz_tui.files import storage
-from toguz_tui.session.mode import Playing, Reviewing, Training, View
+from toguz_tui.files.locks import FileLock
+from toguz_tui.session.account_line import Line, claim_of, elsewhere_words, let_go
+from toguz_tui.session.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
+from toguz_tui.session.looked import Looked, people_sides
 from toguz_tui.session.output import Output
 from toguz_tui.session.stream import Reply
 
@@ -35,49 +44,6 @@ SAVE_SECONDS = 5.0  # a partial analysis is kept this often
 COURSE_SECONDS = (BODY_MS + HOLD_MS + TAIL_MS) / 1000  # the course's sound, then its turning points
 WAIT_SECONDS = 0.1  # how often a waiting analysis looks whether the computer has moved
 Then = Literal["account", "course", "quiet"]  # what is done when an analysis ends ("quiet": the next in line)
-
-
-@dataclass(frozen=True)
-class Looked:
-    """The game an account is asked for: its moves, the sides the player played, its record's tags."""
-
-    game: Game
-    yours: tuple[Side, ...]
-    tags: tuple[tuple[str, str], ...] = ()
-
-
-def people_sides(human: Side | None) -> tuple[Side, ...]:
-    """The sides whose moves are the player's own: ``human``'s, or both between two people here."""
-    return (WHITE, BLACK) if human is None else (human,)
-
-
-def looked_at(view: View, human: Side | None, online: object | None) -> Looked | str:
-    """The game whose account is asked for in ``view`` (``human``: the person's side in the game, None for
-    two people; ``online``: toguz online's connection, or None), or why there is none."""
-    game = view.game
-    yours = people_sides(human)
-    match view.mode:
-        case Training():
-            return _("Close the lesson or the puzzles first: the account is of a game.")
-        case Reviewing(review):
-            shown = Game(review.start.variant, review.start)
-            for report in review.reports:
-                shown.play(report.pit)
-            same = game_key(shown) == game_key(game)
-            tags = tuple((name, review.tags[name]) for name in ("White", "Black", "Date", "Event")
-                         if name in review.tags)
-            if not shown.moves:
-                return _("This game has no moves to account for.")
-            if same and not game.is_over:  # the game in progress, reviewed: no help before its end
-                return _("The account comes when the game is over.")
-            return Looked(shown, yours if same else (), tags)
-        case Playing():
-            if not game.moves:
-                return _("No move has been played in this game: the account comes when a game is over.")
-            if not game.is_over:
-                return _("The account comes when the game is over: type review to look back at it now.") \
-                    if online is None else _("The account comes when the game is over.")
-    return Looked(game, yours)
 
 
 @dataclass
@@ -89,6 +55,8 @@ class _Job:
     words: AccountWords
     then: Then
     listener: Side
+    claim: FileLock  # held while it runs (when accounts are kept)
+    place: tuple[int, int] | None = None  # its number in ``account all``'s line, and how many are in it
     stop: threading.Event = field(default_factory=threading.Event)
     thread: threading.Thread | None = None
     engine: Engine = field(default_factory=analysis_engine)
@@ -110,26 +78,32 @@ class Accounts:
         self._looked = looked
         self._busy = busy  # whether the computer is thinking (the analysis waits meanwhile)
         self.persist = persist  # whether accounts are kept on disk
+        self.games = KeptGames(output)  # the kept games, looked through for ``account all`` and ``mistakes``
         self.folder = kept.accounts_dir()  # where (a thread still writing after its session ends writes here)
         self._done: dict[str, kept.KeptAccount] = {}  # complete ones, by key
         self._job: _Job | None = None
         self.shown: GameAnalysis | None = None  # the last complete analysis said (the board draws its course)
         self.nodes = ANALYSIS_NODES  # each search's budget (tests make it smaller)
         self._ready: kept.KeptAccount | None = None  # finished while another game was looked at
-        self._queue: list[kept.KeptAccount] = []  # the games ``account all`` analyses next
-        self._queued = 0  # how many it was asked for
+        self.line = Line()  # the games ``account all`` analyses next
 
-    def _find(self, looked: Looked) -> kept.KeptAccount | None:
-        """What is known of the game's analysis: done here, or kept on disk (complete or partial)."""
-        key = game_key(looked.game)
+    def _find(self, key: str) -> kept.KeptAccount | None:
+        """What is known of the game's analysis at this budget: done here, or kept on disk (complete or partial;
+        one of another budget, or doubted, with no verdicts)."""
         if key in self._done and self._done[key].analysis.nodes == self.nodes:
             return self._done[key]
         found = kept.load_account(key, self.folder) if self.persist else None
-        if found is not None and found.analysis.nodes != self.nodes:
-            found = None  # another budget's verdicts are not mixed with these
+        if found is not None and found.analysis.nodes != self.nodes:  # its verdicts are not mixed with these
+            found = kept.KeptAccount(found.game, found.yours, GameAnalysis(key, found.analysis.plies, nodes=self.nodes),
+                                     found.tags, found.doubted)
         if found is not None and found.analysis.complete:
             self._done[key] = found
         return found
+
+    def _claim(self, key: str) -> FileLock | None:
+        """The claim on analysing the game ``key`` (taken when accounts are kept), or None: another toguz holds it."""
+        claim = claim_of(self.folder, key)
+        return None if self.persist and not claim.take(wait=False) else claim
 
     def ask(self, then: Then = "account") -> Reply:
         """``account`` (or ``course``): say it now if it is known; else analyse in the background and say it
@@ -143,29 +117,46 @@ class Accounts:
             self._ready = None
             words = AccountWords(self.output.announcer)
             listener = self.output.announcer.perspective.you or WHITE
-            found = self._find(looked)
+            key = game_key(looked.game)
+            found = self._find(key)
             if found is not None and found.analysis.complete:
                 return self._deliver(found.analysis, looked.game, words, then, listener, interrupt=True)
             job = self._job
-            if job is not None and job.analysis.key == game_key(looked.game) and not job.stop.is_set():
+            if job is not None and job.analysis.key == key and not job.stop.is_set():
                 job.then, job.words, job.listener = then, words, listener
                 return self.output.answer(" ".join((words.progress(len(job.analysis.verdicts), job.analysis.plies),
                                                     _("The rest follows when it is done."))))
+            claim = self._claim(key)
+            if claim is None:
+                return self.output.error(_("Another toguz is analysing this game: type account again when it is "
+                                           "done."))
+            job = self._job
+            self.line.set_aside(job.analysis.key if job is not None and job.place is not None and not job.stop.is_set()
+                                else None, key)
             self._stop_job()
-            self._queue.clear()
-            job = self._start(looked, found, words, then, listener)
-            left = job.analysis.plies - len(job.analysis.verdicts)
-            seconds = max(1, round(left * (0.15 if compiled() else 3.0)))
-            reports = looked.game.reports
-            moves = reports[-1].move_number - reports[0].move_number + 1
-            return self.output.answer(words.starting(moves, seconds, then == "course"))
+            job = self._start(looked, found, words, then, listener, claim)
+            return self.output.answer(self._starting_words(job, found is not None and found.doubted))
+
+    def _starting_words(self, job: _Job, doubted: bool) -> str:
+        """What is said as ``job`` begins: how many moves and about how long (after why, when the analysis kept
+        was ``doubted``), and that ``account all``'s line goes on after it."""
+        left = job.analysis.plies - len(job.analysis.verdicts)
+        seconds = max(1, round(left * (0.15 if compiled() else 3.0)))
+        reports = job.looked.game.reports
+        said = [job.words.starting(reports[-1].move_number - reports[0].move_number + 1, seconds,
+                                   job.then == "course")]
+        if doubted:
+            said.insert(0, _("The analysis kept of this game did not agree with its moves: it is made again."))
+        if self.line.asked:
+            said.append(_("Your other games waiting for their accounts are analysed after it."))
+        return " ".join(said)
 
     def _start(self, looked: Looked, found: kept.KeptAccount | None, words: AccountWords, then: Then,
-               listener: Side) -> _Job:
+               listener: Side, claim: FileLock, place: tuple[int, int] | None = None) -> _Job:
         """Analyse ``looked`` in the background from what was ``found`` kept of it."""
         start = found.analysis if found is not None else \
             GameAnalysis(game_key(looked.game), len(looked.game.moves), nodes=self.nodes)
-        job = _Job(looked, start, words, then, listener)
+        job = _Job(looked, start, words, then, listener, claim, place)
         job.thread = threading.Thread(target=self._run, args=(job,), name="toguz-account", daemon=True)
         self._job = job
         job.thread.start()
@@ -176,39 +167,75 @@ class Accounts:
         its account (``account all`` makes it), so that ``mistakes`` knows of it."""
         yours = people_sides(human)
         if self.persist and game.moves and yours and kept.load_account(game_key(game), self.folder) is None:
-            kept.save_account(kept.KeptAccount(game, yours, GameAnalysis(game_key(game), len(game.moves),
-                                                                         nodes=self.nodes)), self.folder)
+            account_index.keep(kept.KeptAccount(game, yours, GameAnalysis(game_key(game), len(game.moves),
+                                                                          nodes=self.nodes)), self.folder)
 
-    def ask_all(self) -> Reply:
+    def ask_all(self, interrupt: bool = True) -> Reply:
         """``account all``: analyse, one after another in the background, every game of the player's kept
-        but not analysed to its end."""
-        waiting = [account for account in kept.kept_accounts(self.folder)
-                   if account.yours and (not account.analysis.complete or account.analysis.nodes != self.nodes)]
+        but not analysed to its end (those another toguz is analysing left to it)."""
+        shelf = self.games.look(self.folder, "account_all", self._after_look)
+        if isinstance(shelf, Unreadable):
+            return self.output.error(unreadable_words(shelf))
+        if isinstance(shelf, Reading):
+            return self.output.answer(reading_words(shelf, mistakes=False), interrupt=interrupt)
+        waiting = [entry.key for entry in shelf if entry.yours and (not entry.complete or entry.nodes != self.nodes)]
         with self.lock:
             if not waiting:
-                return self.output.answer(_("Every game of yours that toguz kept is analysed."))
+                return self.output.answer(_("Every game of yours that toguz kept is analysed."), interrupt=interrupt)
+            own = self._job.analysis.key if self._job is not None else None  # its claim is this toguz's own
+            free = [key for key in waiting if key == own or self._free(key)]
+            elsewhere = len(waiting) - len(free)
+            if not free:
+                return self.output.answer(n_("Another toguz is analysing the {count} game of yours that waits.",
+                                             "Another toguz is analysing the {count} games of yours that wait.",
+                                             elsewhere).format(count=elsewhere), interrupt=interrupt)
             self._stop_job()
-            self._queue = waiting[1:]
-            self._queued = len(waiting)
-            first = waiting[0]
-            self._start(Looked(first.game, first.yours, first.tags), self._find(Looked(first.game, first.yours)),
-                        AccountWords(self.output.announcer), "quiet", WHITE)
-            return self.output.answer(n_("Analysing {count} game of yours in the background, one after another; "
-                                         "type account stop to stop.",
-                                         "Analysing {count} games of yours in the background, one after another; "
-                                         "type account stop to stop.", len(waiting)).format(count=len(waiting)))
+            self.line.begin(free)
+            said = [n_("Analysing {count} game of yours in the background, one after another; type account stop "
+                       "to stop.",
+                       "Analysing {count} games of yours in the background, one after another; type account stop "
+                       "to stop.", len(free)).format(count=len(free))]
+            if elsewhere:
+                said.append(elsewhere_words(elsewhere))
+            reply = self.output.answer(" ".join(said), interrupt=interrupt)
+            self._next()
+            return reply
+
+    def _after_look(self) -> None:
+        """The kept games were looked through in the background for ``account all``: it begins."""
+        self.ask_all(interrupt=False)
+
+    def _free(self, key: str) -> bool:
+        """Whether no other toguz is analysing the game ``key`` now (a claim made only while one is analysed)."""
+        if not claim_of(self.folder, key).path.exists():
+            return True
+        claim = self._claim(key)
+        if claim is not None:
+            claim.release()
+        return claim is not None
 
     def _next(self) -> None:
-        """The next game in line (``account all``), or that all are done (under the lock)."""
-        if self._queue:
-            account = self._queue.pop(0)
-            self._start(Looked(account.game, account.yours, account.tags),
-                        self._find(Looked(account.game, account.yours)), AccountWords(self.output.announcer),
-                        "quiet", WHITE)
+        """The next game in ``account all``'s line that is not analysed yet, or that all are done (under the
+        lock)."""
+        line = self.line
+        while line.keys:
+            key = line.keys.pop(0)
+            claim = self._claim(key)
+            if claim is None:  # another toguz took it meanwhile
+                line.elsewhere += 1
+                continue
+            found = self._find(key)
+            if found is None or found.analysis.complete:  # gone, or analysed meanwhile
+                line.analysed += found is not None
+                let_go(claim, found is not None)
+                continue
+            self._start(Looked(found.game, found.yours, found.tags), found, AccountWords(self.output.announcer),
+                        "quiet", WHITE, claim, line.place())
             return
-        self.output.say(Reply(n_("{count} game is analysed: type mistakes to play your mistakes again.",
-                                 "{count} games are analysed: type mistakes to play your mistakes again.",
-                                 self._queued).format(count=self._queued)), interrupt=False)
+        if line.asked:
+            words = line.end_words()
+            line.end()
+            self.output.say(Reply(words), interrupt=False)
 
     def chart(self) -> GameAnalysis | None:
         """The analysis to draw beside the board: the last one said, when it is of the game looked at."""
@@ -219,28 +246,35 @@ class Accounts:
         return shown if isinstance(looked, Looked) and game_key(looked.game) == shown.key else None
 
     def stop(self) -> Reply:
-        """``account stop``: stop the analysis under way, keeping what was done."""
+        """``account stop``: stop the analysis under way (and ``account all``'s line), keeping what was done."""
         with self.lock:
             job = self._job
             if job is None or job.stop.is_set():
                 return self.output.error(_("No analysis is under way."))
             self._stop_job()
-            self._queue.clear()
+            stopped = self.line.stop_words() if self.line.asked else ""
+            self.line.end()
             problem = self._keep(job, once=False)  # now, so that what was done is on disk when it is said
             if problem is not None:
                 return self.output.answer(_("Analysis stopped.") + " " + problem)
-            percent = len(job.analysis.verdicts) * 100 // max(1, job.analysis.plies)
-            return self.output.answer(_("Analysis stopped at {percent}% of the game; type account to go on from "
-                                        "there.").format(percent=percent))
+            said = []
+            if job.place is None:
+                percent = len(job.analysis.verdicts) * 100 // max(1, job.analysis.plies)
+                said.append(_("Analysis stopped at {percent} of the game; type account to go on from there.").format(
+                    percent=f"{percent}%"))
+            return self.output.answer(" ".join([*said, stopped]).strip())
 
     def _stop_job(self) -> None:
         job, self._job = self._job, None
         if job is not None:
             job.stop.set()
             job.engine.stop()  # the search under way returns at once (its verdict is dropped)
+            job.claim.release()  # its thread's last save cannot go back on another's further one
 
     def close(self) -> None:
-        """Stop the analysis under way (what was done is kept) and wait a little for it to be written."""
+        """Stop the analysis under way (what was done is kept) and the reading of the kept games (what was read
+        is in the index), and wait a little for them."""
+        self.games.close()
         job = self._job
         self._stop_job()
         if job is not None and job.thread is not None:
@@ -251,53 +285,64 @@ class Accounts:
         None."""
         if not self.persist:
             return None
-        problem = kept.save_account(kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis,
-                                                     job.looked.tags), self.folder)
+        problem = account_index.keep(kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis,
+                                                      job.looked.tags), self.folder)
         if problem is not None and not (once and job.unsaved):
             job.unsaved = True
             return _("The analysis could not be kept ({reason}): it starts again next time.").format(reason=problem)
         return None
 
     def _run(self, job: _Job) -> None:
-        """The analysis thread: one search after another, waiting while the computer thinks (a search under
-        way when it begins to think is stopped, its verdict dropped, and made again afterwards)."""
+        """The analysis thread: the analysis, kept; then said (or the next game in line), or why it failed."""
         watcher = threading.Thread(target=self._watch, args=(job,), name="toguz-account-watch", daemon=True)
         watcher.start()
         try:
-            saved = said = time.monotonic()
-            while not job.analysis.complete and not job.stop.is_set():
-                if self._busy():
-                    job.stop.wait(WAIT_SECONDS)
-                    continue
-                with job.guard:
-                    job.stepping, job.cut = True, False
-                further = step(job.looked.game, job.analysis, job.engine, self.nodes)
-                with job.guard:
-                    job.stepping, cut = False, job.cut
-                if job.stop.is_set():
-                    break  # a search stopped half-way: its verdict is not a whole one
-                if cut:
-                    job.engine = analysis_engine()  # the stop may outlive the search it was meant for
-                    continue
-                job.analysis = further
-                now = time.monotonic()
-                if now - saved >= SAVE_SECONDS:
-                    self._say_problem(self._keep(job))
-                    saved = now
-                if now - said >= PROGRESS_SECONDS and not job.analysis.complete and not job.stop.is_set():
-                    self.output.say(Reply(job.words.progress(len(job.analysis.verdicts), job.analysis.plies)),
-                                    interrupt=False)
-                    said = now
+            self._analyse(job)
             self._say_problem(self._keep(job))
         except Exception as error:  # said in a sentence; the details go to the log
             storage.log_failure(error)
             with self.lock:
                 if self._job is job:
-                    self._job = None  # ``account`` starts it again
+                    self._job = None  # ``account`` (or ``account all``) starts it again
+                    self.line.end()
             self._say_problem(_("The analysis failed: {reason}.").format(reason=error))
             return
         finally:
+            let_go(job.claim, job.analysis.complete)
             job.finished.set()
+        self._finish(job)
+
+    def _analyse(self, job: _Job) -> None:
+        """One search after another, waiting while the computer thinks (a search under way when it begins to
+        think is stopped, its verdict dropped, and made again afterwards); kept every ``SAVE_SECONDS``."""
+        saved = said = time.monotonic()
+        while not job.analysis.complete and not job.stop.is_set():
+            if self._busy():
+                job.stop.wait(WAIT_SECONDS)
+                continue
+            with job.guard:
+                job.stepping, job.cut = True, False
+            further = step(job.looked.game, job.analysis, job.engine, self.nodes)
+            with job.guard:
+                job.stepping, cut = False, job.cut
+            if job.stop.is_set():
+                break  # a search stopped half-way: its verdict is not a whole one
+            if cut:
+                job.engine = analysis_engine()  # the stop may outlive the search it was meant for
+                continue
+            job.analysis = further
+            now = time.monotonic()
+            if now - saved >= SAVE_SECONDS:
+                self._say_problem(self._keep(job))
+                saved = now
+            if now - said >= PROGRESS_SECONDS and not job.analysis.complete and not job.stop.is_set():
+                done, plies = len(job.analysis.verdicts), job.analysis.plies
+                self.output.say(Reply(job.words.progress(done, plies) if job.place is None else
+                                      job.words.line_progress(*job.place, done, plies)), interrupt=False)
+                said = now
+
+    def _finish(self, job: _Job) -> None:
+        """A job's thread ended: its account said (or said to be ready), and ``account all``'s line goes on."""
         with self.lock:
             if self._job is job:
                 self._job = None
@@ -305,16 +350,17 @@ class Accounts:
                 return
             done = kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis, job.looked.tags)
             self._done[job.analysis.key] = done
-            if job.then == "quiet":
+            self.line.analysed += job.place is not None
+            if job.then != "quiet":
+                looked = self._looked()
+                if isinstance(looked, Looked) and game_key(looked.game) == job.analysis.key:
+                    self._deliver(job.analysis, job.looked.game, job.words, job.then, job.listener, interrupt=False)
+                else:  # another game is looked at now: said when asked for, not over the new game's words
+                    self._ready = done
+                    self.output.say(Reply(_("The account of the game you asked about is ready: type account to "
+                                            "hear it.")), interrupt=False)
+            if self.line.asked:
                 self._next()
-                return
-            looked = self._looked()
-            if isinstance(looked, Looked) and game_key(looked.game) == job.analysis.key:
-                self._deliver(job.analysis, job.looked.game, job.words, job.then, job.listener, interrupt=False)
-            else:  # another game is looked at now: said when asked for, not over the new game's words
-                self._ready = done
-                self.output.say(Reply(_("The account of the game you asked about is ready: type account to hear "
-                                        "it.")), interrupt=False)
 
     def _watch(self, job: _Job) -> None:
         """While ``job`` runs: when the computer begins to think, stop the search under way."""

@@ -34,9 +34,10 @@ from speech.words.announce import Announcer
 from speech.words.i18n import _, n_
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
-from toguz_tui.session.accounts import Accounts, looked_at
+from toguz_tui.session.accounts import Accounts
 from toguz_tui.session.advisor import Advisor
 from toguz_tui.session.clocks import Clocks
+from toguz_tui.session.looked import looked_at
 from toguz_tui.session.mode import Mode, Playing, Reviewing, Training, View, game_perspective, perspective_of, view_of
 from toguz_tui.session.opponents import OnlineConnection, Opponent, Opponents, PersonOpponent, Turn
 from toguz_tui.session.output import Output
@@ -82,7 +83,7 @@ class GameSession:
         self.reviewer = Reviewer(self.lock, self.output, lambda: self.mode, self.enter, self.back_to_game,
                                  lambda: (self.game, self.store.names()))
         self.trainer = Trainer(self.lock, self.output, lambda: self.mode, self.enter, self.back_to_game,
-                               lambda: self.online is not None)
+                               lambda: self.online is not None, self.accounts.games)
         self.enter(Playing())
 
     @property

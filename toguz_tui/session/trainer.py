@@ -12,7 +12,8 @@ import threading
 from collections.abc import Callable
 
 from speech.words.i18n import _, n_
-from toguz_tui.files.accounts import kept_accounts
+from toguz_tui.files.accounts import accounts_dir
+from toguz_tui.session.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
 from toguz_tui.session.mode import Mode, Reviewing, Training
 from toguz_tui.session.output import Output
 from toguz_tui.session.stream import Reply
@@ -20,7 +21,7 @@ from toguz_tui.training import lessons as lesson_files
 from toguz_tui.training import puzzles as puzzle_file
 from toguz_tui.training.coach import Coach, LessonCoach, PuzzleCoach, lesson_listing
 from toguz_tui.training.mistake_record import load_record
-from toguz_tui.training.mistakes import MistakeCoach, collect
+from toguz_tui.training.mistakes import Collected, MistakeCoach, collect
 from toguz_tui.training.progress import load_progress
 
 # Commands that act on a game, refused while training (close first).
@@ -42,8 +43,10 @@ class Trainer:
     """The lessons and the puzzles over the game."""
 
     def __init__(self, lock: threading.RLock, output: Output, mode: Callable[[], Mode],
-                 enter: Callable[[Mode], None], back: Callable[[str, bool], Reply], online: Callable[[], bool]) -> None:
+                 enter: Callable[[Mode], None], back: Callable[[str, bool], Reply], online: Callable[[], bool],
+                 kept: KeptGames) -> None:
         self.lock = lock
+        self.kept = kept  # the games kept with their accounts, looked through for ``mistakes``
         self.output = output
         self._mode = mode
         self._enter = enter
@@ -142,7 +145,8 @@ class Trainer:
 
     def open_mistakes(self, last: bool = False) -> Reply:
         """``mistakes``: the player's own mistakes over every game kept (``last``: over the last game), the
-        costliest first, as puzzles."""
+        costliest first, as puzzles; when the kept games take long to look through, that is said, and that
+        they are ready when they are."""
         with self.lock:
             refused = self.refusal()
             if refused is not None:
@@ -151,28 +155,41 @@ class Trainer:
             if isinstance(current, MistakeCoach) and current.last == last and not current.over:
                 return self.output.answer(current.words(self.output.announcer))
         record, problem = load_record()  # the files are read without holding up the game (its lock)
-        found = collect(kept_accounts(), record, last)
+        shelf = self.kept.look(accounts_dir(), "mistakes", self._mistakes_ready)
+        if isinstance(shelf, Unreadable):
+            return self.output.error(unreadable_words(shelf))
+        if isinstance(shelf, Reading):
+            return self.output.answer(reading_words(shelf, mistakes=True))
+        found = collect(shelf, record, last)
+        coach = MistakeCoach(found.leads, record, last)
         with self.lock:
             if (refused := self.refusal()) is not None:  # a review opened meanwhile
                 return refused
-            if not found.mistakes:
-                if not found.games:
-                    text = _("You have no mistakes to play again: after a game, type account to find them.")
-                elif found.retired:
-                    text = (_("All the mistakes of your last game are retired.") if last
-                            else _("All your mistakes are retired."))
-                else:
-                    text = (_("Your last game has no mistakes to play again.") if last
-                            else _("Your games have no mistakes to play again."))
-                if found.pending:
-                    text = f"{text} {pending_words(found.pending)}"
+            if coach.over:
+                text = self._no_mistakes(found, last)
                 return self.output.answer(f"{problem} {text}" if problem else text)
-            coach = MistakeCoach(found.mistakes, record, last)
             self._enter(Training(coach))  # first: the mistake is said from the side it was played by
             words = coach.words(self.output.announcer)
             if found.pending:
                 words = f"{pending_words(found.pending)} {words}"
             return self.output.answer(f"{problem} {words}" if problem else words)
+
+    @staticmethod
+    def _no_mistakes(found: Collected, last: bool) -> str:
+        """Why there is no mistake to play again, and how many games wait for their accounts."""
+        if not found.games:
+            text = _("You have no mistakes to play again: after a game, type account to find them.")
+        elif found.retired:
+            text = _("All the mistakes of your last game are retired.") if last else _("All your mistakes are retired.")
+        else:
+            text = _("Your last game has no mistakes to play again.") if last else \
+                _("Your games have no mistakes to play again.")
+        return f"{text} {pending_words(found.pending)}" if found.pending else text
+
+    def _mistakes_ready(self) -> None:
+        """The kept games were looked through in the background for ``mistakes``."""
+        self.output.say(Reply(_("Your kept games are looked through: type mistakes to play your mistakes again.")),
+                        interrupt=False)
 
     def answer(self, pit: int) -> Reply:
         """A pit played in a lesson or a puzzle: right or wrong, and why."""

@@ -1,9 +1,10 @@
 """The mistakes streak and how often each of the player's mistakes was answered right, kept in
 ``mistakes.json`` in the data folder (apart from the puzzle rating of ``training.json``).
 
-The file is toguz's own: written whole and atomically after every answer, read bounded in size and
-checked field by field; a broken one is moved aside (never deleted) and the mistakes start afresh,
-which is said once.
+The file is toguz's own: read bounded in size and checked field by field (a broken one is moved aside,
+never deleted, and the mistakes start afresh, which is said once); after every answer it is read again and
+written atomically under a lock (``mistakes.lock``) with this copy's new answers played over what it holds,
+so that two copies of toguz answering at once each keep their answers and one streak runs over both.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files import storage
+from toguz_tui.files.locks import locked
 from toguz_tui.files.user_files import too_long_number, write_atomically
 
 MOST_BYTES = 2_000_000
@@ -33,13 +36,20 @@ class MistakeRecord:
     streak: int = 0
     best_streak: int = 0
     rights: dict[str, int] = field(default_factory=dict)
+    unsaved: list[tuple[str, bool]] = field(default_factory=list, compare=False)  # answers not written yet
 
     def retired(self, key: str) -> bool:
         """Whether the mistake ``key`` was answered right often enough."""
         return self.rights.get(key, 0) >= RETIRED
 
     def answered(self, key: str, right: bool) -> None:
-        """An answer at the first try to the mistake ``key``: right (the streak grows) or not (it ends)."""
+        """An answer at the first try to the mistake ``key``: right (the streak grows) or not, or the mistake
+        skipped (the streak ends); kept to be written with ``save_record``."""
+        self.unsaved.append((key, right))
+        self.tally(key, right)
+
+    def tally(self, key: str, right: bool) -> None:
+        """Count an answer (see ``answered``) without keeping it to be written."""
         if right:
             self.rights[key] = min(RETIRED, self.rights.pop(key, 0) + 1)  # kept newest last
             while len(self.rights) > MOST_KEPT:
@@ -77,9 +87,15 @@ def from_json(text: str) -> MistakeRecord:
     if not isinstance(data, dict) or data.get("version") != 1:
         raise ValueError(_("it is not toguz's record of your mistakes"))
     rights = data.get("rights", {})
-    if not isinstance(rights, dict) or len(rights) > MOST_KEPT \
-            or not all(isinstance(key, str) and KEY.fullmatch(key) for key in rights):
+    if not isinstance(rights, dict):
         raise ValueError(_("{field} is not a table").format(field="rights"))
+    if len(rights) > MOST_KEPT:
+        raise ValueError(_("{field} holds {count} entries; toguz keeps at most {most}").format(
+            field="rights", count=len(rights), most=MOST_KEPT))
+    wrong = next((key for key in rights if not (isinstance(key, str) and KEY.fullmatch(key))), None)
+    if wrong is not None:
+        raise ValueError(_("{field} holds {key}, which is not a game's key and a move").format(
+            field="rights", key=phrases.clipped(wrong, 40)))
     return MistakeRecord(_whole(data.get("streak", 0), MOST_STREAK, "streak"),
                          _whole(data.get("best_streak", 0), MOST_STREAK, "best_streak"),
                          {key: _whole(count, RETIRED, "rights") for key, count in rights.items()})
@@ -97,13 +113,27 @@ def load_record() -> tuple[MistakeRecord, str | None]:
     return found if found is not None else MistakeRecord(), None
 
 
+def _on_disk() -> MistakeRecord:
+    """The record as the file holds it now (fresh when there is none; a broken one is moved aside)."""
+    found = storage.read_or_set_aside(record_path(), MOST_BYTES, from_json)
+    return found if isinstance(found, MistakeRecord) else MistakeRecord()
+
+
 def save_record(record: MistakeRecord) -> str | None:
-    """Keep the record; a one-line problem when it could not be written (the training goes on)."""
+    """Keep this copy's new answers: played, under a lock, over what the file holds now (another toguz's
+    answers included), and ``record`` made the whole; a one-line problem when it could not be written (the
+    training goes on, the answers kept for the next save)."""
     path = record_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomically(path, record.to_json())
+        with locked(path.with_suffix(".lock")):
+            whole = _on_disk()
+            for key, right in record.unsaved:
+                whole.tally(key, right)
+            write_atomically(path, whole.to_json())
     except OSError as error:
         return _("Your record of mistakes could not be saved ({reason}).").format(
             reason=error.strerror or str(error))
+    record.streak, record.best_streak, record.rights = whole.streak, whole.best_streak, whole.rights
+    record.unsaved.clear()
     return None

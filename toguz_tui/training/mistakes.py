@@ -6,6 +6,10 @@ scored within a stone of the best (``MoveVerdict.near``) is right; the pit playe
 refused (it is not a new answer); another pit is wrong: a hint first, the answer at the second. Right at
 the first try twice, a mistake is retired. The streak and the retirements are kept apart from the
 puzzle rating (``mistake_record``).
+
+The costliest are chosen from the index of the accounts (``toguz_tui.files.account_index``), which knows each
+mistake's game, move and cost without reading the accounts; each is read from its own account, checked
+against the game, when its turn comes.
 """
 
 from __future__ import annotations
@@ -17,15 +21,19 @@ from dataclasses import dataclass
 from rules import Game, Position, Side
 from rules.engine.game_analysis import MoveVerdict
 from rules.move import play_move
+from speech.words import phrases
 from speech.words.announce import Announcer
 from speech.words.i18n import _, n_, p_
-from toguz_tui.files.accounts import KeptAccount
+from toguz_tui.files.account_index import Entry
+from toguz_tui.files.accounts import KeptAccount, load_account
 from toguz_tui.training.coach import TRIES, Coach, Said, brief_row, sentences, side_words
 from toguz_tui.training.mistake_record import MistakeRecord, save_record
 from toguz_tui.training.progress import Progress
 from toguz_tui.training.puzzles import best_gain
 
 MOST_MISTAKES = 200  # the costliest this many are offered at once
+NAME_LENGTH = 60  # an opponent's name is said up to this many characters (as long as a name toguz keeps)
+DATE_LENGTH = 20  # a game's date, likewise
 
 
 @dataclass(frozen=True)
@@ -46,106 +54,134 @@ class Mistake:
         return tuple(pit for pit in self.verdict.near if pit in legal) or (self.verdict.best,)
 
 
-def _known(text: str) -> str:
-    return "" if not text.strip("?. ") else text
+def _known(text: str, longest: int) -> str:
+    """A tag's text as the words say it: "" when unknown, else clipped to ``longest`` characters."""
+    return "" if not text.strip("?. ") else phrases.clipped(text, longest)
 
 
-def mistakes_of(account: KeptAccount, record: MistakeRecord) -> list[Mistake]:
-    """The mistakes of the player's own in ``account`` not retired yet, in the order they were played."""
-    tags = dict(account.tags)
+def mistake_at(account: KeptAccount, ply: int) -> Mistake | None:
+    """The player's mistake at ``ply`` in ``account`` (checked against the game), or None when there is none."""
+    verdicts = account.analysis.verdicts
+    if not 0 <= ply < len(verdicts) or verdicts[ply].mover not in account.yours or not verdicts[ply].mistake:
+        return None
+    verdict, tags = verdicts[ply], dict(account.tags)
     opponent = ""
     if len(account.yours) == 1:
-        opponent = _known(tags.get("Black" if account.yours[0] is Side.WHITE else "White", ""))
-    date = _known(tags.get("Date", ""))
-    chosen = {ply: verdict for ply, verdict in enumerate(account.analysis.verdicts)
-              if verdict.mover in account.yours and verdict.mistake
-              and not record.retired(f"{account.analysis.key}:{ply}")}
-    if not chosen:
-        return []
+        opponent = _known(tags.get("Black" if account.yours[0] is Side.WHITE else "White", ""), NAME_LENGTH)
     game = Game(account.game.variant, account.game.start_position)
-    found = []
-    for ply, pit in enumerate(account.game.moves[:max(chosen) + 1]):
-        verdict = chosen.get(ply)
-        if verdict is not None and game.position.to_move is verdict.mover and verdict.pit == pit \
-                and verdict.best in game.legal_moves():
-            found.append(Mistake(f"{account.analysis.key}:{ply}", game.position, verdict, game.position.move_number,
-                                 opponent, date))
+    for pit in account.game.moves[:ply]:
         game.play(pit)
-    return found
+    if game.position.to_move is not verdict.mover or verdict.pit != account.game.moves[ply] \
+            or verdict.best not in game.legal_moves():
+        return None
+    return Mistake(f"{account.analysis.key}:{ply}", game.position, verdict, game.position.move_number, opponent,
+                   _known(tags.get("Date", ""), DATE_LENGTH))
+
+
+@dataclass(frozen=True)
+class Lead:
+    """A mistake as the index of the accounts knows it: its game's key, its ply and the stones it gave up (the
+    order it is offered in); what is offered is read from the account itself (``resolved``)."""
+
+    key: str
+    ply: int
+    cost: float
+
+
+def resolved(lead: Lead) -> Mistake | None:
+    """The mistake ``lead`` points to, read from its account file; None when the file no longer holds it."""
+    account = load_account(lead.key)
+    return None if account is None else mistake_at(account, lead.ply)
 
 
 @dataclass(frozen=True)
 class Collected:
-    """The mistakes to play again, whether any game of the player's was kept, whether any mistake in
-    them is retired, and how many of those games are not analysed to their end yet."""
+    """The mistakes to play again (costliest first), whether any game of the player's was kept, whether any
+    mistake in them is retired, and how many of those games are not analysed to their end yet."""
 
-    mistakes: list[Mistake]
+    leads: list[Lead]
     games: bool
     retired: bool
     pending: int = 0
 
 
-def collect(accounts: Iterable[KeptAccount], record: MistakeRecord, last: bool) -> Collected:
-    """The mistakes to play again, the costliest first (at most ``MOST_MISTAKES``): over the newest account
-    with moves of the player's (``last``) or over all of them."""
-    heap: list[tuple[float, int, Mistake]] = []  # the costliest kept: the cheapest, then the latest, on top
+def collect(entries: Iterable[Entry], record: MistakeRecord, last: bool) -> Collected:
+    """The mistakes to play again, the costliest first (at most ``MOST_MISTAKES``), from the index's entries
+    (newest first): over the newest account with moves of the player's (``last``) or over all of them."""
+    heap: list[tuple[float, int, Lead]] = []  # the costliest kept: the cheapest, then the latest, on top
     order = 0  # the newer game, the earlier move first among equal costs
     found = retired = False
     pending = 0
-    for account in accounts:
-        if not account.yours:
+    for entry in entries:
+        if not entry.sound or not entry.yours:
             continue
         found = True
-        pending += not account.analysis.complete
-        retired = retired or any(record.retired(f"{account.analysis.key}:{ply}")
-                                 for ply, verdict in enumerate(account.analysis.verdicts)
-                                 if verdict.mover in account.yours and verdict.mistake)
-        for mistake in mistakes_of(account, record):
+        pending += not entry.complete
+        for ply, cost in entry.mistakes:
+            if record.retired(f"{entry.key}:{ply}"):
+                retired = True
+                continue
             order += 1
-            item = (mistake.verdict.cost, -order, mistake)
+            item = (cost, -order, Lead(entry.key, ply, cost))
             if len(heap) < MOST_MISTAKES:
                 heapq.heappush(heap, item)
             else:
                 heapq.heappushpop(heap, item)
         if last:
             break
-    ordered = [mistake for _cost, _order, mistake in sorted(heap, key=lambda item: (-item[0], -item[1]))]
+    ordered = [lead for _cost, _order, lead in sorted(heap, key=lambda item: (-item[0], -item[1]))]
     return Collected(ordered, found, retired, pending)
 
 
 class MistakeCoach(Coach):
-    """The player's mistakes, one after another, the costliest first."""
+    """The player's mistakes, one after another, the costliest first; each read from its account when its turn
+    comes (one whose account no longer holds it is passed over)."""
 
     kind = "mistakes"
 
-    def __init__(self, mistakes: list[Mistake], record: MistakeRecord, last: bool = False) -> None:
+    def __init__(self, leads: list[Lead], record: MistakeRecord, last: bool = False) -> None:
         super().__init__(Progress())  # the lessons' and puzzles' progress is not touched
         self.last = last  # the mistakes of the last game only
-        self.mistakes = mistakes
+        self.leads = leads
         self.record = record
         self.index = 0
         self.right = 0  # answered right at the first try, in this sitting
         self.tried = 0
-        self.over = not mistakes
-        self.side = self.mistake.position.to_move if mistakes else Side.WHITE
+        found = self._found_from(0)
+        self.over = found is None
+        self._mistake = found
+        self.side = found.position.to_move if found is not None else Side.WHITE
+
+    def _found_from(self, index: int) -> Mistake | None:
+        """The first mistake from ``leads[index]`` on that its account still holds (the others dropped)."""
+        while index < len(self.leads):
+            found = resolved(self.leads[index])
+            if found is not None:
+                return found
+            del self.leads[index]
+        return None
 
     @property
     def mistake(self) -> Mistake:
         """The mistake under way (the last one once all were answered)."""
-        return self.mistakes[min(self.index, len(self.mistakes) - 1)]
+        assert self._mistake is not None  # a coach with none is over before it begins
+        return self._mistake
 
     @property
     def position(self) -> Position:
         return self.mistake.position
 
     def save(self) -> None:
+        """Write the answers not written yet (merged with another toguz's, see ``mistake_record``)."""
+        if not self.record.unsaved and self.saved:
+            return
         self.save_problem = save_record(self.record)
         self.saved = self.save_problem is None
 
     def status(self) -> str:
         """The mistake and the streak, for the status line."""
         return _("Mistake {number} of {count}, streak {streak}").format(
-            number=min(self.index + 1, len(self.mistakes)), count=len(self.mistakes), streak=self.record.streak)
+            number=min(self.index + 1, len(self.leads)), count=len(self.leads), streak=self.record.streak)
 
     def where(self) -> str:
         """Which game and which move the mistake is from."""
@@ -184,7 +220,7 @@ class MistakeCoach(Coach):
                 brief_row(position, self.side.opponent, p_("brief", "Them:")),
                 p_("brief", "You played {pit}. Better?").format(pit=mistake.verdict.pit)])
         return " ".join((
-            _("Mistake {number} of {count}.").format(number=self.index + 1, count=len(self.mistakes)),
+            _("Mistake {number} of {count}.").format(number=self.index + 1, count=len(self.leads)),
             self.where(), _("you play {side}.").format(side=side_words(position)), announcer.compact(position),
             _("You played pit {pit} there and {cost}. Find a better move.").format(
                 pit=mistake.verdict.pit, cost=self._cost())))
@@ -242,6 +278,7 @@ class MistakeCoach(Coach):
             self.tried += 1
             self.right += 1 if right else 0
             self.record.answered(mistake.key, right)
+            self.save()  # now: what is said next (retired, the streak) counts another toguz's answers too
         _after, self.last_report = play_move(mistake.position, pit)
         effects = announcer.effects_of(mistake.position, pit)
         if right:
@@ -277,7 +314,7 @@ class MistakeCoach(Coach):
         if self.over:
             return self.nothing_under_way()
         if self.tries == 0:
-            self.record.streak = 0
+            self.record.answered(self.mistake.key, False)  # the streak ends
         return self._and_next(announcer, [_("Skipped."), self._given(announcer)])
 
     def _and_next(self, announcer: Announcer, words: list[str]) -> str:
@@ -285,11 +322,13 @@ class MistakeCoach(Coach):
         self.save()
         problem = self.pending_problem()
         self.tries = 0
-        if self.index + 1 < len(self.mistakes):
+        found = self._found_from(self.index + 1)
+        if found is not None:
             self.index += 1
-            self.side = self.mistake.position.to_move
+            self._mistake = found
+            self.side = found.position.to_move
         else:
-            self.index = len(self.mistakes)
+            self.index = len(self.leads)
             self.over = True
         return sentences(announcer, [*words, problem, self.words(announcer)])
 

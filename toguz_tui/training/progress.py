@@ -8,14 +8,13 @@ which is said once.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from speech.words.i18n import _
 from toguz_tui.files import storage
+from toguz_tui.files.locks import locked
 from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number
 from toguz_tui.training.puzzles import START_RATING
 
@@ -127,28 +126,6 @@ def load_progress() -> tuple[Progress, str | None]:
     return found if found is not None else Progress(), None
 
 
-@contextmanager
-def _training_lock() -> Iterator[None]:
-    """Hold ``training.lock`` while the file is re-read and written, so that two copies of toguz (two
-    players' puzzles, or the lessons and the puzzles) each change only their part. Where the system
-    cannot lock, or the folder cannot be written, nothing is held (the write then says why)."""
-    try:
-        import fcntl
-    except ImportError:  # no flock here
-        yield
-        return
-    path = progress_path().with_suffix(".lock")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handle = open(path, "ab")  # noqa: SIM115 - closed below
-    except OSError:
-        yield
-        return
-    with handle:
-        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)  # others hold it only for one read and one write
-        yield
-
-
 def _on_disk() -> Progress:
     """The progress as the file holds it now (fresh when it is missing or cannot be read)."""
     try:
@@ -180,7 +157,7 @@ def save_progress(progress: Progress, *, player: str | None = None, lessons: boo
     under a lock with what the file holds now, so that another toguz's answers are kept; a one-line
     problem when it could not be written (training goes on)."""
     try:
-        with _training_lock():
+        with locked(progress_path().with_suffix(".lock")):  # another toguz's answers are read, not lost
             whole = merged(_on_disk(), progress, player, lessons)
             storage.write_atomically(progress_path(), whole.to_json())
     except OSError as error:

@@ -1,0 +1,54 @@
+"""The game an account is asked for: the review's, else the game when it is over, with the sides whose moves
+were the player's own and the record's tags; or why there is none yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules import BLACK, WHITE, Game, Side
+from rules.engine.game_analysis import game_key
+from speech.words.i18n import _
+from toguz_tui.session.mode import Playing, Reviewing, Training, View
+
+
+@dataclass(frozen=True)
+class Looked:
+    """The game an account is asked for: its moves, the sides the player played, its record's tags."""
+
+    game: Game
+    yours: tuple[Side, ...]
+    tags: tuple[tuple[str, str], ...] = ()
+
+
+def people_sides(human: Side | None) -> tuple[Side, ...]:
+    """The sides whose moves are the player's own: ``human``'s, or both between two people here."""
+    return (WHITE, BLACK) if human is None else (human,)
+
+
+def looked_at(view: View, human: Side | None, online: object | None) -> Looked | str:
+    """The game whose account is asked for in ``view`` (``human``: the person's side in the game, None for
+    two people; ``online``: toguz online's connection, or None), or why there is none."""
+    game = view.game
+    yours = people_sides(human)
+    match view.mode:
+        case Training():
+            return _("Close the lesson or the puzzles first: the account is of a game.")
+        case Reviewing(review):
+            shown = Game(review.start.variant, review.start)
+            for report in review.reports:
+                shown.play(report.pit)
+            same = game_key(shown) == game_key(game)
+            tags = tuple((name, review.tags[name]) for name in ("White", "Black", "Date", "Event")
+                         if name in review.tags)
+            if not shown.moves:
+                return _("This game has no moves to account for.")
+            if same and not game.is_over:  # the game in progress, reviewed: no help before its end
+                return _("The account comes when the game is over.")
+            return Looked(shown, yours if same else (), tags)
+        case Playing():
+            if not game.moves:
+                return _("No move has been played in this game: the account comes when a game is over.")
+            if not game.is_over:
+                return _("The account comes when the game is over: type review to look back at it now.") \
+                    if online is None else _("The account comes when the game is over.")
+    return Looked(game, yours)
