@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from speech.system import readers, sound, system, system_named, use_system
 from speech.words.i18n import _
 
 # Screen readers a running process shows (its command name, lower case) and the name said for it.
@@ -76,8 +77,8 @@ class Machine:
 
     @property
     def platform(self) -> str:
-        """``sys.platform``: ``linux``, ``darwin``, ``win32``."""
-        return sys.platform
+        """The system: ``linux``, ``darwin``, ``win32`` (``speech.system``)."""
+        return system()
 
     def program(self, name: str) -> str | None:
         """The full path of a program on PATH, or None."""
@@ -106,22 +107,14 @@ class Machine:
         outputs = told(AUDIO_VARIABLE)
         if outputs is not None:
             return "device" in (output.lower() for output in outputs)
-        try:
-            return any(entry.name.startswith("pcm") and entry.name.endswith("p") for entry in dev_snd.iterdir())
-        except OSError:
-            return False
+        return sound.sound_device(dev_snd)
 
     def sound_server(self) -> bool:
         """Whether a PulseAudio or PipeWire server is announced for this user (``TOGUZ_AUDIO`` may say)."""
         outputs = told(AUDIO_VARIABLE)
         if outputs is not None:
             return "server" in (output.lower() for output in outputs)
-        if os.environ.get("PULSE_SERVER"):
-            return True
-        runtime = os.environ.get("XDG_RUNTIME_DIR")
-        if not runtime:
-            return False
-        return any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
+        return sound.sound_server()
 
     def espeak_voices(self) -> list[str]:
         """The voices ``espeak-ng --voices`` lists, by language code (empty when it cannot run)."""
@@ -157,26 +150,13 @@ class Machine:
         return max(20, size.columns), max(4, size.lines)
 
     def screen_readers(self, proc: Path = Path("/proc"), sys_path: Path = Path("/sys")) -> list[str]:
-        """The screen readers that the system shows running: Speakup (in the kernel), and Orca,
-        Fenrir or BRLTTY among the processes. Empty where the system does not tell. Where
+        """The screen readers that the system shows running (``speech.system.readers``: Speakup, Orca,
+        Fenrir and BRLTTY on Linux; NVDA, JAWS and Narrator on Windows; VoiceOver on macOS). Where
         ``TOGUZ_SCREEN_READER`` is set, the ones it names, and nothing is looked at."""
         named = told(SCREEN_READER_VARIABLE)
         if named is not None:
             return list(dict.fromkeys(reader_named(name) for name in named))
-        found: list[str] = []
-        if (sys_path / "accessibility" / "speakup").is_dir():
-            found.append("Speakup")
-        with contextlib.suppress(OSError):
-            for entry in sorted((entry for entry in proc.iterdir() if entry.name.isdigit()),
-                                key=lambda entry: int(entry.name)):
-                try:
-                    name = (entry / "comm").read_text(encoding="utf-8", errors="replace").strip().lower()
-                except OSError:
-                    continue
-                said = SCREEN_READER_PROCESSES.get(name)
-                if said is not None and said not in found:
-                    found.append(said)
-        return found
+        return readers.running_readers(proc, sys_path)
 
 
 @dataclass
@@ -251,10 +231,12 @@ def machine() -> Machine:
 
 @contextlib.contextmanager
 def use_machine(replacement: Machine) -> Iterator[Machine]:
-    """Make ``replacement`` the machine everything asks, for the duration of the block."""
+    """Make ``replacement`` the machine everything asks, for the duration of the block (its system the one
+    whose branches the platform seam takes)."""
     global _current
     previous, _current = _current, replacement
     try:
-        yield replacement
+        with use_system(system_named(replacement.platform)):
+            yield replacement
     finally:
         _current = previous

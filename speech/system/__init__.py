@@ -26,13 +26,12 @@ _faked: list[System] = []
 def system() -> System:
     """The system toguz runs on: ``linux`` (and every other Unix), ``win32`` or ``darwin``; faked by
     ``use_system``."""
-    if _faked:
-        return _faked[-1]
-    if sys.platform == "win32":
-        return "win32"
-    if sys.platform == "darwin":
-        return "darwin"
-    return "linux"
+    return _faked[-1] if _faked else system_named(sys.platform)
+
+
+def system_named(name: str) -> System:
+    """The system called ``name`` (as ``sys.platform`` names it; any other Unix is ``linux``)."""
+    return "win32" if name == "win32" else "darwin" if name == "darwin" else "linux"
 
 
 @contextlib.contextmanager

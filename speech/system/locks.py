@@ -2,11 +2,11 @@
 ``flock`` on Linux and macOS, ``LockFileEx`` on Windows. Both are let go by the system when the process
 ends, however it ends (a crash, a kill), so a lock never outlives its holder.
 
-- ``Claim``: held for as long as the program runs (the game in progress: one toguz at a time owns it);
-  taken at once or not at all.
-- ``merging``: held for one read and one write of a file both copies change (the training progress,
-  the mistakes' record), so that each copy's change is merged into the other's instead of replacing it;
-  waited for, at most ``MERGE_WAIT`` seconds.
+- ``FileLock``: taken at once or not at all and held for as long as needed (the game in progress: one
+  toguz at a time owns it; a game being analysed: one copy analyses it);
+- ``locked``: held for one read and one write of a file both copies change (the training progress, the
+  mistakes' record, the accounts' index), so that each copy's change is merged into the other's instead
+  of replacing it; waited for, at most ``MERGE_WAIT`` seconds.
 
 Where the lock file cannot be made (a folder that cannot be written), nothing is held and the write that
 follows says why; the lock is never silently skipped on a system that can lock.
@@ -37,8 +37,9 @@ def _lock(path: Path) -> filelock.BaseFileLock:
     return lock_type()(path, fallback_to_soft=False, preserve_lock_file=True, thread_local=False)
 
 
-class Claim:
-    """The claim of this process on a file (``path``), held until ``release`` or the process ends."""
+class FileLock:
+    """A lock on the file ``path`` (made when missing), held by this process from ``take`` to ``release``
+    or its end."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -46,45 +47,44 @@ class Claim:
 
     @property
     def held(self) -> bool:
-        """True while this process holds the claim."""
+        """True while this process holds the lock."""
         return self._lock is not None
 
-    def take(self) -> bool:
-        """Claim the file; False when another process holds it. ``OSError`` when the lock file cannot be
-        made."""
+    def take(self, wait: bool) -> bool:
+        """Take the lock: at once or not at all, or (``wait``) once its holder lets go, for at most
+        ``MERGE_WAIT`` seconds (``TimeoutError`` then). False only when another holds it and not ``wait``.
+        Where the lock file cannot be made, nothing is held and True is returned: the write that follows
+        says why it fails."""
         if self._lock is not None:
             return True
-        self.path.parent.mkdir(parents=True, exist_ok=True)
         lock = _lock(self.path)
         try:
-            lock.acquire(timeout=0)
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            lock.acquire(timeout=MERGE_WAIT if wait else 0)
         except filelock.Timeout:
+            if wait:
+                raise TimeoutError(_("another toguz has held {path} for over {seconds} seconds").format(
+                    path=self.path, seconds=f"{MERGE_WAIT:g}")) from None
             return False
+        except OSError:
+            return True
         self._lock = lock
         return True
 
     def release(self) -> None:
-        """Let go of the claim."""
+        """Let go of the lock (nothing when it is not held)."""
         if self._lock is not None:
             self._lock.release(force=True)
             self._lock = None
 
 
 @contextlib.contextmanager
-def merging(path: Path) -> Iterator[None]:
-    """Hold the lock ``path`` for the block (another copy's read and write are waited for, at most
-    ``MERGE_WAIT`` seconds: ``TimeoutError`` then). Where the lock file cannot be made, nothing is held."""
-    lock = _lock(path)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        lock.acquire(timeout=MERGE_WAIT)
-    except filelock.Timeout:
-        raise TimeoutError(_("another toguz has held {path} for over {seconds} seconds").format(
-            path=path, seconds=f"{MERGE_WAIT:g}")) from None
-    except OSError:
-        yield
-        return
+def locked(path: Path) -> Iterator[None]:
+    """Hold the lock ``path`` for the block, waiting for another holder to let go first (a holder keeps it
+    only for one read and one write)."""
+    lock = FileLock(path)
+    lock.take(wait=True)
     try:
         yield
     finally:
-        lock.release(force=True)
+        lock.release()

@@ -218,11 +218,19 @@ def open_link() -> ReaderLink:
     raise ReaderUnreachable(_("on Linux your screen reader reads the terminal: use the screen-reader mode"))
 
 
-def link_problem() -> str | None:
-    """Why no screen reader can be spoken to here without trying to reach one (None: try it)."""
+def link_problem(module_found: Callable[[str], bool] | None = None) -> str | None:
+    """Why no screen reader can be spoken to here without trying to reach one (None: try it).
+    ``module_found`` tells whether a Python module can be imported (``Machine.module``)."""
     if system() == "win32":
-        return None if importlib.util.find_spec("prism") is not None else _(
-            "the prismatoid package is missing (pip install prismatoid)")
+        found = (module_found or _module_found)("prism")
+        return None if found else _("the prismatoid package is missing (pip install prismatoid)")
     if system() == "darwin":
         return None
     return _("on Linux your screen reader reads the terminal: use the screen-reader mode")
+
+
+def _module_found(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -42,6 +43,17 @@ def sound_server() -> bool:
     if not runtime:
         return False
     return any((Path(runtime) / name).exists() for name in ("pulse/native", "pipewire-0"))
+
+
+def player_command() -> list[str]:
+    """The program that plays a WAV file of toguz's own voice to its end (the file's path is appended):
+    ``aplay`` (Linux), ``afplay`` (macOS), and on Windows, which has no such program, toguz's own player
+    (``speech.voices.wav_player``, through ``miniaudio``)."""
+    if system() == "darwin":
+        return ["afplay"]
+    if system() == "win32":
+        return [sys.executable, "-m", "speech.voices.wav_player"]
+    return ["aplay", "-q"]
 
 
 def _playbacks() -> int:

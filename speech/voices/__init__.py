@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from speech.system.readers import ReaderUnreachable
 from speech.voices import audio, dispatcher, espeak, pyttsx3_backend, screen_reader
 from speech.voices.base import RecordingSpeaker, SilentSpeaker, Speaker, WorkerSpeaker
 from speech.words.i18n import DEFAULT, LANGUAGES, _
@@ -72,6 +73,8 @@ def _start(
             speaker.set_voice(voice)
         if volume is not None:
             speaker.set_volume(volume)
+    except ReaderUnreachable as error:  # no screen reader answered: said as it is
+        return None, str(error)
     except Exception as error:  # a broken backend falls back, never raises
         return None, _("{name} failed to start: {error}").format(name=name, error=f"{type(error).__name__}: {error}")
     return speaker, ""

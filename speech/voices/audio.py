@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from speech.machine import machine
+from speech.system import sound
 from speech.words.i18n import _
 
 
 def fix_audio() -> str:
-    """No sound at all, and how to get some."""
-    return _("no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server "
-             "(connect or enable a sound device; for desktop sound: sudo apt install pipewire-audio)")
+    """No sound at all, and how to get some (in the system's terms: ``speech.system.sound``)."""
+    return sound.no_output_reason()
 
 
 def fix_espeak_ng() -> str:
@@ -37,17 +37,9 @@ def fix_spd_say() -> str:
     return _("spd-say is missing (sudo apt install speech-dispatcher)")
 
 
-def fix_screen_reader() -> str:
-    """accessible_output2 is missing."""
-    return _("accessible_output2 is not installed (pip install 'toguz[screen-reader]'; "
-             "on Linux it speaks through speech-dispatcher: sudo apt install speech-dispatcher)")
-
-
 def audio_problem() -> str | None:
     """Why no sound can be heard here, or None when some audio output exists."""
     here = machine()
-    if here.platform != "linux":
-        return None
     if here.sound_device() or here.sound_server():
         return None
     return fix_audio()
@@ -68,13 +60,13 @@ def play_problem(backend: str) -> str | None:
     here = machine()
     if backend == "espeak-ng":
         return here.play_fails(["espeak-ng", "-a", "1", "."])
-    if backend != "pyttsx3" or here.platform == "darwin":
+    if backend != "pyttsx3":
         return None
     with tempfile.TemporaryDirectory(prefix="toguz-check-") as folder:
         path = Path(folder) / "silence.wav"
-        with wave.open(str(path), "wb") as sound:
-            sound.setnchannels(1)
-            sound.setsampwidth(2)
-            sound.setframerate(22050)
-            sound.writeframes(b"\0\0" * 1100)
-        return here.play_fails(["aplay", "-q", str(path)])
+        with wave.open(str(path), "wb") as silence:
+            silence.setnchannels(1)
+            silence.setsampwidth(2)
+            silence.setframerate(22050)
+            silence.writeframes(b"\0\0" * 1100)
+        return here.play_fails([*sound.player_command(), str(path)])

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from speech.machine import machine
-from speech.system import processes
+from speech.system import processes, sound
 from speech.voices import audio
 from speech.voices.base import WorkerSpeaker
 from speech.words.i18n import _
@@ -36,10 +36,8 @@ def render_problem() -> str | None:
 
 
 def default_player() -> list[str]:
-    """The command that plays a WAV file here (the file's path is appended)."""
-    if machine().platform == "darwin":
-        return ["afplay"]
-    return ["aplay", "-q"]
+    """The command that plays a WAV file here (the file's path is appended; ``speech.system.sound``)."""
+    return sound.player_command()
 
 
 def problem() -> str | None:

@@ -2,26 +2,33 @@
 through its own interface (``speech.system.readers``): each announcement is spoken by it, cuts off the
 stale one when it interrupts, and reaches the braille display where the interface sends it there.
 
-The line to the reader is made on the voice's own thread and used only there (JAWS's COM object belongs
-to the thread that made it); silencing is queued to that thread too. A reader that stops answering (NVDA
-restarted and gone) is said once in ``last_error``, and the next announcement tries to reach it again.
+The line to the reader is made on the voice's own thread, before the voice is handed out (so that a
+reader that does not run makes ``auto`` go on to toguz's own voice), and used only there (JAWS's COM
+object belongs to the thread that made it); silencing is queued to that thread too. A reader that stops
+answering later (NVDA restarted and gone) is said in ``last_error``, and the next announcement tries to
+reach it again.
 On Linux there is no such line: Orca, Fenrir and Speakup read the terminal (the screen-reader mode).
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 
+from speech.machine import machine
 from speech.system.readers import ReaderLink, ReaderUnreachable, link_problem, open_link
 from speech.voices.base import WorkerSpeaker
+from speech.words.i18n import _
 
 NAME = "screen-reader"
 SILENCE = ""  # the queued request to silence the reader (an announcement is never empty)
+REACH = "\x00reach"  # the queued request to reach the reader (an announcement never holds a NUL)
+REACH_WAIT = 5.0  # seconds the reader has to answer when the voice starts
 
 
 def problem() -> str | None:
     """Why no screen reader can be reached here, or None (then one is looked for when the voice starts)."""
-    return link_problem()
+    return link_problem(machine().module)
 
 
 class ScreenReaderSpeaker(WorkerSpeaker):
@@ -29,10 +36,22 @@ class ScreenReaderSpeaker(WorkerSpeaker):
 
     name = NAME
 
-    def __init__(self, link: Callable[[], ReaderLink] = open_link) -> None:
+    def __init__(self, link: Callable[[], ReaderLink] = open_link, wait: float = REACH_WAIT) -> None:
+        """Reach the reader on the voice's thread before anything is said: ``ReaderUnreachable`` when it
+        does not answer within ``wait`` seconds, or says why it cannot be reached."""
         self._open = link
         self._link: ReaderLink | None = None
+        self._reached = threading.Event()
+        self._failure: str | None = None
         super().__init__()
+        with self._lock:
+            self._queue.append((self._generation, REACH, False))
+            self._lock.notify_all()
+        if not self._reached.wait(wait) or self._failure is not None:
+            failure = self._failure or _("the screen reader did not answer within {seconds} seconds").format(
+                seconds=f"{wait:g}")
+            self.close()
+            raise ReaderUnreachable(failure)
 
     @property
     def reader(self) -> str:
@@ -53,6 +72,14 @@ class ScreenReaderSpeaker(WorkerSpeaker):
                 self._lock.notify_all()
 
     def _utter(self, text: str, generation: int, interrupt: bool) -> None:
+        if text == REACH:
+            try:
+                self._link = self._open()
+            except ReaderUnreachable as error:
+                self._failure = str(error)
+            finally:
+                self._reached.set()
+            return
         if text != SILENCE and self._cancelled(generation):
             return
         try:

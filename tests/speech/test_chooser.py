@@ -14,6 +14,7 @@ import pytest
 
 import speech.voices as speakers
 from speech.machine import FakeMachine, Machine
+from speech.system import use_system
 from speech.voices import AUTO_ORDER, BACKENDS, SilentSpeaker, audio, open_speaker
 from speech.voices.base import RecordingSpeaker
 from speech.voices.espeak import EspeakSpeaker
@@ -120,11 +121,20 @@ def test_a_missing_library_or_module_is_named_with_its_fix(machine: FakeMachine)
     assert open_speaker("pyttsx3")[1] == f"pyttsx3: {audio.fix_pyttsx3()}"
 
 
-def test_the_screen_reader_needs_accessible_output2(machine: FakeMachine) -> None:
+def test_on_linux_the_screen_reader_reads_the_terminal_and_takes_no_text(machine: FakeMachine) -> None:
     equip(machine, **EVERYTHING)
     speaker, reason = open_speaker("screen-reader")
     assert isinstance(speaker, SilentSpeaker)
-    assert reason is not None and "pip install 'toguz[screen-reader]'" in reason
+    assert reason == "screen-reader: on Linux your screen reader reads the terminal: use the screen-reader mode"
+
+
+def test_on_windows_the_screen_reader_needs_prismatoid(machine: FakeMachine) -> None:
+    equip(machine, **EVERYTHING)
+    machine.system = "win32"
+    with use_system("win32"):
+        speaker, reason = open_speaker("screen-reader")
+    assert isinstance(speaker, SilentSpeaker)
+    assert reason == "screen-reader: the prismatoid package is missing (pip install prismatoid)"
 
 
 def test_a_backend_that_breaks_while_starting_falls_back(
@@ -184,9 +194,10 @@ def test_auto_prefers_pyttsx3_the_default_self_voicing_engine(
         monkeypatch.setitem(speakers._OPENERS, name, opener(name))
     speaker, reason = open_speaker("auto")
     assert reason is None and speaker.name == "pyttsx3"
-    assert opened == ["pyttsx3"], "the screen reader is skipped: accessible_output2 is not installed here"
-    machine.modules.add("accessible_output2")
-    assert open_speaker("auto")[0].name == "screen-reader"
-    machine.modules.discard("accessible_output2")
+    assert opened == ["pyttsx3"], "on Linux the screen reader reads the terminal: it is no voice of toguz's"
+    machine.modules.add("prism")
+    with use_system("win32"):  # on Windows, NVDA or JAWS through prismatoid comes first
+        assert open_speaker("auto")[0].name == "screen-reader"
+    machine.modules.discard("prism")
     machine.libraries.clear()
     assert open_speaker("auto")[0].name == "espeak-ng"

@@ -31,7 +31,7 @@ def test_check_on_a_bare_machine_names_every_backend_with_its_fix(capsys: pytest
         f"pyttsx3: not available: {audio.fix_pyttsx3()}",
         f"espeak-ng: not available: {audio.fix_espeak_ng()}",
         f"speech-dispatcher: not available: {audio.fix_spd_say()}",
-        f"screen-reader: not available: {audio.fix_screen_reader()}",
+        "screen-reader: not available: on Linux your screen reader reads the terminal: use the screen-reader mode",
         "silent: works (text only)",
         f"WAV files (--wav): not available: {audio.fix_espeak_ng()}; {audio.fix_pyttsx3()}",
         "English (en): the engine's own voice",

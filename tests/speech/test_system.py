@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from speech.system import System, processes, system, use_system
-from speech.system.locks import Claim, lock_type, merging
+from speech.system.locks import FileLock, lock_type, locked
 from speech.system.readers import (
     PrismLink,
     ReaderUnreachable,
@@ -117,9 +117,9 @@ def test_on_windows_a_voice_starts_in_a_process_group_of_its_own_and_is_terminat
 CLAIMER = textwrap.dedent("""
     import sys, time
     from pathlib import Path
-    from speech.system.locks import Claim
-    claim = Claim(Path(sys.argv[1]))
-    print(claim.take(), flush=True)
+    from speech.system.locks import FileLock
+    claim = FileLock(Path(sys.argv[1]))
+    print(claim.take(wait=False), flush=True)
     sys.stdin.readline()
 """)
 
@@ -129,15 +129,15 @@ def test_one_copy_at_a_time_claims_a_file_and_the_system_lets_go_when_it_ends(tm
     other = subprocess.Popen([sys.executable, "-c", CLAIMER, str(path)], stdin=subprocess.PIPE,
                              stdout=subprocess.PIPE, text=True, cwd=REPO)
     assert other.stdout is not None and other.stdout.readline() == "True\n"
-    mine = Claim(path)
-    assert mine.take() is False and not mine.held  # the other copy holds it
+    mine = FileLock(path)
+    assert mine.take(wait=False) is False and not mine.held  # the other copy holds it
     other.kill()  # however it ends, the system lets go
     other.wait(10)
-    assert mine.take() is True and mine.held
-    again = Claim(path)
-    assert again.take() is False, "a second claim in the same process is refused too"
+    assert mine.take(wait=False) is True and mine.held
+    again = FileLock(path)
+    assert again.take(wait=False) is False, "a second claim in the same process is refused too"
     mine.release()
-    assert again.take() is True
+    assert again.take(wait=False) is True
     again.release()
 
 
@@ -147,20 +147,20 @@ def test_merges_wait_for_each_other_and_a_lock_never_held_long_says_so(tmp_path:
     holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""
         import sys
         from pathlib import Path
-        from speech.system.locks import merging
-        with merging(Path(sys.argv[1])):
+        from speech.system.locks import locked
+        with locked(Path(sys.argv[1])):
             print("held", flush=True)
             sys.stdin.readline()
     """), str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO)
     assert holder.stdout is not None and holder.stdout.readline() == "held\n"
     monkeypatch.setattr("speech.system.locks.MERGE_WAIT", 0.2)
-    with pytest.raises(TimeoutError, match="another toguz has held"), merging(path):
+    with pytest.raises(TimeoutError, match="another toguz has held"), locked(path):
         pass
     assert holder.stdin is not None
     holder.stdin.write("\n")
     holder.stdin.close()
     holder.wait(10)
-    with merging(path):  # let go: taken at once
+    with locked(path):  # let go: taken at once
         pass
 
 
@@ -178,10 +178,10 @@ def test_each_system_locks_with_its_own_call_through_the_library() -> None:
 def test_a_lock_in_a_folder_that_cannot_be_made_holds_nothing_and_the_write_says_why(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("")
-    with merging(blocker / "training.lock"):
+    with locked(blocker / "training.lock"):
         pass  # nothing held: the write that follows fails and is said
-    with pytest.raises(OSError):
-        Claim(blocker / "current-game.lock").take()
+    claim = FileLock(blocker / "current-game.lock")
+    assert claim.take(wait=False) is True and not claim.held
 
 
 # -- screen readers found ---------------------------------------------------------------------------------
@@ -348,14 +348,17 @@ def test_an_announcement_reaches_nvda_as_speech_and_braille_and_a_new_one_cuts_t
     assert speaker.reader == "NVDA" and speaker.last_error is None
 
 
-def test_a_reader_that_cannot_be_reached_is_said_once_and_tried_again() -> None:
-    prism = FakePrism(set())
+def test_a_reader_not_running_leaves_the_voice_to_toguz_and_one_gone_later_is_reached_again() -> None:
+    with pytest.raises(ReaderUnreachable, match="neither NVDA nor JAWS is running"):
+        ScreenReaderSpeaker(lambda: PrismLink(FakePrism(set())))
+    prism = FakePrism({"nvda"})
     speaker = ScreenReaderSpeaker(lambda: PrismLink(prism))
     try:
+        prism.running = set()  # NVDA quits while toguz runs
         speaker.speak("hello")
         assert speaker.wait(10)
         assert speaker.last_error == "neither NVDA nor JAWS is running"
-        prism.running = {"jaws"}
+        prism.running = {"jaws"}  # JAWS started instead
         speaker.speak("again")
         assert speaker.wait(10)
     finally:

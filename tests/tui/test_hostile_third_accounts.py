@@ -109,7 +109,7 @@ def test_4_many_kept_games_are_looked_through_in_the_background_and_then_known_f
         make_session: MakeSession, monkeypatch: pytest.MonkeyPatch) -> None:
     from toguz_tui.files import account_index
     from toguz_tui.files.account_index import index_path
-    from toguz_tui.files.locks import FileLock
+    from speech.system.locks import FileLock
     from toguz_tui.session import kept_games
 
     for seed in range(30):

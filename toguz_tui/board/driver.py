@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from textual.driver import Driver
 
+from speech.system import system
+
 if TYPE_CHECKING:
     from textual.app import App
 
@@ -28,7 +30,7 @@ FRAME_BUFFER = 1 << 18
 
 def driver_class(quiet_start: bool) -> type[Driver] | None:
     """The driver for this platform (``None``: Textual's own choice, as on Windows)."""
-    if sys.platform == "win32":
+    if system() == "win32":
         return None
     from textual.drivers.linux_driver import LinuxDriver
 

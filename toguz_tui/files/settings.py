@@ -17,7 +17,8 @@ import tomlkit.exceptions
 from rules import VARIANT_KEYS, VARIANT_WORDS, Side, VariantKey
 from rules.clock import MAX_MINUTES, MAX_WARNINGS, WARNINGS, ClockError, TimeControl, parse_warnings, warnings_text
 from rules.engine import LEVELS
-from speech.voices import AUTO, OFF, ON, RATE_RANGE, SILENT, SPEECH_CHOICES, language_voice
+from speech.system import system
+from speech.voices import AUTO, OFF, ON, RATE_RANGE, SCREEN_READER, SILENT, SPEECH_CHOICES, language_voice
 from speech.words import phrases
 from speech.words.announce import BRAILLE_CELLS
 from speech.words.i18n import LANGUAGES, N_, _, from_environment, p_
@@ -129,11 +130,14 @@ class Settings:
 
     @property
     def voice_backend(self) -> str:
-        """The speech backend to open: ``auto`` is toguz's own voice except in the screen-reader mode,
-        where the user's screen reader speaks (two voices at once help nobody); ``on`` is toguz's
-        voice in any mode; ``off`` is silence."""
-        if self.speech in (OFF, SILENT) or (self.speech == AUTO and self.screen_reader):
+        """The speech backend to open: ``auto`` (and ``on``) is the user's screen reader through its own
+        interface where one runs (NVDA or JAWS on Windows, VoiceOver on macOS), else toguz's own voice;
+        in the screen-reader mode ``auto`` is only the screen reader: on Linux it reads the terminal, so
+        toguz says nothing itself (two voices at once help nobody); ``off`` is silence."""
+        if self.speech in (OFF, SILENT):
             return SILENT
+        if self.speech == AUTO and self.screen_reader:
+            return SILENT if system() == "linux" else SCREEN_READER
         return AUTO if self.speech == ON else self.speech
 
     @property

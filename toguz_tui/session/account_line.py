@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from speech.words.i18n import n_
-from toguz_tui.files.locks import FileLock
+from speech.system.locks import FileLock
 
 
 @dataclass

@@ -32,7 +32,7 @@ from speech.words.account import AccountWords
 from speech.words.i18n import _, n_
 from toguz_tui.files import account_index, storage
 from toguz_tui.files import accounts as kept
-from toguz_tui.files.locks import FileLock
+from speech.system.locks import FileLock
 from toguz_tui.session.account_line import Line, claim_of, elsewhere_words, let_go
 from toguz_tui.session.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
 from toguz_tui.session.looked import Looked, people_sides

@@ -14,7 +14,7 @@ from typing import Any
 
 from speech.words.i18n import _
 from toguz_tui.files import storage
-from toguz_tui.files.locks import locked
+from speech.system.locks import locked
 from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number
 from toguz_tui.training.puzzles import START_RATING
 
