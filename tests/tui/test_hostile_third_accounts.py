@@ -107,9 +107,9 @@ def test_2_a_partial_analysis_saved_late_does_not_replace_a_further_one(tmp_path
 
 def test_4_many_kept_games_are_looked_through_in_the_background_and_then_known_from_the_index(
         make_session: MakeSession, monkeypatch: pytest.MonkeyPatch) -> None:
+    from speech.system.locks import FileLock
     from toguz_tui.files import account_index
     from toguz_tui.files.account_index import index_path
-    from speech.system.locks import FileLock
     from toguz_tui.session import kept_games
 
     for seed in range(30):

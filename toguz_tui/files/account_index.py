@@ -23,8 +23,8 @@ from typing import Any
 
 from rules import Side
 from rules.engine.game_analysis import CHART_LIMIT, MOST_PLIES
-from toguz_tui.files import accounts as kept
 from speech.system.locks import locked
+from toguz_tui.files import accounts as kept
 from toguz_tui.files.storage import write_atomically
 from toguz_tui.files.user_files import FileProblem, read_bytes
 

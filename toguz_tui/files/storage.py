@@ -26,8 +26,8 @@ import platformdirs
 from rules import Side
 from rules.clock import MAX_WARNINGS, TimeControl
 from rules.engine import LEVELS
-from speech.words.i18n import _
 from speech.system.locks import FileLock
+from speech.words.i18n import _
 from toguz_tui.files.user_files import FileProblem, folder_from, read_bytes, too_long_number
 from toguz_tui.files.user_files import write_atomically as write_file_atomically
 

@@ -12,8 +12,8 @@ import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from speech.words.i18n import n_
 from speech.system.locks import FileLock
+from speech.words.i18n import n_
 
 
 @dataclass

@@ -28,11 +28,11 @@ from rules.engine import Engine
 from rules.engine.engine import compiled
 from rules.engine.game_analysis import ANALYSIS_NODES, GameAnalysis, analysis_engine, game_key, step
 from speech.sounds.course import BODY_MS, HOLD_MS, TAIL_MS
+from speech.system.locks import FileLock
 from speech.words.account import AccountWords
 from speech.words.i18n import _, n_
 from toguz_tui.files import account_index, storage
 from toguz_tui.files import accounts as kept
-from speech.system.locks import FileLock
 from toguz_tui.session.account_line import Line, claim_of, elsewhere_words, let_go
 from toguz_tui.session.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
 from toguz_tui.session.looked import Looked, people_sides

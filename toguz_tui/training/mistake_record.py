@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from speech.system.locks import locked
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files import storage
-from speech.system.locks import locked
 from toguz_tui.files.user_files import too_long_number, write_atomically
 
 MOST_BYTES = 2_000_000

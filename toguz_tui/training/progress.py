@@ -12,9 +12,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
+from speech.system.locks import locked
 from speech.words.i18n import _
 from toguz_tui.files import storage
-from speech.system.locks import locked
 from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number
 from toguz_tui.training.puzzles import START_RATING
 
