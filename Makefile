@@ -26,8 +26,11 @@ run: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check rules speech toguz_tui tests bench
 
+# Linux, and the program as Windows and macOS see it (their standard libraries: no fcntl, no killpg there).
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict rules speech toguz_tui tests
+	$(BIN)/mypy --strict --platform win32 rules speech toguz_tui
+	$(BIN)/mypy --strict --platform darwin rules speech toguz_tui
 
 # Tests run on two cores (pytest-xdist); PYTEST_ARGS adds options (-k NAME, -x, -n 0 for one process).
 unit: $(STAMP)
@@ -50,6 +53,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/clock.py
 	$(BIN)/python bench/build_puzzles.py --check
 	$(BIN)/python bench/house.py
+	$(BIN)/python bench/platforms.py
 
 # Today's level 8 against the level 8 frozen on 2026-11-26 (bench/frozen): 40 games at 0.3 s a move and 20 at
 # 1 s, each line printing the score and how many losses came by our row running empty (some 20 minutes).

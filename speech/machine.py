@@ -13,8 +13,8 @@ empty, the machine is looked at:
   (``Fenrir``, ``orca,brltty``; a process name or the name said, in any case), or ``none`` for
   none. ``/proc`` and ``/sys`` are not read.
 - ``TOGUZ_AUDIO``: the audio outputs there are: ``device`` (a sound card), ``server`` (PulseAudio
-  or PipeWire), both (``device,server``), or ``none`` for no audio output at all. ``/dev/snd``
-  and the sound server's socket are not looked at.
+  or PipeWire), both (``device,server``), or ``none`` for no audio output at all. The sound card and
+  the sound server are not looked at.
 
 The test suite sets both to ``none`` for every process it starts (``tests/fakes.py``), so that a
 screen reader or a sound card on the developer's computer changes nothing in what toguz says.
@@ -102,12 +102,13 @@ class Machine:
         except ImportError:
             return None
 
-    def sound_device(self, dev_snd: Path = Path("/dev/snd")) -> bool:
-        """Whether a sound card offers a playback device (``/dev/snd/pcm*p``; ``TOGUZ_AUDIO`` may say)."""
+    def sound_device(self, device_folder: Path | None = None) -> bool:
+        """Whether a playback device is there (``speech.system.sound``, which looks in ``device_folder`` on
+        Linux when given; ``TOGUZ_AUDIO`` may say)."""
         outputs = told(AUDIO_VARIABLE)
         if outputs is not None:
             return "device" in (output.lower() for output in outputs)
-        return sound.sound_device(dev_snd)
+        return sound.sound_device() if device_folder is None else sound.sound_device(device_folder)
 
     def sound_server(self) -> bool:
         """Whether a PulseAudio or PipeWire server is announced for this user (``TOGUZ_AUDIO`` may say)."""
@@ -196,7 +197,7 @@ class FakeMachine(Machine):
         """The test's fake BrlAPI, or None."""
         return self.brlapi_module
 
-    def sound_device(self, dev_snd: Path = Path("/dev/snd")) -> bool:
+    def sound_device(self, device_folder: Path | None = None) -> bool:
         """As the test says."""
         return self.has_sound_device
 

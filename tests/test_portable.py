@@ -52,3 +52,22 @@ def test_the_pattern_finds_the_folders_it_is_for() -> None:
     for line in ("../shared/vendor/brltty-6.9.tar.gz", "~/.cache/toguz-brltty-6.9", "$HOME/.cache",
                  "https://github.com/brltty/brltty.git", "the work/ folder"):
         assert not MACHINE_FOLDERS.search(line), line
+
+
+# What only some systems have, and may be used only in the platform seam (speech/system/).
+SYSTEM_CALLS = re.compile(r"\bfcntl\b|\bkillpg\b|\bSIGKILL\b|/dev/snd|\bmsvcrt\b|\bwinreg\b|\bwindll\b|"
+                          r"sys\.platform|\bstart_new_session\b|\bselect\.select\b")
+
+
+def test_what_differs_by_system_is_used_in_the_platform_seam_only() -> None:
+    seam = REPO / "speech" / "system"
+    found = []
+    for package in ("rules", "speech", "toguz_tui"):
+        for path in sorted((REPO / package).rglob("*.py")):
+            if seam in path.parents:
+                continue
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                code = line.split("#", 1)[0]
+                if SYSTEM_CALLS.search(code):
+                    found.append(f"{path.relative_to(REPO)}:{number}: {line.strip()}")
+    assert found == []

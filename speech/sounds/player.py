@@ -43,6 +43,7 @@ import numpy as np
 import numpy.typing as npt
 
 from speech.sounds.cues import SAMPLE_RATE
+from speech.system import system
 from speech.voices.audio import audio_problem
 from speech.words.i18n import _
 
@@ -380,7 +381,7 @@ _ALSA_HANDLER: Any = None  # the silent handler, kept alive for as long as ALSA 
 def _silence_alsa() -> None:
     """Give alsa-lib an error handler that says nothing (once; where alsa-lib exists)."""
     global _ALSA_HANDLER
-    if _ALSA_HANDLER is not None or not sys.platform.startswith("linux"):
+    if _ALSA_HANDLER is not None or system() != "linux":
         return
     try:
         alsa = ctypes.CDLL("libasound.so.2")
