@@ -261,7 +261,8 @@ class WorkerSpeaker:
         while True:
             try:
                 status = process.wait(timeout=0.05)
-                return None if cancelled_at is not None else status
+                # ended because it was cut off (perhaps before this loop saw it cancelled): no failure
+                return None if cancelled_at is not None or self._cancelled(generation) else status
             except subprocess.TimeoutExpired:
                 now = time.monotonic()
                 if cancelled_at is None and self._cancelled(generation):

@@ -383,3 +383,67 @@ def test_sound_is_judged_from_the_audio_librarys_devices_on_windows_and_macos(tm
         (snd / "pcmC0D0p").write_text("")
         assert sound_device(snd) is True
         assert "/dev/snd" in no_output_reason()
+
+
+# -- toguz's own voice where the system has no player program ----------------------------------------------
+
+def silence_wav(path: Path, seconds: float) -> Path:
+    """A WAV file of ``seconds`` of silence."""
+    import wave
+
+    with wave.open(str(path), "wb") as sound:
+        sound.setnchannels(1)
+        sound.setsampwidth(2)
+        sound.setframerate(8000)
+        sound.writeframes(b"\0\0" * int(8000 * seconds))
+    return path
+
+
+def test_the_wav_player_plays_a_file_to_its_end_and_says_a_failure_in_one_line(tmp_path: Path) -> None:
+    short = silence_wav(tmp_path / "short.wav", 0.5)
+    started = time.monotonic()
+    done = subprocess.run([sys.executable, "-m", "speech.voices.wav_player", "--backend", "null", str(short)],
+                          capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert done.returncode == 0 and done.stderr == ""
+    assert time.monotonic() - started >= 0.5, "played to its end"
+    missing = subprocess.run([sys.executable, "-m", "speech.voices.wav_player", "--backend", "null",
+                              str(tmp_path / "none.wav")], capture_output=True, text=True, cwd=REPO, timeout=60)
+    assert missing.returncode == 1 and missing.stderr.startswith("wav_player: ") and missing.stderr.count("\n") == 1
+
+
+def test_on_windows_a_new_announcement_cuts_the_stale_one_off_without_process_groups(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from speech.voices.base import WorkerSpeaker
+
+    long = silence_wav(tmp_path / "long.wav", 60)
+    played: list[str] = []
+
+    class WavSpeaker(WorkerSpeaker):
+        name = "wav"
+
+        def _utter(self, text: str, generation: int, interrupt: bool) -> None:
+            played.append(text)
+            status = self._run([sys.executable, "-m", "speech.voices.wav_player", "--backend", "null", str(long)],
+                               generation, timeout=120)
+            played.append(f"{text}: {'cut' if status is None else status}")
+
+    def no_process_groups(*args: object) -> None:
+        raise AssertionError("Windows has no killpg")
+
+    monkeypatch.setattr(os, "killpg", no_process_groups)
+    monkeypatch.setattr(processes, "detached", dict)  # Windows' creation flag cannot start a process here
+    monkeypatch.setattr(WavSpeaker, "kill_grace", 0.3)
+    with use_system("win32"):
+        speaker = WavSpeaker()
+        try:
+            speaker.speak("stale")
+            assert wait_until(lambda: speaker._process is not None)
+            started = time.monotonic()
+            speaker.speak("new", interrupt=True)
+            assert wait_until(lambda: "stale: cut" in played, 20), (played, speaker.last_error)
+            assert time.monotonic() - started < 20, "cut at once, not played for a minute"
+            speaker.stop()
+            assert speaker.wait(20)
+        finally:
+            speaker.close()
+    assert played[:2] == ["stale", "stale: cut"], played
