@@ -194,7 +194,9 @@ def test_keys_typed_in_a_cyrillic_layout_act_by_their_place(terminal: Callable[.
     assert "и board" in term.screen() and "р help" in term.screen()
     term.tmux("send-keys", "-t", term.name, "-l", "и")  # b on a Latin keyboard: the board
     term.wait(lambda: "White's row from pit 1" in term.screen())
-    term.tmux("send-keys", "-t", term.name, "-l", ".")  # pit 7, on the Kazakh digit row
+    term.tmux("send-keys", "-t", term.name, "-l", "ә")  # pit 2, a letter only the Kazakh layout types
+    term.wait(lambda: "Pit 2: 9 stones" in term.screen())
+    term.tmux("send-keys", "-t", term.name, "-l", ".")  # pit 7, on the Kazakh digit row, now it is in use
     term.keys("Enter")
     term.wait(lambda: "White sows 9 stones from pit 7" in term.screen())
     term.tmux("send-keys", "-t", term.name, "-l", "р")  # h: the help
@@ -217,7 +219,9 @@ def test_the_languages_own_layout_plays_the_board(terminal: Callable[..., Termin
     term = terminal("--speech", "off", "--new", "--opponent", "human", "--language", language, ready=("Enter",))
     term.tmux("send-keys", "-t", term.name, "-l", "и")
     term.wait(lambda: row in term.screen())
-    if language == "kk":  # the Kazakh layout's digit row plays the pits
+    if language == "kk":  # the Kazakh layout's digit row plays the pits, once a Kazakh letter shows it in use
+        term.tmux("send-keys", "-t", term.name, "-l", "ә")
+        term.wait(lambda: "2-отау" in term.screen())
         term.tmux("send-keys", "-t", term.name, "-l", ".")
     else:
         term.keys("7")
