@@ -96,7 +96,8 @@ class Machine:
             return False
 
     def brlapi(self) -> Any:
-        """BRLTTY's Python module ``brlapi`` (Debian's python3-brlapi), or None where it is missing."""
+        """BRLTTY's Python module ``brlapi`` (Debian's python3-brlapi), or None where it is missing; a module
+        there but broken raises whatever its import raised."""
         try:
             return importlib.import_module("brlapi")
         except ImportError:

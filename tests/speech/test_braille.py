@@ -56,8 +56,9 @@ class FakeConnection:
         self.accepted.append((kind, keys))
 
     def writeText(self, text: str, cursor: int = 0) -> None:
-        self.module.written.append(text)
-        self.module.wrote.set()
+        with self.module.written_change:
+            self.module.written.append(text)
+            self.module.written_change.notify_all()
 
     def readKeyWithTimeout(self, timeout_ms: int = -1) -> int | None:
         try:
@@ -89,11 +90,22 @@ class FakeBrlapi:
         self.connections: list[FakeConnection] = []
         self.ttys: list[int] = []  # the terminals asked for (-1: the one BrlAPI finds)
         self.written: list[str] = []
-        self.wrote = threading.Event()
+        self.written_change = threading.Condition()
         self.keys: queue.Queue[int] = queue.Queue()
 
     def Connection(self) -> FakeConnection:
         return FakeConnection(self)
+
+    def writes(self, count: int) -> list[str]:
+        """The windows written, once there are ``count`` of them (the display writes on a thread of its own)."""
+        with self.written_change:
+            assert self.written_change.wait_for(lambda: len(self.written) >= count, timeout=10), self.written
+            return list(self.written)
+
+    def showing(self, window: str) -> bool:
+        """Whether the last window written becomes ``window`` (waited for a few seconds)."""
+        with self.written_change:
+            return self.written_change.wait_for(lambda: self.written[-1:] == [window], timeout=10)
 
     @staticmethod
     def expandKeyCode(code: int) -> dict[str, int]:
@@ -135,7 +147,7 @@ def test_the_display_takes_the_tty_panning_and_routing_and_shows_a_message_from_
         assert connection.accepted == [(2, [KEY_TYPE_CMD | KEY_CMD_FWINLT, KEY_TYPE_CMD | KEY_CMD_FWINRT,
                                             KEY_TYPE_CMD | KEY_CMD_ROUTE])]
         shown.show(MOVE)
-        assert fake.written[-1] == "White sows 9 stones from pit 7; the last"
+        assert fake.writes(1)[-1] == "White sows 9 stones from pit 7; the last"
     finally:
         shown.close()
     assert connection.closed and not connection.tty
@@ -147,13 +159,13 @@ def test_panning_forward_reads_to_the_end_and_back_returns(fake: FakeBrlapi) -> 
         shown.show(MOVE)
         for _pan in range(3):  # past the last window: the last stays
             shown.press(KEY_TYPE_CMD | KEY_CMD_FWINRT)
-        assert fake.written[-4:] == ["White sows 9 stones from pit 7; the last",
+        assert fake.writes(4)[-4:] == ["White sows 9 stones from pit 7; the last",
                                      "stone falls into Black's pit 6, which",
                                      "now holds 10. White captures 10.", "now holds 10. White captures 10."]
         shown.press(KEY_TYPE_CMD | KEY_CMD_FWINLT)
-        assert fake.written[-1] == "stone falls into Black's pit 6, which"
+        assert fake.writes(5)[-1] == "stone falls into Black's pit 6, which"
         shown.show("White 2: 9")  # a fresh message: from its start again
-        assert fake.written[-1] == "White 2: 9"
+        assert fake.writes(6)[-1] == "White 2: 9"
     finally:
         shown.close()
 
@@ -163,9 +175,9 @@ def test_a_message_that_follows_comes_after_the_one_being_read(fake: FakeBrlapi)
     try:
         shown.show("7 to their 6, now 10, take 10.")
         shown.show("Computer 3 to your 4, now 12.", interrupt=False)
-        assert fake.written[-1] == "7 to their 6, now 10, take 10."  # not over the one being read
+        assert fake.writes(2)[-1] == "7 to their 6, now 10, take 10."  # not over the one being read
         shown.press(KEY_TYPE_CMD | KEY_CMD_FWINRT)
-        assert fake.written[-1] == "Computer 3 to your 4, now 12."
+        assert fake.writes(3)[-1] == "Computer 3 to your 4, now 12."
     finally:
         shown.close()
 
@@ -188,10 +200,8 @@ def test_keys_are_read_on_the_display_s_own_thread(fake: FakeBrlapi) -> None:
     shown = display(fake)
     try:
         shown.show(MOVE)
-        fake.wrote.clear()
         fake.keys.put(KEY_TYPE_CMD | KEY_CMD_FWINRT)
-        assert fake.wrote.wait(timeout=10)
-        assert fake.written[-1] == "stone falls into Black's pit 6, which"
+        assert fake.writes(2)[-1] == "stone falls into Black's pit 6, which"
     finally:
         shown.close()
 

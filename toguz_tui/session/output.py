@@ -15,7 +15,7 @@ from collections.abc import Callable
 from rules import Side
 from speech.sounds.player import CuePlayer, open_player
 from speech.voices import Speaker, open_speaker
-from speech.voices.braille import SCREEN, BrailleDisplay, ScreenDisplay, open_display
+from speech.voices.braille import SCREEN, BrailleDisplay, BrlapiDisplay, ScreenDisplay, open_display
 from speech.words import phrases
 from speech.words.announce import BRAILLE_CELLS, Announcer, Perspective
 from speech.words.i18n import _, set_language
@@ -41,6 +41,9 @@ class Output:
         self.braille_on = False  # the ``braille`` setting
         self.on_route: Callable[[str, int], None] | None = None  # a routing key: the window, the cell
         self.apply_braille(settings)
+        trouble = self.braille.trouble if isinstance(self.braille, ScreenDisplay) else None
+        if trouble:  # BrlAPI there but not answering, or broken: said once, at the start
+            self.say(Reply(_("Braille is read from the screen: {reason}.").format(reason=trouble), kind="error"))
 
     # -- saying ---------------------------------------------------------------------------------
     def say(self, reply: Reply, interrupt: bool = True) -> Reply:
@@ -151,6 +154,8 @@ class Output:
         problem = None
         if settings.braille and not self.braille_on:
             self.braille, problem = open_display(self._routed)
+            if isinstance(self.braille, BrlapiDisplay):
+                self.braille.on_lost = self._braille_lost
         elif not settings.braille and self.braille_on:
             self.braille.close()
             self.braille = ScreenDisplay()
@@ -169,8 +174,25 @@ class Output:
         self.on_route = routed
 
     def _routed(self, window: str, cell: int) -> None:
-        if self.on_route is not None:
+        """A routing key, on the display's thread: handed to the board (a fault there is ours, not the
+        display's: said and logged, and the display keeps working)."""
+        if self.on_route is None:
+            return
+        try:
             self.on_route(window, cell)
+        except Exception as error:  # the last guard between a bug and the player
+            where = storage.log_failure(error)
+            self.error(phrases.internal_error(f"{type(error).__name__}: {error}", where))
+
+    def _braille_lost(self, reason: str) -> None:
+        """The BrlAPI display failed or stopped answering (on a thread of its own): the screen is read from
+        now on, at the same width, and the player is told why."""
+        lost = self.braille
+        if not isinstance(lost, BrlapiDisplay) or lost.lost != reason:
+            return  # already given back or replaced
+        self.braille = ScreenDisplay(lost.cells)
+        self.answer(_("Braille is now read from the screen: {reason}.").format(reason=reason), kind="error",
+                    interrupt=False)
 
     def look_from(self, perspective: Perspective, game: Perspective | None = None) -> None:
         """Name the sides from ``perspective``; the game's own clocks, warnings and end from ``game`` (None:
