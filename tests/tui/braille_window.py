@@ -50,13 +50,15 @@ def tmux_driver(program: str) -> bool:
 class BrailleWindow:
     """toguz in one tmux session, BRLTTY reading it, its braille window in another."""
 
-    def __init__(self, folder: Path, command: list[str], env: dict[str, str], cells: int = 40) -> None:
+    def __init__(self, folder: Path, command: list[str], env: dict[str, str], cells: int = 40,
+                 size: tuple[int, int] = (100, 30)) -> None:
         self.tmux = need_program("tmux")
         program, tables = find_brltty()
         self.folder = folder
         self.socket = str(folder / "tmux.sock")
         quoted = " ".join(f"{name}={shlex.quote(value)}" for name, value in env.items())
-        self._tmux("new-session", "-d", "-s", "game", "-x", "100", "-y", "30", f"env {quoted} {shlex.join(command)}")
+        self._tmux("new-session", "-d", "-s", "game", "-x", str(size[0]), "-y", str(size[1]),
+                   f"env {quoted} {shlex.join(command)}")
         self._tmux("new-session", "-d", "-s", "display", "-x", "90", "-y", "4", "sleep 100000")
         # BRLTTY starts once toguz has drawn: a Tmux driver started on a pane still starting may find "no
         # current client" and show nothing (seen once on a loaded CI run)

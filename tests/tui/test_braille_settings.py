@@ -70,7 +70,7 @@ def test_with_brlapi_the_display_gets_every_message(make_session: MakeSession, m
     assert session.output.screen_cells == 0  # the display shows toguz's own windows, not the screen
     assert session.output.announcer.cells == 32
     run_line(session, "7")
-    assert fake.written[-1] == "White 7 to Black 6, now 10, take"  # a brief line of 32 cells
+    assert fake.showing("White 7 to Black 6, now 10, take")  # a brief line of 32 cells
     run_line(session, "set braille off")
     assert fake.connections[0].closed
 
@@ -88,12 +88,14 @@ def test_the_first_start_asks_about_braille_after_the_screen_reader(monkeypatch:
         return ""
 
     monkeypatch.setattr("builtins.input", answer)
-    first_run.first_start(argparse.Namespace(screen_reader=None))
+    options = argparse.Namespace(screen_reader=None)
+    first_run.first_start(options)
     settings = load_settings()[0]
     assert settings.screen_reader and settings.braille, "Enter: yes to both where BRLTTY runs"
     shown = " ".join([capsys.readouterr().out, *asked]).replace("\n", " ")
-    assert "Braille on, 40 cells unless the display tells." in shown
-    assert "Do you read toguz on a braille display?" in shown
+    assert "Do you read toguz on a braille display?" in " ".join(shown.split())
+    # said in the game, after its first message (where BRLTTY runs, the window starts with that message)
+    assert "Braille on, 40 cells unless the display tells." in " ".join(options.first_start_words)
 
 
 def test_without_brltty_the_braille_question_takes_no(machine: FakeMachine) -> None:

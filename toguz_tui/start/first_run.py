@@ -1,5 +1,6 @@
 """The first start: asked once, in plain lines that any screen reader reads, whether the player uses
-a screen reader. A running screen reader (Orca, Fenrir, Speakup, BRLTTY) is named and offered."""
+a screen reader. A running screen reader (Orca, Fenrir, Speakup, BRLTTY) is named and offered; where
+BRLTTY runs, each question is laid out in windows of a braille display, read from its start."""
 
 from __future__ import annotations
 
@@ -9,10 +10,11 @@ import textwrap
 from collections.abc import Callable
 
 from speech.machine import machine
+from speech.voices.braille import braille_wrap
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.commands.layouts import answer as typed_answer
-from toguz_tui.files.settings import save_setting, stored_setting_names
+from toguz_tui.files.settings import load_settings, save_setting, stored_setting_names
 
 ATTEMPTS = 3
 
@@ -61,7 +63,8 @@ def wrapped(text: str) -> str:
     """``text`` in lines broken between words at the terminal's width (a screen reader reads a word
     broken by the terminal as two)."""
     width = machine().terminal_size()[0] - 1
-    return "\n".join(textwrap.wrap(text, width, break_on_hyphens=False, break_long_words=False))
+    return "\n".join(line for paragraph in text.split("\n") for line in
+                     textwrap.wrap(paragraph, width, break_on_hyphens=False, break_long_words=False))
 
 
 def wrapped_input(question: str) -> str:
@@ -72,20 +75,81 @@ def wrapped_input(question: str) -> str:
     return input(lines[-1] + " ")
 
 
+ANSWER_ROOM = 4  # cells left blank after a question's first braille window for the answer typed there
+
+
+class FirstStartTerminal:
+    """How the first start writes and asks. In plain lines broken between words; where BRLTTY reads the
+    screen (``cells``), each question with what was said since the last answer before it, as one block laid
+    out in braille windows of whole words, the cursor after its first window: BRLTTY shows the window
+    that holds the cursor, so the block is read from its start. What is said after the last question is
+    kept for the game to say after its first message (``leftover``), where it can be read."""
+
+    def __init__(self, cells: int | None = None) -> None:
+        self.cells = cells
+        self.waiting: list[str] = []  # said since the last answer (braille): written with the next question
+
+    def write(self, text: str) -> None:
+        """Say ``text``: printed now, or (braille) with the next question."""
+        if self.cells is None:
+            print(wrapped(text), flush=True)
+        else:
+            self.waiting.append(text)
+
+    def read(self, question: str) -> str:
+        """Ask ``question`` (after what waits to be said); the answer typed."""
+        if self.cells is None:
+            return wrapped_input(question)
+        block, self.waiting = "\n".join([*self.waiting, question]), []
+        width, height = machine().terminal_size()
+        lines = braille_wrap(block, width - 1, self.cells, ANSWER_ROOM)
+        if len(lines) >= height:  # taller than the terminal: the cursor could not go back to its start
+            return wrapped_input(block)
+        first = lines[0][: self.cells - 1].rstrip()
+        back = (f"\x1b[{len(lines) - 1}A" if len(lines) > 1 else "") + "\r" + (f"\x1b[{len(first)}C" if first else "")
+        sys.stdout.write("\n".join(lines) + back)  # text and cursor in one write, as screen readers need
+        sys.stdout.flush()
+        try:
+            answer = input("")
+        except (EOFError, KeyboardInterrupt):  # no line ended: the cursor is still on the first line
+            sys.stdout.write("\n")
+            raise
+        finally:
+            sys.stdout.write("\n" * (len(lines) - 1))  # below the block, whose lines stay as they are
+            sys.stdout.flush()
+        return answer
+
+    def leftover(self) -> list[str]:
+        """What was said after the last question (braille), for the game to say after its first message."""
+        left, self.waiting = self.waiting, []
+        return left
+
+
 def first_start(options: argparse.Namespace) -> None:
-    """Ask once and keep the answer in the settings file (for this run in ``options`` too)."""
+    """Ask once and keep the answers in the settings file (for this run in ``options`` too); where BRLTTY or
+    Speakup runs, a screen-reader user gets the line mode's plain input too."""
+    options.first_start_words = []
     if not should_ask(options):
         return
     readers = machine().screen_readers()
-    chosen = ask_screen_reader(readers, wrapped_input, lambda text: print(wrapped(text), flush=True))
+    terminal = FirstStartTerminal(load_settings()[0].display_cells(None) if "BRLTTY" in readers else None)
+    chosen = ask_screen_reader(readers, terminal.read, terminal.write)
     options.screen_reader = chosen
-    problem = save_setting("screen_reader", chosen)
+    keep("screen_reader", chosen, terminal)
+    terminal.write(phrases.first_start_done(chosen))
+    stored = stored_setting_names()
+    if chosen and "braille" not in stored:
+        braille = ask_braille(readers, terminal.read, terminal.write)
+        keep("braille", braille, terminal)
+        terminal.write(phrases.first_start_braille_done(braille))
+    if chosen and "plain_input" not in stored and {"BRLTTY", "Speakup"} & set(readers):
+        keep("plain_input", True, terminal)
+        terminal.write(phrases.first_start_plain_done())
+    options.first_start_words = terminal.leftover()
+
+
+def keep(name: str, value: bool, terminal: FirstStartTerminal) -> None:
+    """Keep an answer in the settings file; why it could not be, said."""
+    problem = save_setting(name, value)
     if problem is not None:
-        print(problem, flush=True)
-    print(phrases.first_start_done(chosen), flush=True)
-    if chosen and "braille" not in stored_setting_names():
-        braille = ask_braille(readers, wrapped_input, lambda text: print(wrapped(text), flush=True))
-        problem = save_setting("braille", braille)
-        if problem is not None:
-            print(problem, flush=True)
-        print(phrases.first_start_braille_done(braille), flush=True)
+        terminal.write(problem)

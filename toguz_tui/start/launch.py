@@ -33,7 +33,7 @@ GAME_OPTIONS = ("variant", "opponent", "colour", "clock")
 def effective_settings(options: argparse.Namespace, settings: Settings) -> Settings:
     """The saved settings with this run's command-line choices laid over them (not saved)."""
     for name in ("speech", "verbosity", "level", "variant", "opponent", "colour", "screen_reader", "language",
-                 "clock"):
+                 "clock", "plain_input"):
         value = getattr(options, name, None)
         if value is not None:
             settings = replace(settings, **{name: value})
@@ -69,6 +69,8 @@ def build_session(options: argparse.Namespace) -> GameSession:
             session.trainer.open_puzzles()
         else:
             session.trainer.open_lessons()
+    for words in getattr(options, "first_start_words", []):  # the first start's last answers (braille):
+        output.say(Reply(words), interrupt=False)  # after the game's first message, which starts the window
     readers = machine().screen_readers()
     if readers and not settings.screen_reader and options.screen_reader is None:
         output.say(Reply(phrases.reader_running(readers)))
