@@ -45,6 +45,10 @@ def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"toguz {__version__}")
     parser.add_argument("--line", action="store_true",
                         help=_("line mode: one line per event, nothing redrawn (screen readers, scripts)"))
+    parser.add_argument("--plain", action=argparse.BooleanOptionalAction, dest="plain_input",
+                        help=_("the line mode with plain input: what you type and what toguz writes is only added to "
+                               "the screen, never redrawn, the cursor never hidden (braille displays, Speakup); "
+                               "implies --line"))
     parser.add_argument("--variant", choices=tuple(VARIANT_KEYS),
                         help=_("which game to start (default: your setting, toguz at first)"))
     parser.add_argument("--opponent", choices=OPPONENTS,
@@ -235,6 +239,7 @@ def _main(argv: list[str] | None) -> int:
         from toguz_tui.start.first_run import first_start
 
         first_start(options)
+        options.line = options.line or bool(options.plain_input)
         if not options.line:
             options.line = _no_board_here()
         if options.line:

@@ -370,6 +370,12 @@ def first_start_braille_done(chosen: bool) -> str:
     return _("Braille off. Change it any time with: set braille on.")
 
 
+def first_start_plain_done() -> str:
+    """After the first start's questions, where BRLTTY or Speakup runs."""
+    return _("Plain input on: the line mode (toguz --line) only adds text to the screen, never redraws it. Change "
+             "it with: set plain_input off.")
+
+
 def listing_words(items: Sequence[str]) -> str:
     """``"Orca"``, ``"Orca and BRLTTY"``, ``"Orca, Fenrir and BRLTTY"``."""
     if len(items) <= 1:

@@ -68,7 +68,7 @@ _SETTING_MESSAGES = (
     Np_("setting", "white_name"), Np_("setting", "black_name"), Np_("setting", "language"),
     Np_("setting", "clock"), Np_("setting", "clock_warnings"), Np_("setting", "sounds"),
     Np_("setting", "sound_volume"), Np_("setting", "keyboard"), Np_("setting", "braille"),
-    Np_("setting", "braille_cells"),
+    Np_("setting", "braille_cells"), Np_("setting", "plain_input"),
 )
 MESSAGES: dict[str, tuple[str, ...]] = {
     COMMAND: tuple(message for _context, message in _COMMAND_MESSAGES),

@@ -246,7 +246,8 @@ COMMANDS: tuple[Command, ...] = (
          N_("type any command by its words (on the board: a field to type it in)"),
          N_("a field to type any command in, as in the line mode (seek, challenge, say ...)")),
     _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings", settings.settings,
-         N_("list the settings, or change one")),
+         N_("list the settings, or change one (set plain_input on: the line mode only adds to the screen, never "
+            "redraws it, for braille displays and Speakup)")),
     _cmd("help", ["?", "commands", "h"], ["h", "question_mark", "f1"], "settings", help_text,
          N_("the commands and keys, or one command's help")),
     _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "settings", settings.quit_program,

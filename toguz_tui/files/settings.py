@@ -48,7 +48,7 @@ SETTING_LABELS: dict[str, str] = {
     "black_name": N_("Black's name"), "language": N_("language"), "clock": N_("clock"),
     "clock_warnings": N_("clock warning list"), "sounds": N_("sound"), "sound_volume": N_("sound volume"),
     "keyboard": N_("keyboard layout"), "braille": N_("braille display"),
-    "braille_cells": N_("braille cells"),
+    "braille_cells": N_("braille cells"), "plain_input": N_("plain input in the line mode"),
 }
 
 
@@ -107,6 +107,7 @@ class Settings:
     keyboard: str = AUTO
     braille: bool = False
     braille_cells: int = 0  # 0: as the display tells (BrlAPI), else BRAILLE_CELLS
+    plain_input: bool = False  # the line mode at a terminal only appends (no prompt-toolkit redrawing)
 
     @property
     def time_control(self) -> TimeControl | None:

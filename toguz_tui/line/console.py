@@ -1,4 +1,5 @@
-"""Line mode: one line per event, nothing redrawn; prompt-toolkit at a terminal, plain lines otherwise."""
+"""Line mode: one line per event; at a terminal prompt-toolkit (which redraws its prompt) or the plain input
+(``plain_input``: only ever appended to, ``toguz_tui.line.plain``), plain lines otherwise."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import signal
 import sys
 import textwrap
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import TextIO
 
 from prompt_toolkit.completion import CompleteEvent, Completer, Completion, PathCompleter
@@ -26,6 +27,7 @@ from toguz_tui.commands.lexicon import COMMAND, argument_choices, native_words
 from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, LONGEST_LINE, find, run_line, too_long
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
+from toguz_tui.line.plain import ConsolePrompt, PlainPrompt, plain_prompt
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Training
 from toguz_tui.session.output import Output as SessionOutput
@@ -105,6 +107,7 @@ class Printer:
         self.output: SessionOutput | None = None
         self.shown = 0  # how many of the stream's announcements have been printed
         self.holding = False  # a command runs: what is said waits for its reply
+        self.above: Callable[[str], None] | None = None  # the plain input's writer, while it reads (all goes there)
 
     def follow(self, output: SessionOutput) -> None:
         """Print what ``output`` says: what it has said so far now, the rest as it comes."""
@@ -182,6 +185,9 @@ class Printer:
 
     def write(self, text: str, direct: bool) -> None:
         """Print ``text`` as a line (or lines)."""
+        if self.above is not None:
+            self.above(text)
+            return
         terminal = self.terminal or sys.__stdout__
         if direct and terminal is not None:
             terminal.write(text + "\n")
@@ -206,11 +212,14 @@ def run_line_mode(options: argparse.Namespace) -> int:
 
 
 def read_commands(session: GameSession, printer: Printer, interactive: bool) -> None:
-    """Read commands until quit or the end of input: with prompt-toolkit at a terminal, else plain lines."""
-    if interactive:
-        interactive_loop(session, printer)
-    else:
+    """Read commands until quit or the end of input: at a terminal with prompt-toolkit, or the plain input
+    (``plain_input``; a change of the setting takes effect at the next prompt), else plain lines."""
+    if not interactive:
         plain_loop(session, printer)
+        return
+    while not (plain_input_loop(session, printer) if session.settings.plain_input
+               else interactive_loop(session, printer)):
+        pass
 
 
 def _leave_on_signal(number: int, frame: object) -> None:
@@ -300,9 +309,10 @@ def prompt_message(session: GameSession) -> str:
 
 
 def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input | None = None,
-                     prompt_output: Output | None = None) -> None:
+                     prompt_output: Output | None = None) -> bool:
     """A prompt-toolkit prompt with readline-like completion (no menus, no toolbars, no timers),
-    history, and the state in the prompt itself. Ctrl-C cancels the line; Ctrl-D leaves.
+    history, and the state in the prompt itself. Ctrl-C cancels the line; Ctrl-D leaves. True when the
+    player left; False when ``plain_input`` was set on (the plain input takes over).
 
     The prompt never asks the terminal where its cursor is: the answer comes back as input, and
     screen readers stop speaking at any input, cutting off the announcement just printed."""
@@ -330,7 +340,7 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
             except EOFError:
                 printer.hold()  # quit may ask first: said once, printed once
                 printer.release(session.quit(), direct=True)
-                return
+                return True
             if is_more(line):
                 printer.more()
                 continue
@@ -338,4 +348,34 @@ def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input
             reply = run_line(session, line)
             printer.release(reply, direct=True)
             if reply is not None and reply.quit:
-                return
+                return True
+            if session.settings.plain_input:
+                return False
+
+
+def plain_input_loop(session: GameSession, printer: Printer, prompt: PlainPrompt | ConsolePrompt | None = None) -> bool:
+    """The plain input (``toguz_tui.line.plain``): only ever appended to, with history and completion. True
+    when the player left; False when ``plain_input`` was set off (prompt-toolkit takes over)."""
+    prompt = prompt or plain_prompt(CommandCompleter(), typed_history(None))
+    printer.above = prompt.write_above
+    try:
+        with prompt.keys_one_by_one():
+            while True:
+                try:
+                    line = prompt.read(lambda: prompt_message(session))
+                except EOFError:
+                    printer.hold()  # quit may ask first: said once, printed once
+                    printer.release(session.quit(), direct=True)
+                    return True
+                if isinstance(line, str) and is_more(line):
+                    printer.more()
+                    continue
+                printer.hold()
+                reply = too_long(session, line) if isinstance(line, int) else run_line(session, line)
+                printer.release(reply, direct=True)
+                if reply is not None and reply.quit:
+                    return True
+                if not session.settings.plain_input:
+                    return False
+    finally:
+        printer.above = None

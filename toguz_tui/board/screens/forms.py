@@ -155,6 +155,7 @@ def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
         _on_off("screen_reader", settings.screen_reader),
         _on_off("braille", settings.braille),
         _cells(settings.braille_cells),
+        _on_off("plain_input", settings.plain_input),
         _on_off("reader_board", settings.reader_board),
         _on_off("digit_plays", settings.digit_plays),
         Choice(_label("keyboard"), KEYBOARDS, settings.keyboard, name="keyboard",
@@ -178,7 +179,8 @@ def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple
         "theme": settings.theme, "level": str(settings.level), "clock": settings.clock,
         "sound_volume": _show_number(settings.sound_volume), "braille_cells": str(settings.braille_cells),
         **{name: ON_OFF[0] if getattr(settings, name) else ON_OFF[1]
-           for name in ("screen_reader", "braille", "reader_board", "digit_plays", "board_turns", "sounds")},
+           for name in ("screen_reader", "braille", "plain_input", "reader_board", "digit_plays", "board_turns",
+                        "sounds")},
     }
     return [(name, value) for name, value in values.items() if current.get(name) != value]
 
