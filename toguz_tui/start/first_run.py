@@ -12,9 +12,10 @@ from collections.abc import Callable
 from speech.machine import machine
 from speech.voices.braille import braille_wrap
 from speech.words import phrases
+from speech.words.announce import BRAILLE_CELLS
 from speech.words.i18n import _
 from toguz_tui.commands.layouts import answer as typed_answer
-from toguz_tui.files.settings import load_settings, save_setting, stored_setting_names
+from toguz_tui.files.settings import save_setting, stored_setting_names
 
 ATTEMPTS = 3
 
@@ -132,7 +133,7 @@ def first_start(options: argparse.Namespace) -> None:
     if not should_ask(options):
         return
     readers = machine().screen_readers()
-    terminal = FirstStartTerminal(load_settings()[0].display_cells(None) if "BRLTTY" in readers else None)
+    terminal = FirstStartTerminal(BRAILLE_CELLS if "BRLTTY" in readers else None)  # nothing is set yet: 40
     chosen = ask_screen_reader(readers, terminal.read, terminal.write)
     options.screen_reader = chosen
     keep("screen_reader", chosen, terminal)
