@@ -27,19 +27,19 @@ from __future__ import annotations
 import codecs
 import contextlib
 import os
-import select
 import signal
 import sys
 import textwrap
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import TextIO
 
 from prompt_toolkit.completion import CompleteEvent, Completer
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import History
 
 from speech.machine import machine
+from speech.system.terminal import TerminalMode, keys_waiting, terminal_modes
 from speech.words.i18n import n_
 from toguz_tui.commands.table import LONGEST_LINE
 
@@ -92,43 +92,13 @@ class KeyReader:
 
     def _read(self, seconds: float | None) -> bool:
         """Take what the terminal sent, waiting at most ``seconds`` (None: until something comes)."""
-        if seconds is not None and not select.select([self.fd], [], [], seconds)[0]:
+        if seconds is not None and not keys_waiting(self.fd, seconds):
             return False
         data = os.read(self.fd, 4096)
         if not data:
             raise EOFError
         self.buffer += self.decoder.decode(data)
         return True
-
-
-class TerminalMode:
-    """The terminal's keys handed over one by one, unechoed and unread by the system (no line editing,
-    no signals from Ctrl-C or Ctrl-Z), and given back as they were."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self.saved: list[Any] = []
-        if sys.platform != "win32":  # no terminal modes on Windows: ConsolePrompt is used there
-            import termios
-
-            self.saved = termios.tcgetattr(fd)
-
-    def apply(self) -> None:
-        """Keys one by one."""
-        if sys.platform != "win32":
-            import termios
-
-            mode = termios.tcgetattr(self.fd)
-            mode[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG | termios.IEXTEN)
-            mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
-            termios.tcsetattr(self.fd, termios.TCSANOW, mode)
-
-    def restore(self) -> None:
-        """The terminal as it was."""
-        if sys.platform != "win32":
-            import termios
-
-            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
 
 
 class PlainPrompt:
@@ -342,6 +312,6 @@ def plain_prompt(completer: Completer, history: History, fd: int | None = None,
                  out: TextIO | None = None) -> PlainPrompt | ConsolePrompt:
     """The plain input of the terminal on ``fd`` (standard input) writing to ``out`` (standard output)."""
     out = out or sys.__stdout__ or sys.stdout
-    if sys.platform == "win32":
+    if not terminal_modes():
         return ConsolePrompt(out)
     return PlainPrompt(sys.stdin.fileno() if fd is None else fd, out, completer, history)

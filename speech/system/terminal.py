@@ -1,0 +1,53 @@
+"""The terminal's own modes, where the system has them (Linux, macOS): keys handed over one by one, and
+whether more of a key's escape sequence is waiting. Windows has no such modes: there the console's own
+line input is used (``toguz_tui.line.plain``), and nothing here is called."""
+
+from __future__ import annotations
+
+import select
+from typing import Any
+
+from speech.system import system
+
+
+def terminal_modes() -> bool:
+    """Whether the terminal's modes can be set here (not on Windows)."""
+    return system() != "win32"
+
+
+def keys_waiting(fd: int, seconds: float) -> bool:
+    """Whether the terminal on ``fd`` has sent something, waiting at most ``seconds``."""
+    return bool(select.select([fd], [], [], seconds)[0])
+
+
+class TerminalMode:
+    """The terminal's keys handed over one by one, unechoed and unread by the system (no line editing,
+    no signals from Ctrl-C or Ctrl-Z), and given back as they were."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.saved: list[Any] = []
+        if terminal_modes():
+            self.saved = self._termios().tcgetattr(fd)
+
+    @staticmethod
+    def _termios() -> Any:
+        import termios  # Linux and macOS only
+
+        return termios
+
+    def apply(self) -> None:
+        """Keys one by one."""
+        if not terminal_modes():
+            return
+        termios = self._termios()
+        mode = termios.tcgetattr(self.fd)
+        mode[3] &= ~(termios.ECHO | termios.ICANON | termios.ISIG | termios.IEXTEN)
+        mode[6][termios.VMIN], mode[6][termios.VTIME] = 1, 0
+        termios.tcsetattr(self.fd, termios.TCSANOW, mode)
+
+    def restore(self) -> None:
+        """The terminal as it was."""
+        if terminal_modes():
+            termios = self._termios()
+            termios.tcsetattr(self.fd, termios.TCSADRAIN, self.saved)
