@@ -327,10 +327,18 @@ def new_game_word() -> str:
     return p_("answer", "New game")
 
 
+SPOKEN_TO = ("NVDA", "JAWS", "VoiceOver")  # the screen readers toguz speaks through, by their own interfaces
+
+
 def first_start_question(readers: list[str]) -> str:
     """Asked once, at the first start, in plain words."""
-    mode = _("The screen-reader mode draws a plain board, writes every message where the cursor is, "
-             "and leaves speaking to your screen reader.")
+    spoken_to = [reader for reader in readers if reader in SPOKEN_TO]
+    if spoken_to:
+        mode = _("toguz speaks every message through {reader} itself. The screen-reader mode draws a plain board "
+                 "and writes every message where the cursor is.").format(reader=spoken_to[0])
+    else:
+        mode = _("The screen-reader mode draws a plain board, writes every message where the cursor is, "
+                 "and leaves speaking to your screen reader.")
     if readers:
         return n_("Welcome to toguz. {readers} is running. {mode} Use the screen-reader mode? Type y or n, then "
                   "Enter (Enter alone: yes): ",
@@ -338,6 +346,20 @@ def first_start_question(readers: list[str]) -> str:
                   "Enter (Enter alone: yes): ", len(readers)).format(readers=listing_words(readers), mode=mode)
     return _("Welcome to toguz. Do you use a screen reader? {mode} Type y or n, then Enter (Enter alone: no): ").format(
         mode=mode)
+
+
+def first_start_reader_advice(reader: str) -> str:
+    """After the first start's question, where toguz speaks through ``reader`` (one of ``SPOKEN_TO``): how
+    not to hear a message twice, and the face that suits that reader best."""
+    if reader == "NVDA":
+        return _("toguz speaks through NVDA and shows each message on your braille display. So that you do not "
+                 "hear a message twice, turn off NVDA's reading of new text while you play: NVDA+5 (report dynamic "
+                 "content changes).")
+    if reader == "JAWS":
+        return _("toguz speaks through JAWS and shows each message on your braille display. So that you do not "
+                 "hear a message twice, set JAWS's screen echo to highlighted text while you play: Insert+S.")
+    return _("toguz speaks through VoiceOver. VoiceOver's own reading of the terminal follows the line mode "
+             "best: toguz play --line.")
 
 
 def first_start_default(chosen: bool) -> str:

@@ -4,11 +4,16 @@ the screen reader found and named, and the player of toguz's own voice (the syst
 
 from __future__ import annotations
 
+import argparse
+import sys
+
 import pytest
 
+from speech.machine import FakeMachine
 from speech.system import System, use_system
 from speech.system.sound import player_command
 from toguz_tui.files.settings import Settings
+from toguz_tui.start import first_run
 
 
 @pytest.mark.parametrize("name, reader_mode, expected", [
@@ -33,3 +38,43 @@ def test_toguz_own_voice_is_played_by_each_systems_player() -> None:
         assert player_command() == ["afplay"]
     with use_system("win32"):  # no player program there: toguz's own, through miniaudio
         assert player_command()[1:] == ["-m", "speech.voices.wav_player"]
+
+
+def answered(question: str) -> str:
+    """Enter at each question (yes where a screen reader runs), the prompt shown as a terminal shows it."""
+    print(question)
+    return ""
+
+
+@pytest.mark.parametrize("reader, advice", [
+    ("NVDA", "toguz speaks through NVDA and shows each message on your braille display. So that you do not hear "
+             "a message twice, turn off NVDA's reading of new text while you play: NVDA+5"),
+    ("JAWS", "toguz speaks through JAWS and shows each message on your braille display. So that you do not hear "
+             "a message twice, set JAWS's screen echo to highlighted text while you play: Insert+S."),
+    ("VoiceOver", "toguz speaks through VoiceOver. VoiceOver's own reading of the terminal follows the line mode "
+                  "best: toguz play --line."),
+])
+def test_the_first_start_names_the_reader_toguz_speaks_through_and_the_face_that_suits_it(
+        monkeypatch: pytest.MonkeyPatch, machine: FakeMachine, capsys: pytest.CaptureFixture[str],
+        reader: str, advice: str) -> None:
+    machine.readers = [reader]
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr("builtins.input", answered)
+    options = argparse.Namespace(screen_reader=None)
+    first_run.first_start(options)
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"Welcome to toguz. {reader} is running. toguz speaks every message through {reader} itself." in out
+    assert options.screen_reader is True
+    assert advice in out
+
+
+def test_on_linux_the_first_start_leaves_speaking_to_the_screen_reader(
+        monkeypatch: pytest.MonkeyPatch, machine: FakeMachine, capsys: pytest.CaptureFixture[str]) -> None:
+    machine.readers = ["Orca"]
+    monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
+    monkeypatch.setattr("builtins.input", answered)
+    first_run.first_start(argparse.Namespace(screen_reader=None))
+    out = " ".join(capsys.readouterr().out.split())
+    assert "leaves speaking to your screen reader" in out and "toguz speaks" not in out

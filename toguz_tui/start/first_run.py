@@ -138,6 +138,9 @@ def first_start(options: argparse.Namespace) -> None:
     options.screen_reader = chosen
     keep("screen_reader", chosen, terminal)
     terminal.write(phrases.first_start_done(chosen))
+    spoken_to = [reader for reader in readers if reader in phrases.SPOKEN_TO]
+    if chosen and spoken_to:
+        terminal.write(phrases.first_start_reader_advice(spoken_to[0]))
     stored = stored_setting_names()
     if chosen and "braille" not in stored:
         braille = ask_braille(readers, terminal.read, terminal.write)
