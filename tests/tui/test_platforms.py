@@ -78,3 +78,27 @@ def test_on_linux_the_first_start_leaves_speaking_to_the_screen_reader(
     first_run.first_start(argparse.Namespace(screen_reader=None))
     out = " ".join(capsys.readouterr().out.split())
     assert "leaves speaking to your screen reader" in out and "toguz speaks" not in out
+
+
+def test_on_windows_the_plain_input_is_the_consoles_own_line_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    from prompt_toolkit.history import InMemoryHistory
+
+    from speech.system.terminal import TerminalMode, terminal_modes
+    from toguz_tui.line.console import CommandCompleter
+    from toguz_tui.line.plain import ConsolePrompt, plain_prompt
+
+    out = io.StringIO()
+    monkeypatch.setattr("builtins.input", lambda: "board")
+    with use_system("win32"):
+        assert terminal_modes() is False
+        mode = TerminalMode(-1)  # no terminal modes to read or set there: nothing is asked of the descriptor
+        mode.apply()
+        mode.restore()
+        prompt = plain_prompt(CommandCompleter(), InMemoryHistory(), fd=-1, out=out)
+        assert isinstance(prompt, ConsolePrompt)
+        with prompt.keys_one_by_one():
+            assert prompt.read(lambda: "Your move, 0 to 0> ") == "board"
+        prompt.write_above("White sows 9 stones from pit 7.")
+    assert out.getvalue() == "Your move, 0 to 0> White sows 9 stones from pit 7.\n"
