@@ -217,13 +217,13 @@ class GameFollower:
 
     def _server_clocks(self, state: dict[str, Any]) -> None:
         """The server's times (milliseconds, bounded); the server starts the clocks at the second ply."""
-        clocks = self.session.clocks.clock
         white, black = state.get("wtime"), state.get("btime")
-        if clocks is None or not isinstance(white, int) or not isinstance(black, int):
+        if not isinstance(white, int) or not isinstance(black, int):
             return
         game = self.session.game
         running = None if game.is_over or len(game.moves) < 2 else game.position.to_move
-        clocks.server_times((max(0, min(white, 10**9)) / 1000, max(0, min(black, 10**9)) / 1000), running)
+        self.session.clocks.server_times((max(0, min(white, 10**9)) / 1000, max(0, min(black, 10**9)) / 1000),
+                                         running)
 
     def _ended(self, state: dict[str, Any]) -> bool:
         """The game's end as the server says it, whatever the status (True: the stream's work is done)."""

@@ -307,6 +307,13 @@ class Clocks:
                 for side, seconds in clock.due_warnings(self._people()):
                     self._warning_due(side, seconds)
 
+    def server_times(self, times: tuple[float, float], running: Side | None) -> None:
+        """The server's times (seconds left to White and Black) and whose clock runs, as a remote game's
+        server says them; nothing without a clock."""
+        with self.lock:
+            if self.clock is not None:
+                self.clock.server_times(times, running)
+
     def words(self, announcer: Announcer, paused: bool | None = None) -> str:
         """Both clocks in words, the listener's first (and whether they are paused, unless ``paused`` says)."""
         assert self.clock is not None
