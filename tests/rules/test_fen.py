@@ -1,5 +1,6 @@
 """PlayStrategy FEN: the example of the rules reference (``../shared/RULES.md``, beside the repository; the
-README's "Records and positions" quotes it), round trips, and every kind of malformed FEN."""
+guide's "Records and positions" in docs/files-and-records.md quotes it), round trips, and every kind of
+malformed FEN."""
 
 from __future__ import annotations
 

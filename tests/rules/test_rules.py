@@ -1,5 +1,5 @@
-"""One test per rule of the rules reference (``../shared/RULES.md``, beside the repository, as the README's
-"Rules" says): a literal position, one move, the literal result."""
+"""One test per rule of the rules reference (``../shared/RULES.md``, beside the repository, as the guide's
+"Rules" in docs/playing.md says): a literal position, one move, the literal result."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The worked examples of the rules reference (``../shared/RULES.md``, beside the repository, as the
-README's "Rules" says), each as written there."""
+guide's "Rules" in docs/playing.md says), each as written there."""
 
 from __future__ import annotations
 

@@ -129,7 +129,7 @@ def test_under_kk_a_full_stop_plays_pit_7_in_the_line_mode(tmp_path: Path) -> No
     assert piped(tmp_path / "a", "kk", (".", "history")) == piped(tmp_path / "b", "kk", ("7", "history"))
 
 
-def test_the_readmes_table_of_command_words_is_the_catalogues() -> None:
+def test_the_guides_table_of_command_words_is_the_catalogues() -> None:
     import importlib.util
 
     path = Path(__file__).resolve().parents[2] / "bench" / "command_words.py"
@@ -137,7 +137,7 @@ def test_the_readmes_table_of_command_words_is_the_catalogues() -> None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    readme = (path.parents[1] / "README.md").read_text(encoding="utf-8")
-    after = readme.split("<!-- command words: bench/command_words.py -->\n")[1]
+    guide = (path.parents[1] / "docs" / "languages-and-keyboards.md").read_text(encoding="utf-8")
+    after = guide.split("<!-- command words: bench/command_words.py -->\n")[1]
     shown = after.split("\n<!-- end of command words -->")[0]
     assert shown == module.table()

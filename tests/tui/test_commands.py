@@ -316,12 +316,12 @@ def test_a_key_runs_its_command_with_the_focused_pit(make_session: MakeSession) 
     assert run(session, "play", focus=(WHITE, 7)).kind == "move"
 
 
-def test_the_readme_table_gives_every_command_its_keys() -> None:
+def test_the_guides_table_gives_every_command_its_keys() -> None:
     from tests.needs import REPO
 
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    guide = (REPO / "docs" / "playing.md").read_text(encoding="utf-8")
     rows = [[cell.strip() for cell in re.split(r"(?<!\\)\|", row.strip().strip("|"))]
-            for row in readme.splitlines() if row.startswith("| `")]
+            for row in guide.splitlines() if row.startswith("| `")]
     for command in COMMANDS:
         row = [cells for cells in rows if re.match(rf"`{re.escape(command.name)}[` ]", cells[0])]
         assert len(row) == 1, command.name

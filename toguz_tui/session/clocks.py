@@ -5,7 +5,7 @@ budget, and the watcher thread that lets a warning or a flag fall come on time.
 watcher, and is built with two callbacks, as lichess builds its clock controller with ``onFlag``: a
 flag that fell (the session ends the game on time) and a warning due (the session says it).
 
-Choices made (the README says them too):
+Choices made (docs/clocks-and-sounds.md says them too):
 
 - Undo puts the clocks back as they stood after the move that is then the last (the times are kept
   after every move); the message of the undo says the clocks.
