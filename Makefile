@@ -24,7 +24,7 @@ run: $(STAMP)
 	$(BIN)/toguz $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check rules speech toguz_tui tests bench
+	$(BIN)/ruff check rules speech toguz_tui tests bench tools
 
 # Linux, and the program as Windows and macOS see it (their standard libraries: no fcntl, no killpg there).
 typecheck: $(STAMP)
@@ -51,14 +51,15 @@ bench: $(STAMP)
 	$(BIN)/python bench/cues.py
 	$(BIN)/python bench/account.py
 	$(BIN)/python bench/clock.py
-	$(BIN)/python bench/build_puzzles.py --check
+	$(BIN)/python tools/build_puzzles.py --check
 	$(BIN)/python bench/house.py
 	$(BIN)/python bench/platforms.py
 
-# Today's level 8 against the level 8 frozen on 2026-11-26 (bench/frozen): 40 games at 0.3 s a move and 20 at
-# 1 s, each line printing the score and how many losses came by our row running empty (some 20 minutes).
+# Today's level 8 against level 8 of a git commit (bench/yardstick.py; default 7107b70, of 2026-11-26; ARGS="--against
+# COMMIT"): 40 games at 0.3 s a move and 20 at 1 s, each line printing the score and how many losses came by our
+# row running empty (some 20 minutes).
 match: $(STAMP)
-	$(BIN)/python bench/match.py
+	$(BIN)/python bench/match.py $(ARGS)
 
 # The message catalogue: extract every message from the code into speech/locale/toguz.pot, bring each
 # language's .po file up to date with it (new messages empty, none guessed), and compile the .mo files

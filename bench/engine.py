@@ -1,6 +1,6 @@
 """Engine figures: search speed (compiled and pure Python), depth reached in 0.3 s and 1 s, a ladder of
-the levels at their real budgets, time discipline, and the yardstick: today's level 8 against the
-level 8 frozen on 2026-11-26 (``bench/match.py``, 40 games at 0.3 s a move, some 15 minutes).
+the levels at their real budgets, time discipline, and the yardstick: today's level 8 against level 8
+of commit 7107b70, of 2026-11-26 (``bench/match.py``, 40 games at 0.3 s a move, some 15 minutes).
 
 Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder] [--skip-match]``.
 The ladder plays each level against the one below from varied openings (a few random plies),
@@ -155,7 +155,7 @@ def main() -> None:
                         help="ladder: scale a pair's budgets so the higher is at most this (default: real budgets; "
                              "quick: 5000)")
     parser.add_argument("--lowest", type=int, default=2, help="ladder: start from this level against the one below")
-    parser.add_argument("--skip-match", action="store_true", help="leave out the match against the frozen level 8")
+    parser.add_argument("--skip-match", action="store_true", help="leave out the match against the yardstick's level 8")
     parser.add_argument("--workers", type=int, default=2)
     options = parser.parse_args()
     for search, depth in (("compiled", 10), ("python", 7)):

@@ -1,13 +1,13 @@
-"""The yardstick: today's level 8 against today's level 8 of before (frozen on 2026-11-26 under
-``bench/frozen``), both with the same time a move, from 20 openings (a few random plies each) with each
-engine playing each colour, on two processes. Prints each game, the score, and how many of today's
-losses came by its row running empty (the other side collecting its own row under the no-move rule:
-starvation).
+"""The yardstick: today's level 8 against level 8 of a git commit (``bench/yardstick.py``: by default
+7107b70, the level 8 of 2026-11-26, before issue 27; ``--against COMMIT`` names another), both with the
+same time a move, from 20 openings (a few random plies each) with each engine playing each colour, on two
+processes. Prints each game, the score, and how many of today's losses came by its row running empty (the
+other side collecting its own row under the no-move rule: starvation).
 
 Run from the repository root: ``.venv/bin/python bench/match.py`` plays both lines of ``make match``:
 40 games at 0.3 s a move and 20 at 1 s (some 40 minutes with two free cores); ``--seconds S
 --openings N`` plays one line of ``2 N`` games. A game that runs past 400 plies is adjudicated by the
-kazans.
+kazans. The commit's engine compiles its search once, the first time (some 20 seconds).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.frozen import FrozenLevel8
+from bench.yardstick import DEFAULT, Yardstick
 from rules import TOGUZ, Game, Side
 from rules.engine import Engine
 from rules.engine.engine import compiled
@@ -39,19 +39,23 @@ def opening(number: int) -> list[int]:
     return list(game.moves)
 
 
-def play(number: int, new_is_white: bool, seconds: float) -> tuple[float, int, str, bool]:
+_yardsticks: dict[str, Yardstick] = {}  # one engine process of each commit in each worker process
+
+
+def play(number: int, new_is_white: bool, seconds: float, against: str = DEFAULT) -> tuple[float, int, str, bool]:
     """One game: the points of today's engine (1, 0.5 or 0), the plies, the kazans, and whether it
     lost by its row running empty."""
     game = Game(TOGUZ)
     for pit in opening(number):
         game.play(pit)
-    new, old = Engine(8, seed=number), FrozenLevel8()
+    new = Engine(8, seed=number)
+    old = _yardsticks.get(against) or _yardsticks.setdefault(against, Yardstick(against))
     new_side = Side.WHITE if new_is_white else Side.BLACK
     while not game.is_over and len(game.moves) < 400:
         if game.position.to_move is new_side:
             pit = new.choose(game.position, time_limit=seconds).pit  # its book, then the clock
         else:
-            pit = old.choose(game.position, seconds)
+            pit = old.choose(game.position.fen(), seconds, number)
         game.play(pit)
     kazans = game.position.kazans
     outcome = game.outcome
@@ -64,14 +68,16 @@ def play(number: int, new_is_white: bool, seconds: float) -> tuple[float, int, s
     return points, len(game.moves), f"{kazans[0]}-{kazans[1]}", starved
 
 
-def match(seconds: float = 0.3, openings: int = 20, workers: int = 2, each: bool = True) -> float:
+def match(seconds: float = 0.3, openings: int = 20, workers: int = 2, each: bool = True,
+          against: str = DEFAULT) -> float:
     """Play the match, print it (each game too, with ``each``) and return today's share of the points."""
     search = "compiled" if compiled() else "pure Python (numba missing or TOGUZ_ENGINE=python)"
-    print(f"today's level 8 ({search} search) against the frozen level 8 of 2026-11-26, {seconds} s a "
+    print(f"today's level 8 ({search} search) against level 8 of commit {against}, {seconds} s a "
           f"move, {openings} openings with both colours", flush=True)
+    Yardstick(against).close()  # taken out of git, and its search compiled, before any clock runs
     started = time.perf_counter()
     with ProcessPoolExecutor(workers) as pool:
-        jobs = [(number, white, pool.submit(play, number, white, seconds))
+        jobs = [(number, white, pool.submit(play, number, white, seconds, against))
                 for number in range(openings) for white in (True, False)]
         total, losses, starved = 0.0, 0, 0
         for number, white, job in jobs:
@@ -98,12 +104,14 @@ def main() -> None:
     parser.add_argument("--openings", type=int, default=None, help="openings, each played with both colours")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--quiet", action="store_true", help="print the score lines only, not each game")
+    parser.add_argument("--against", default=DEFAULT, metavar="COMMIT",
+                        help=f"the commit whose level 8 is the yardstick (default {DEFAULT})")
     options = parser.parse_args()
     if options.seconds is not None:
-        match(options.seconds, options.openings or 20, options.workers, not options.quiet)
+        match(options.seconds, options.openings or 20, options.workers, not options.quiet, options.against)
         return
     for seconds, openings in LINES:
-        match(seconds, options.openings or openings, options.workers, not options.quiet)
+        match(seconds, options.openings or openings, options.workers, not options.quiet, options.against)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """The opening book: the moves masters played from positions of the opening, with their results.
 
-``book.json`` (built by ``bench/build_book.py`` from 742 games of Kazakh federation events) holds
+``book.json`` (built by ``tools/build_book.py`` from 742 games of Kazakh federation events) holds
 every position reached in at least two of those games in their first 20 plies, and for each move
 played from it: the games that played it, the points it brought the side that played it, and the
 games with a result. The strong levels play from it while the game is in it:

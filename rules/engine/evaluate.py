@@ -31,7 +31,7 @@ from rules.variant import Variant
 
 SCALE = 100  # evaluation units per stone
 
-# Weights in evaluation units, found by ``bench/tune.py`` (self-play under our rules, 200 games at 20,000
+# Weights in evaluation units, found by ``tools/tune.py`` (self-play under our rules, 200 games at 20,000
 # nodes a move, Texel's method; from hand-set weights: row stones 8 early and 100 late, starvation 60,
 # tuzdyk income 13, mobility 25, empty row 300, decided 4,000, capture now 60, threat 30), and adopted
 # because they won: 19 of 20 games at 0.3 s a move against the hand-set ones.

@@ -1,4 +1,4 @@
-"""The opening book: built from the master games as bench/build_book.py builds it, shipped as it was
+"""The opening book: built from the master games as tools/build_book.py builds it, shipped as it was
 built, followed by levels 5 to 8 and never by the beginners' levels."""
 
 from __future__ import annotations
@@ -23,14 +23,14 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.mark.slow
 def test_the_shipped_book_is_what_the_master_games_give() -> None:
     data = need_shared_data()
-    sys.path.insert(0, str(ROOT / "bench"))
+    sys.path.insert(0, str(ROOT / "tools"))
     try:
         build_book = importlib.import_module("build_book")
     finally:
-        sys.path.remove(str(ROOT / "bench"))
+        sys.path.remove(str(ROOT / "tools"))
     built = build_book.build(data, 20)
     assert build_book.as_text(built) == BOOK_FILE.read_text(encoding="utf-8"), \
-        "rules/engine/book.json is stale: run .venv/bin/python bench/build_book.py"
+        "rules/engine/book.json is stale: run .venv/bin/python tools/build_book.py"
     assert json.loads(BOOK_FILE.read_text(encoding="utf-8")) == built
 
 

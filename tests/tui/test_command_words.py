@@ -132,12 +132,12 @@ def test_under_kk_a_full_stop_plays_pit_7_in_the_line_mode(tmp_path: Path) -> No
 def test_the_guides_table_of_command_words_is_the_catalogues() -> None:
     import importlib.util
 
-    path = Path(__file__).resolve().parents[2] / "bench" / "command_words.py"
+    path = Path(__file__).resolve().parents[2] / "tools" / "command_words.py"
     spec = importlib.util.spec_from_file_location("command_words", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     guide = (path.parents[1] / "docs" / "languages-and-keyboards.md").read_text(encoding="utf-8")
-    after = guide.split("<!-- command words: bench/command_words.py -->\n")[1]
+    after = guide.split("<!-- command words: tools/command_words.py -->\n")[1]
     shown = after.split("\n<!-- end of command words -->")[0]
     assert shown == module.table()

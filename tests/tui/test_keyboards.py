@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from bench.build_keyboards import SYMBOLS, build, dumps, keysym_character
 from tests.needs import need
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said, screen_of
 from toguz_tui.board.keyboards import keyboard
 from toguz_tui.board.screens.keys import footer_text, key_help_lines
 from toguz_tui.files.settings import Settings
+from tools.build_keyboards import SYMBOLS, build, dumps, keysym_character
 
 __all__ = ["make_app"]  # the fixture
 
@@ -28,7 +28,7 @@ def layout(name: str) -> dict[str, str]:
 
 def test_the_shipped_tables_are_the_system_layouts() -> None:
     need(SYMBOLS.is_dir(), f"{SYMBOLS} is missing (sudo apt-get install xkb-data)")
-    assert SHIPPED.read_text(encoding="utf-8") == dumps(build(SYMBOLS)), "run bench/build_keyboards.py"
+    assert SHIPPED.read_text(encoding="utf-8") == dumps(build(SYMBOLS)), "run tools/build_keyboards.py"
 
 
 def test_the_keys_of_the_russian_layout_are_the_latin_keys_at_their_places() -> None:

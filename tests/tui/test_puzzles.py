@@ -41,12 +41,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def builder() -> Any:
-    """``bench/build_puzzles.py``, the script that found the puzzles."""
-    sys.path.insert(0, str(ROOT / "bench"))
+    """``tools/build_puzzles.py``, the script that found the puzzles."""
+    sys.path.insert(0, str(ROOT / "tools"))
     try:
         return importlib.import_module("build_puzzles")
     finally:
-        sys.path.remove(str(ROOT / "bench"))
+        sys.path.remove(str(ROOT / "tools"))
 
 
 def test_the_shipped_file_holds_at_least_500_puzzles_of_every_theme_and_difficulty() -> None:

@@ -4,7 +4,7 @@ The board's keys are Latin letters, digits and a few signs. A player whose keybo
 Kazakh or Kyrgyz presses the same places: under the Russian layout the key that is ``b`` on a Latin
 keyboard types ``и``, and under the Kazakh one the digit row types ``"`` ``ә`` ``і`` ``ң`` ``ғ`` ``,``
 ``.`` ``ү`` ``ұ`` ``қ``. ``keyboards.json`` (built from the layouts' xkb definitions by
-``bench/build_keyboards.py``) says, per layout, which US QWERTY character sits at each typed
+``tools/build_keyboards.py``) says, per layout, which US QWERTY character sits at each typed
 character's place; the ``keyboard`` setting chooses the layout.
 
 A typed character stands for its Latin key when it is not ASCII (a Cyrillic letter, ``ә``, ``№``),

@@ -1,5 +1,5 @@
 """The keyboard layouts' places: per layout, each character it types and the US QWERTY character of
-the same key (``keyboards.json``, built from the layouts' xkb definitions by ``bench/build_keyboards.py``).
+the same key (``keyboards.json``, built from the layouts' xkb definitions by ``tools/build_keyboards.py``).
 The board's keys (``toguz_tui.board.keyboards``) and the line mode's words (``layouts``) read them."""
 
 from __future__ import annotations

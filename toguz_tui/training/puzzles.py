@@ -1,6 +1,6 @@
 """The puzzles of ``toguz puzzles``: positions from real games where one move is clearly best.
 
-``puzzles.json`` is built by ``bench/build_puzzles.py`` (its text says how a puzzle is found); this
+``puzzles.json`` is built by ``tools/build_puzzles.py`` (its text says how a puzzle is found); this
 module reads it, checks every puzzle's shape, orders the puzzles for a player, and keeps the
 puzzle ratings (Elo, as chess sites rate puzzles).
 """

@@ -1,5 +1,5 @@
 """Prints the guide's table of the commands' words in each language, from the catalogue
-(``python bench/command_words.py``; a test checks that docs/languages-and-keyboards.md holds what it prints)."""
+(``python tools/command_words.py``; a test checks that docs/languages-and-keyboards.md holds what it prints)."""
 
 from __future__ import annotations
 

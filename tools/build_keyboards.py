@@ -13,7 +13,7 @@ The layouts are read from the system's xkb symbol files (``/usr/share/X11/xkb/sy
 
 Standard library only. Run from the repository root:
 
-    .venv/bin/python bench/build_keyboards.py [--xkb /usr/share/X11/xkb/symbols] [--check]
+    .venv/bin/python tools/build_keyboards.py [--xkb /usr/share/X11/xkb/symbols] [--check]
 
 ``--check`` compares with the shipped file instead of writing it (exit status 1 when they differ).
 ``tests/tui/test_keyboards.py`` does the same where the system has the files.
@@ -158,7 +158,7 @@ def build(symbols: Path = SYMBOLS) -> dict[str, object]:
                 mapping.setdefault(character, us[level] or "")
         layouts[word] = {"xkb": f"{name}({section})" if section else name, "keys": mapping}
     return {
-        "about": "Built by bench/build_keyboards.py from the xkb symbol files: per layout, each character it "
+        "about": "Built by tools/build_keyboards.py from the xkb symbol files: per layout, each character it "
                  "types (plain and with Shift) and the US QWERTY character of the same key.",
         "layouts": layouts,
     }

@@ -18,7 +18,7 @@
 
 Run from the repository root (some minutes on one core):
 
-    .venv/bin/python bench/tune.py [--games 200] [--nodes 20000] [--data ../shared/data]
+    .venv/bin/python tools/tune.py [--games 200] [--nodes 20000] [--data ../shared/data]
 
 No randomness beyond the seeded openings: a run reproduces its weights. Whether to take them is a
 question for ``bench/match.py``: weights are adopted only when they win the match.

@@ -20,7 +20,7 @@ The master games come first; the PlayOK games are read only while fewer than ``-
 were found. At most ``--most`` puzzles are kept, spread over the themes. Run from the repository
 root (some minutes on two cores):
 
-    .venv/bin/python bench/build_puzzles.py [--data ../shared/data] [--check]
+    .venv/bin/python tools/build_puzzles.py [--data ../shared/data] [--check]
 
 ``--check`` builds and compares with the shipped file instead of writing it.
 ``tests/tui/test_puzzles.py`` replays every puzzle with the rules and the engine.
@@ -191,7 +191,7 @@ def build(data: Path, least: int, most: int, workers: int) -> tuple[dict[str, An
     for number, puzzle in enumerate(kept, 1):
         puzzle["number"] = number
     head = {"depth": DEPTH, "margin": MARGIN, "pile": PILE,
-            "source": "../shared/data: " + ", ".join(FILES) + "; built by bench/build_puzzles.py"}
+            "source": "../shared/data: " + ", ".join(FILES) + "; built by tools/build_puzzles.py"}
     return {**head, "puzzles": kept}, searched
 
 

@@ -7,7 +7,7 @@ points they brought the side that played it (1 a win, 0.5 a draw, 0 a loss). Gam
 count for how often a move was played, not for its points. Positions are keyed by their FEN
 without the move number. Run from the repository root:
 
-    .venv/bin/python bench/build_book.py [--plies 20] [--data ../shared/data]
+    .venv/bin/python tools/build_book.py [--plies 20] [--data ../shared/data]
 
 The file it writes is what toguz ships; ``tests/rules/test_book.py`` rebuilds it and checks that
 it has not drifted from the games.
