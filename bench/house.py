@@ -13,7 +13,10 @@ session as one module (``toguz_tui/session.py``) or as a package (``toguz_tui/se
   handlers (``toguz_tui/commands/``, today ``toguz_tui/actions.py`` and ``toguz_tui/commands.py``)
   counted apart, since they are the commands' adapter to the session;
 - import cycles, counting imports inside functions and under ``if TYPE_CHECKING:``
-  (read as ``tests/test_boundaries.py`` reads them, through ``tests/import_graph.py``).
+  (read as ``tests/test_boundaries.py`` reads them, through ``tests/import_graph.py``);
+- the ways into a command (issue 36): the side lists, module-level collections outside the command
+  table (``COMMANDS``) that name commands (``command_figures``), and the guard paths, the places that
+  run a command's handler (``guard_paths``).
 
 It exits 0 (it is a report); with ``--check`` it exits 1 when a target is missed.
 """
@@ -37,6 +40,9 @@ COMMAND_MODULES = ("toguz_tui.commands", "toguz_tui.actions")  # and every modul
 MOST_METHODS = 25  # the session's targets
 MOST_LINES = 300
 TOP = 5
+COMMAND_TABLE = "COMMANDS"  # the one command table: a tuple of calls, each naming a command first
+MOST_SIDE_LISTS = 1  # issue 36's targets
+MOST_GUARD_PATHS = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +213,145 @@ def report(root: Path) -> tuple[list[str], list[str]]:
     lines.extend(f"  {cycle_text(cycle, graph)}" for cycle in found)
     if found:
         missed.append(f"{len(found)} import cycles")
+    command_lines, command_missed = command_figures(root)
+    return lines + command_lines, missed + command_missed
+
+
+@dataclass(frozen=True, slots=True)
+class CommandTable:
+    """The command table: its file and lines, its commands' names and aliases, and the handler functions
+    it names (as written there: ``game.play``, ``help_text``)."""
+
+    file: str
+    lines: range
+    names: frozenset[str]
+    words: frozenset[str]
+    handlers: frozenset[str]
+
+
+def _module_assignments(tree: ast.Module) -> Iterator[tuple[str, ast.expr, int]]:
+    """Each module-level assignment of a value to a name: the name, the value, the line."""
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and node.value is not None:
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    yield target.id, node.value, node.lineno
+        elif isinstance(node, ast.AnnAssign) and node.value is not None and isinstance(node.target, ast.Name):
+            yield node.target.id, node.value, node.lineno
+
+
+def _strings(node: ast.expr) -> list[str]:
+    """The string constants of a list or tuple literal (an alias list)."""
+    if isinstance(node, ast.List | ast.Tuple):
+        return [item.value for item in node.elts if isinstance(item, ast.Constant) and isinstance(item.value, str)]
+    return []
+
+
+def command_table(root: Path) -> CommandTable | None:
+    """The command table of ``toguz_tui`` (``COMMANDS``, a tuple of calls whose first argument is the
+    command's name, its second its aliases, its handler a positional name or ``handler=``), or None."""
+    for name, file, tree in _trees(root):
+        if not name.startswith("toguz_tui"):
+            continue
+        for target, value, _line in _module_assignments(tree):
+            if target != COMMAND_TABLE or not isinstance(value, ast.Tuple | ast.List):
+                continue
+            names: set[str] = set()
+            words: set[str] = set()
+            handlers: set[str] = set()
+            for entry in value.elts:
+                if not (isinstance(entry, ast.Call) and entry.args and isinstance(entry.args[0], ast.Constant)
+                        and isinstance(entry.args[0].value, str)):
+                    continue
+                names.add(entry.args[0].value)
+                words.update((entry.args[0].value, *(_strings(entry.args[1]) if len(entry.args) > 1 else [])))
+                handlers.update(ast.unparse(argument) for argument in entry.args[1:]
+                                if isinstance(argument, ast.Name | ast.Attribute))
+                handlers.update(ast.unparse(keyword.value) for keyword in entry.keywords if keyword.arg == "handler")
+            return CommandTable(file, range(value.lineno, (value.end_lineno or value.lineno) + 1), frozenset(names),
+                                frozenset(words), frozenset(handlers))
+    return None
+
+
+_COLLECTION_CALLS = ("frozenset", "set", "tuple", "list", "dict")
+
+
+def _entries(value: ast.expr) -> list[ast.expr] | None:
+    """What a collection literal lists: a dict's keys, the items of a tuple, list or set (of an item that
+    is itself a tuple or list, its first element); a collection given to ``frozenset(...)`` and its
+    like is read through. None for anything else."""
+    if (isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _COLLECTION_CALLS
+            and len(value.args) == 1 and not value.keywords):
+        value = value.args[0]
+    if isinstance(value, ast.Dict):
+        return [key for key in value.keys if key is not None]
+    if isinstance(value, ast.Tuple | ast.List | ast.Set):
+        return [item.elts[0] if isinstance(item, ast.Tuple | ast.List) and item.elts else item for item in value.elts]
+    return None
+
+
+def side_lists(root: Path) -> list[Place]:
+    """The module-level collections of ``toguz_tui`` outside the command table that list commands: at least
+    two of the strings they list (a dict's keys, a tuple's or set's items, the first of each pair) are
+    command names, and every one of them is a command's name or alias."""
+    table = command_table(root)
+    if table is None:
+        return []
+    found: list[Place] = []
+    for name, file, tree in _trees(root):
+        if not name.startswith("toguz_tui"):
+            continue
+        for target, value, line in _module_assignments(tree):
+            if target == COMMAND_TABLE and file == table.file:
+                continue
+            entries = _entries(value)
+            if entries is None:
+                continue
+            strings = [entry.value for entry in entries if isinstance(entry, ast.Constant)
+                       and isinstance(entry.value, str)]
+            if sum(word in table.names for word in strings) >= 2 and all(word in table.words for word in strings):
+                found.append(Place(file, line, target))
+    return sorted(found, key=lambda place: (place.file, place.line))
+
+
+def guard_paths(root: Path) -> list[Place]:
+    """The places that run a command's handler: a call of ``<x>.handler(...)``, or a call handing a
+    handler on (``<x>.handler``, or a function the command table names as a handler) to be run."""
+    table = command_table(root)
+    if table is None:
+        return []
+    found: list[Place] = []
+    for _name, file, tree in _trees(root):
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call) or (file == table.file and node.lineno in table.lines):
+                continue
+            handed = [argument for argument in (*node.args, *(keyword.value for keyword in node.keywords))
+                      if (isinstance(argument, ast.Attribute) and argument.attr == "handler")
+                      or (isinstance(argument, ast.Name | ast.Attribute) and ast.unparse(argument) in table.handlers)]
+            if (isinstance(node.func, ast.Attribute) and node.func.attr == "handler") or handed:
+                found.append(Place(file, node.lineno, ast.unparse(node.func)))
+    return sorted(found, key=lambda place: (place.file, place.line))
+
+
+def command_figures(root: Path) -> tuple[list[str], list[str]]:
+    """The lines on the ways into a command (side lists, guard paths), and the targets missed."""
+    lines: list[str] = []
+    missed: list[str] = []
+    table = command_table(root)
+    if table is None:
+        return [f"Command table: no {COMMAND_TABLE} found"], []
+    lists = side_lists(root)
+    lines.append(f"Side lists of commands outside {table.file}:{COMMAND_TABLE}: {len(lists)} "
+                 f"(target: at most {MOST_SIDE_LISTS})")
+    lines.extend(f"  {place.file}:{place.line}: {place.what}" for place in lists)
+    if len(lists) > MOST_SIDE_LISTS:
+        missed.append(f"{len(lists)} side lists of commands")
+    paths = guard_paths(root)
+    lines.append(f"Guard paths (places that run a command's handler): {len(paths)} "
+                 f"(target: at most {MOST_GUARD_PATHS})")
+    lines.extend(f"  {place.file}:{place.line}: {place.what}" for place in paths)
+    if len(paths) > MOST_GUARD_PATHS:
+        missed.append(f"{len(paths)} guard paths")
     return lines, missed
 
 

@@ -6,7 +6,17 @@ from pathlib import Path
 
 import pytest
 
-from bench.house import class_sizes, main, outside_assignments, report, session_functions
+from bench.house import (
+    class_sizes,
+    command_figures,
+    command_table,
+    guard_paths,
+    main,
+    outside_assignments,
+    report,
+    session_functions,
+    side_lists,
+)
 from tests.import_graph import IN_FUNCTION, RUN_TIME, TYPE_ONLY, cycles, import_graph
 
 SOURCES = {
@@ -113,3 +123,98 @@ def test_it_exits_1_on_a_missed_target_only_when_asked_to_check(tree: Path, caps
     assert main(["--check", str(tree)]) == 1
     assert "GameSession: 2 methods, 5 lines (target: at most 25 and 300) in toguz_tui/session/__init__.py" \
         in capsys.readouterr().out
+
+
+COMMAND_SOURCES = {
+    "toguz_tui/__init__.py": "",
+    "toguz_tui/commands/__init__.py": "",
+    "toguz_tui/commands/table.py": (
+        "COMMANDS = (\n"
+        "    _cmd('play', [], ['enter'], 'play', game.play, 'play pit N'),\n"
+        "    _cmd('board', ['b', 'all'], ['b'], 'ask', board.board, 'both rows'),\n"
+        "    _cmd('help', ['h'], ['h'], 'settings', help_text, 'the help', numbered=True),\n"
+        "    Command('new', ('n',), (), 'a new game', 'game', handler=game.new_game),\n"
+        ")\n"
+        "NUMBERED = ('play', 'board')\n"  # a side list in the table's own module
+        "HELP_TOPICS = {'play': 1, 'board': 2, 'game': 3}\n"  # a topic is not a command: not a side list
+        "def run_line(session, words):\n"
+        "    if words[0].isdecimal():\n"
+        "        return guarded(game.play, session, words)\n"  # a handler handed on: a guard path
+        "    return guarded(find(words[0]).handler, session, words[1:])\n"
+        "def run(session, name):\n"
+        "    return BY_WORD[name].handler(session, [])\n"  # a handler called: a guard path
+        "def guarded(handler, session, args):\n"
+        "    return handler(session, args)\n"  # runs what it was given: not a path of its own
+    ),
+    "toguz_tui/keys.py": (
+        "DIALOGS = ('new', 'help')\n"
+        "GAME_ONLY: frozenset[str] = frozenset({'new', 'board'})\n"
+        "FOOTER = (('play', 'enter', N_('play')), ('help', 'h', N_('help')))\n"
+        "USAGES = {'play': 'play N', 'all': 'all', 'new': 'new'}\n"  # an alias among names: still a side list
+        "THEIRS = ('b', 'all', 'board')\n"  # aliases with one name: words after a command, not a side list
+        "KEY_SIGNS = {'comma': ',', 'play': 'p'}\n"
+        "MESSAGES = (N_('play'), N_('board'))\n"
+        "def footer():\n"
+        "    lines = ('play', 'board')\n"  # inside a function: not module-level
+    ),
+}
+
+
+@pytest.fixture
+def command_tree(tmp_path: Path) -> Path:
+    for name, text in COMMAND_SOURCES.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_the_command_table_gives_the_names_the_aliases_and_the_handlers(command_tree: Path) -> None:
+    table = command_table(command_tree)
+    assert table is not None
+    assert (table.file, table.lines) == ("toguz_tui/commands/table.py", range(1, 7))
+    assert table.names == {"play", "board", "help", "new"}
+    assert table.words == {"play", "board", "b", "all", "help", "h", "new", "n"}
+    assert table.handlers == {"game.play", "board.board", "help_text", "game.new_game"}
+
+
+def test_a_module_level_collection_of_command_names_outside_the_table_is_a_side_list(command_tree: Path) -> None:
+    found = [(place.file, place.line, place.what) for place in side_lists(command_tree)]
+    assert found == [
+        ("toguz_tui/commands/table.py", 7, "NUMBERED"),
+        ("toguz_tui/keys.py", 1, "DIALOGS"),
+        ("toguz_tui/keys.py", 2, "GAME_ONLY"),
+        ("toguz_tui/keys.py", 3, "FOOTER"),
+        ("toguz_tui/keys.py", 4, "USAGES"),
+    ]
+
+
+def test_each_place_that_runs_or_hands_on_a_handler_is_a_guard_path(command_tree: Path) -> None:
+    found = [(place.line, place.what) for place in guard_paths(command_tree)]
+    assert found == [(11, "guarded"), (12, "guarded"), (14, "BY_WORD[name].handler")]
+
+
+def test_the_ways_into_a_command_are_printed_and_checked(command_tree: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    lines, missed = command_figures(command_tree)
+    assert "Side lists of commands outside toguz_tui/commands/table.py:COMMANDS: 5 (target: at most 1)" in lines
+    assert "  toguz_tui/keys.py:3: FOOTER" in lines
+    assert "Guard paths (places that run a command's handler): 3 (target: at most 1)" in lines
+    assert missed == ["5 side lists of commands", "3 guard paths"]
+    assert main(["--check", str(command_tree)]) == 1
+    assert "Targets missed: 2" in capsys.readouterr().out
+
+
+def test_one_side_list_and_one_guard_path_meet_the_targets(command_tree: Path) -> None:
+    table = command_tree / "toguz_tui/commands/table.py"
+    text = table.read_text(encoding="utf-8").replace("NUMBERED = ('play', 'board')\n", "")
+    text = text.replace("return guarded(game.play, session, words)", "return run(session, 'play')")
+    table.write_text(text.replace("    return guarded(find(words[0]).handler, session, words[1:])\n", ""),
+                     encoding="utf-8")
+    (command_tree / "toguz_tui/keys.py").write_text("FOOTER = (('play', 'enter', N_('play')),"
+                                                    " ('help', 'h', N_('help')))\n", encoding="utf-8")
+    lines, missed = command_figures(command_tree)
+    assert "Side lists of commands outside toguz_tui/commands/table.py:COMMANDS: 1 (target: at most 1)" in lines
+    assert "Guard paths (places that run a command's handler): 1 (target: at most 1)" in lines
+    assert missed == []
+    assert main(["--check", str(command_tree)]) == 0
