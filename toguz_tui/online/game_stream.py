@@ -19,8 +19,9 @@ import threading
 import time
 from typing import Any, ClassVar, Protocol
 
-from rules import Game, MoveReport, NotationError, Position, Side, Termination
+from rules import Game, NotationError, Position, Side, Termination
 from rules.clock import TimeControl
+from rules.move import play_move
 from rules.movecode import move_code, read_move_code
 from speech.words import online as words
 from speech.words import phrases
@@ -92,8 +93,8 @@ class RemoteOpponent(Opponent):
         self.follower = follower
         self.name = name
 
-    def before_move(self, report: MoveReport) -> Reply | None:
-        return self.follower.send_move(report)
+    def before_move(self, position: Position, pit: int) -> Reply | None:
+        return self.follower.send_move(position, pit)
 
     def send(self, command: str) -> Reply | None:
         return self.follower.send(command)
@@ -294,12 +295,13 @@ class GameFollower:
         return Reply("")
 
     # -- what the player does -----------------------------------------------------------------------
-    def send_move(self, report: MoveReport) -> Reply:
-        """Send the player's move; it is made here when the server has taken it."""
+    def send_move(self, position: Position, pit: int) -> Reply:
+        """Send the player's move, ``pit`` in ``position`` (``IllegalMoveError`` for one that may not be
+        played); it is made here when the server has taken it."""
         online, session = self.online, self.session
         if online.errands.busy("move"):
             return session.output.error(_("Your last move is still on its way to PlayStrategy: wait for it."))
-        position, pit, code = session.game.position, report.pit, move_code(report, 9)
+        code = move_code(play_move(position, pit)[1], 9)
 
         def taken(_answer: object) -> None:
             with session.lock:

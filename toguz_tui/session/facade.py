@@ -26,7 +26,6 @@ import time
 from collections.abc import Callable, Sequence
 
 from rules import Game, IllegalMoveError, MoveReport, Outcome, Position, Side
-from rules.move import play_move
 from speech.sounds.player import CuePlayer
 from speech.voices import Speaker
 from speech.words import phrases
@@ -171,8 +170,7 @@ class GameSession:
             if self.clocks.paused and not self.game.is_over:
                 return output.error(_("The clocks are paused: press z or type resume first."))
             try:
-                if not self.game.is_over and (sent := self.opponent.before_move(
-                        play_move(self.game.position, pit)[1])) is not None:
+                if not self.game.is_over and (sent := self.opponent.before_move(self.game.position, pit)) is not None:
                     return sent  # a server takes it first: made here by opponent_moved once it has
                 report = self.game.play(pit)
             except IllegalMoveError:

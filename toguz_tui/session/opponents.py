@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Literal, Protocol
 
-from rules import Game, MoveReport, Position, Side
+from rules import Game, Position, Side
 from rules.clock import TimeControl
 from rules.engine import LEVELS, Engine, SearchResult
 from speech.words import phrases
@@ -74,9 +74,11 @@ class Opponent:
         """It may be this opponent's turn now (a game started or taken up, a move made, an undo, the
         clocks resumed): whatever makes its move starts."""
 
-    def before_move(self, report: MoveReport) -> Reply | None:
-        """A move about to be made here: None to make it now, or what to say instead when the opponent
-        takes it over (a server's opponent sends it, and it is made when the server has taken it)."""
+    def before_move(self, position: Position, pit: int) -> Reply | None:
+        """``pit`` about to be played here in ``position``: None to make it now, or what to say instead when
+        the opponent takes it over (a server's opponent sends it, and it is made when the server has taken
+        it). Only an opponent that takes a move over works out what it does (``IllegalMoveError`` for a pit
+        that may not be played): a move made here is played once, by the game."""
         return None
 
     def send(self, command: str) -> Reply | None:
