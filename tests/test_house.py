@@ -18,6 +18,7 @@ from bench.house import (
     side_lists,
 )
 from tests.import_graph import IN_FUNCTION, RUN_TIME, TYPE_ONLY, cycles, import_graph
+from tests.needs import REPO
 
 SOURCES = {
     "rules/__init__.py": "",
@@ -218,3 +219,9 @@ def test_one_side_list_and_one_guard_path_meet_the_targets(command_tree: Path) -
     assert "Guard paths (places that run a command's handler): 1 (target: at most 1)" in lines
     assert missed == []
     assert main(["--check", str(command_tree)]) == 0
+
+
+def test_the_program_has_one_side_list_of_commands_the_keys_lines_and_one_guard_path() -> None:
+    assert [(place.file, place.what) for place in side_lists(REPO)] == [
+        ("toguz_tui/board/screens/keys.py", "KEYS_LINES")]
+    assert [(place.file, place.what) for place in guard_paths(REPO)] == [("toguz_tui/commands/table.py", "guarded")]

@@ -159,3 +159,27 @@ async def test_on_the_board_b_and_q_answer_at_once_while_a_move_hangs_at_the_ser
         session.online.close()
         session.close()
     assert session.game.moves == (), "the move the server never answered was not made here"
+
+
+def refused_after(session: GameSession, count: int) -> bool:
+    """Whether something was said after the first ``count`` announcements, and the last says there is no game."""
+    return len(said(session)) > count and said(session)[-1].startswith("No online game is going on: type seek")
+
+
+async def test_before_any_game_the_resign_and_save_keys_are_refused_before_their_dialogs_open(
+        server: FakePlayStrategy, private_dirs: Path) -> None:
+    """The board asks a command's guard before opening its dialog: no question about a game that is not
+    there (the words are those ``resign`` and ``save`` typed get)."""
+    session, app = board_app(server)
+    try:
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: any(text.startswith("Connected to PlayStrategy") for text in said(session)))
+            for key in ("R", "ctrl+s"):
+                before = len(said(session))
+                await pilot.press(key)
+                await until(pilot, functools.partial(refused_after, session, before), what=lambda: said(session)[-2:])
+                assert app.screen is app.game_screen, f"{key} opened {app.screen}"
+    finally:
+        assert session.online is not None
+        session.online.close()
+        session.close()

@@ -5,16 +5,20 @@ refuse, a failed connection, the commands before any game, and the goodbye (issu
 
 from __future__ import annotations
 
+import argparse
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from rules import Side
 from tests.online.server import FakePlayStrategy
 from tests.online.test_online_play import Player
 from tests.tui.conftest import environment, toguz_command
+from toguz_tui.commands.table import run, run_line
 from toguz_tui.online import token as tokens
 from toguz_tui.online.client import Client, OnlineError, server_address
+from toguz_tui.online.main import online_session
 
 
 def online(tmp_path: Path, *args: str, given: str | None = None, env: dict[str, str] | None = None
@@ -127,6 +131,18 @@ def test_before_any_game_the_board_is_not_a_game_against_the_computer_and_the_go
     code, errors = player.quit()
     assert code == 0 and errors == ""
     assert not any("computer" in line for line in player.seen)
+
+
+def test_a_number_alone_before_any_game_is_answered_as_play_n_and_the_boards_enter_are(
+        server: FakePlayStrategy, private_dirs: Path) -> None:
+    session, connection = online_session(server.token, argparse.Namespace(server=server.url, speech="off",
+                                                                          screen_reader=None))
+    try:
+        replies = [run_line(session, "7"), run_line(session, "play 7"), run(session, "play", (Side.WHITE, 7))]
+        assert [reply.text if reply is not None else None for reply in replies] == ["No online game is going on."] * 3
+        assert session.game.moves == ()
+    finally:
+        connection.close()
 
 
 def test_logout_says_what_it_could_not_remove_and_that_an_environment_token_still_works(

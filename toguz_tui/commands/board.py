@@ -7,18 +7,18 @@ from __future__ import annotations
 from rules import Side
 from speech.words.i18n import _
 from speech.words.vocabulary import side_title
-from toguz_tui.commands.words import THEIRS, Focus, pit_number
+from toguz_tui.commands.words import THEIRS, Answer, Focus, pit_number
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Reviewing, Training
 from toguz_tui.session.stream import Reply
 
 
-def preview(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def preview(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """Where a pit's last stone would land: the side to move's, or theirs (as if it were their turn);
     on the board, the focused pit of either row."""
     theirs = any(word.lower() in THEIRS for word in args)
     pit = pit_number(session, args, None if theirs else focus, "where", THEIRS)
-    if isinstance(pit, Reply):
+    if not isinstance(pit, int):
         return pit
     view, output = session.view, session.output
     position = view.position
@@ -32,11 +32,11 @@ def preview(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return output.answer(output.announcer.preview(position, pit, side))
 
 
-def pit(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def pit(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """One pit, mine or theirs."""
     theirs = any(word.lower() in THEIRS for word in args)
     number = pit_number(session, args, None if theirs else focus, "pit", THEIRS)
-    if isinstance(number, Reply):
+    if not isinstance(number, int):
         return number
     view, output = session.view, session.output
     position = view.position

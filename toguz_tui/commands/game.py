@@ -12,7 +12,7 @@ from rules.notation import TokenStyle
 from speech.words import phrases, problems
 from speech.words.i18n import _, n_
 from toguz_tui.commands import records
-from toguz_tui.commands.words import Focus, game_number, joined_control, pit_number, usage, usage_error
+from toguz_tui.commands.words import Answer, Focus, WrongWords, game_number, joined_control, pit_number
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, NO_CLOCK_WORDS, OPPONENTS
 from toguz_tui.files.user_files import WriteMode
@@ -22,10 +22,10 @@ from toguz_tui.session.setup import new_seed
 from toguz_tui.session.stream import Reply
 
 
-def play(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def play(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """Play a pit of the side to move."""
     pit = pit_number(session, args, focus, "play")
-    return pit if isinstance(pit, Reply) else session.play(pit)
+    return session.play(pit) if isinstance(pit, int) else pit
 
 
 def fen(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -71,7 +71,7 @@ def resume(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return session.pause(toggle=False)
 
 
-def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def new_game(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """A new game from the words given (in any order), else as the game before; a fresh seed."""
     setup = session.setup.changed(seed=new_seed())
     computer, human = OPPONENTS
@@ -82,7 +82,7 @@ def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
     if "clock" in words:  # clock and the time control after it
         at = words.index("clock")
         if at + 1 >= len(words):
-            return usage_error(session, "new")
+            return WrongWords("new")
         try:
             setup = setup.changed(clock=TimeControl.parse(words[at + 1])
                                   if words[at + 1] not in NO_CLOCK_WORDS else None)
@@ -91,7 +91,7 @@ def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
         del words[at:at + 2]
     for index, word in enumerate(words):
         if word == "level" and not (index + 1 < len(words) and words[index + 1].isdecimal()):
-            return usage_error(session, "new")
+            return WrongWords("new")
         if word in opponents:
             opponent = opponents[word]
         elif word in COLOURS:
@@ -105,7 +105,7 @@ def new_game(session: GameSession, args: list[str], focus: Focus) -> Reply:
             try:
                 setup = setup.changed(variant=variant_named(word))
             except ValueError:
-                return session.output.error(phrases.unknown_word("new", phrases.clipped(word), usage("new")))
+                return WrongWords("new", unknown=phrases.clipped(word))
     if opponent == human:
         setup = setup.changed(human=None)
     elif opponent == computer or colour is not None:
@@ -127,22 +127,22 @@ SAVE_WORDS = {"playok": "playok", "federation": "federation", "replace": "replac
               "append": "append", "add": "append"}
 
 
-def save(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def save(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """Save as a record: ``save [FILE] [playok] [replace|append]`` (a name with spaces in quotes)."""
     words = [SAVE_WORDS.get(word.lower(), word) for word in args]
     style: TokenStyle = "playok" if "playok" in words else "federation"
     mode: WriteMode = "replace" if "replace" in words else "append" if "append" in words else "new"
     names = [word for word in words if word not in SAVE_WORDS.values()]
     if len(names) > 1 or ("replace" in words and "append" in words) or (names and not names[0].strip()):
-        return usage_error(session, "save")  # an empty name ("") names no file: the archive is save alone
+        return WrongWords("save")  # an empty name ("") names no file: the archive is save alone
     return records.save(session, Path(names[0]).expanduser() if names else None, style, mode)
 
 
-def open_file(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def open_file(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """Open a record or a FEN file: ``open FILE [N]`` (a name with spaces in quotes), or ``open N``:
     game N of the record file last opened."""
     if not args or len(args) > 2 or (len(args) == 2 and game_number(args[1]) is None):
-        return usage_error(session, "open")
+        return WrongWords("open")
     alone = game_number(args[0]) if len(args) == 1 else None
     collection = session.store.collection
     if alone is not None and collection is not None and not Path(args[0]).exists():
@@ -151,13 +151,13 @@ def open_file(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return records.open_path(session, Path(args[0]).expanduser(), number or 1)
 
 
-def recent(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def recent(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """``recent``: the record files opened or saved lately; ``recent N``: open the Nth."""
     if not args:
         return records.list_recent(session)
     number = game_number(args[0])
     if number is None or len(args) > 1:
-        return usage_error(session, "recent")
+        return WrongWords("recent")
     paths = storage.recent_records()
     if not 1 <= number <= len(paths):
         return session.output.error(n_("There is no record {number} in the list: it holds {count}.",
@@ -166,10 +166,10 @@ def recent(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return records.open_path(session, paths[number - 1])
 
 
-def games(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def games(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """``games``: the games of the record file last opened, or of ``games FILE``."""
     if len(args) > 1:
-        return usage_error(session, "games")
+        return WrongWords("games")
     collection = session.store.collection
     path = Path(args[0]).expanduser() if args else (collection[0] if collection else None)
     return records.list_games(session, path)

@@ -76,14 +76,6 @@ MESSAGES: dict[str, tuple[str, ...]] = {
     SETTING: tuple(message for _context, message in _SETTING_MESSAGES),
     ANSWER: tuple(message for _context, message in _ANSWER_MESSAGES),
 }
-# The words each command reads after it, in English (the words the handlers know).
-ARGUMENTS: dict[str, tuple[str, ...]] = {
-    "where": ("their",), "pit": ("their",), "resign": ("now",), "speech": ("on", "off"), "sounds": ("on", "off"),
-    "verbosity": VERBOSITIES, "learn": ("list",), "mistakes": ("last",), "goto": COLOURS,
-    "new": ("two", *OPPONENTS, *COLOURS, "level", "clock", "none", *VARIANT_KEYS),
-    "save": ("replace", "append"), "account": ("stop", "all"), "seek": ("rated", "casual"),
-    "challenge": ("rated", "casual"),
-}
 SETTING_VALUES = ("on", "off", *VERBOSITIES, *OPPONENTS, *COLOURS, "none", *THEMES, *KEYBOARDS, *VARIANT_KEYS)
 HELP_TOPIC_WORDS = ("all", "game", "online")
 
@@ -135,9 +127,9 @@ def shown(context: str, english: str, code: str | None = None) -> str:
     return found[0] if found else english
 
 
-def arguments(command: str, words: list[str]) -> list[str]:
+def arguments(command: str, words: list[str], known: Iterable[str]) -> list[str]:
     """The words after ``command`` with those of the player's language read as the English ones the
-    handler knows (names, files and text stay as typed)."""
+    handler knows (``known``, the command's; names, files and text stay as typed)."""
     if command in ("settings", "set"):
         if not words:
             return words
@@ -145,13 +137,14 @@ def arguments(command: str, words: list[str]) -> list[str]:
                                                    else word for word in words[1:])]
     if command == "help":
         return [english_word(word) if english_word(word) in HELP_TOPIC_WORDS else word for word in words]
-    known = ARGUMENTS.get(command, ())
+    known = tuple(known)
     return [english_word(word) if english_word(word) in known else word for word in words]
 
 
-def argument_choices(command: str) -> tuple[str, ...]:
-    """The words Tab offers after ``command``, in the player's language and English."""
+def argument_choices(command: str, known: Iterable[str]) -> tuple[str, ...]:
+    """The words Tab offers after ``command`` (``known``: the English words it reads), in the player's
+    language and English."""
     if command in ("settings", "set"):
         names = (shown(SETTING, name) for name in MESSAGES[SETTING])
         return (*names, *(shown(WORD, value) for value in SETTING_VALUES))
-    return tuple(shown(WORD, word) for word in ARGUMENTS.get(command, ()))
+    return tuple(shown(WORD, word) for word in known)

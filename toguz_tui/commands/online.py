@@ -4,21 +4,20 @@ PlayStrategy, through the session's online connection (``toguz online`` only).""
 from __future__ import annotations
 
 from speech.words.i18n import _
-from toguz_tui.commands.words import Focus, control_and_rated, usage_error
+from toguz_tui.commands.words import Answer, Focus, WrongWords, control_and_rated
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Playing
 from toguz_tui.session.opponents import OnlineConnection
 from toguz_tui.session.stream import Reply
 
-RECORDS = ("new", "open", "recent", "games")  # of the game's commands, those not about the game on the board
 
-
-def no_game_yet(session: GameSession, name: str, group: str) -> Reply | None:
-    """In ``toguz online`` before any game: a command that asks about or acts on the game on the board is
-    answered that there is none (not with the words of a game against the computer); else None."""
+def no_game_yet(session: GameSession, on_the_board: bool) -> Reply | None:
+    """In ``toguz online`` before any game: a command that asks about or acts on the game on the board
+    (``on_the_board``) is answered that there is none (not with the words of a game against the computer);
+    else None."""
     if session.online is None or session.opponent.kind == "remote" or not isinstance(session.mode, Playing):
         return None
-    if group not in ("ask", "game") or name in RECORDS:
+    if not on_the_board:
         return None
     return session.output.error(_("No online game is going on: type seek 15+10 to find an opponent, challenge NAME "
                                   "15+10 to challenge someone, or wait for a challenge."))
@@ -30,24 +29,24 @@ def _online(session: GameSession, command: str) -> OnlineConnection | Reply:
         _("{command} works in toguz online only.").format(command=command))
 
 
-def seek(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def seek(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """Look for an opponent online."""
     online = _online(session, "seek")
     if isinstance(online, Reply):
         return online
     found = control_and_rated(session, args, "seek")
-    return found if isinstance(found, Reply) else online.seek(*found)
+    return found if isinstance(found, Reply | WrongWords) else online.seek(*found)
 
 
-def challenge(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def challenge(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """Challenge a player online."""
     online = _online(session, "challenge")
     if isinstance(online, Reply):
         return online
     if not args:
-        return usage_error(session, "challenge")
+        return WrongWords("challenge")
     found = control_and_rated(session, args[1:], "challenge")
-    return found if isinstance(found, Reply) else online.challenge(args[0], *found)
+    return found if isinstance(found, Reply | WrongWords) else online.challenge(args[0], *found)
 
 
 def accept(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -62,13 +61,13 @@ def decline(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return online if isinstance(online, Reply) else online.answer_challenge(False)
 
 
-def say_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def say_text(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """Chat with the opponent."""
     online = _online(session, "say")
     if isinstance(online, Reply):
         return online
     if not args:
-        return usage_error(session, "say")
+        return WrongWords("say")
     return online.chat(" ".join(args))
 
 

@@ -4,28 +4,28 @@ from __future__ import annotations
 
 from rules import Side
 from speech.words import phrases
-from toguz_tui.commands.words import Focus, steps, usage_error
+from toguz_tui.commands.words import Answer, Focus, WrongWords, steps
 from toguz_tui.files.settings import COLOURS
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Reviewing, Training
 from toguz_tui.session.stream import Reply
 
 
-def account(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def account(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """The account of the game looked at (``account stop``: stop its analysis)."""
     if args == ["stop"]:
         return session.accounts.stop()
     if args == ["all"]:
         return session.accounts.ask_all()
     if args:
-        return usage_error(session, "account")
+        return WrongWords("account")
     return session.accounts.ask("account")
 
 
-def course(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def course(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """The game's course as sound, then its turning points."""
     if args:
-        return usage_error(session, "course")
+        return WrongWords("course")
     return session.accounts.ask("course")
 
 
@@ -54,15 +54,15 @@ def review_end(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return session.reviewer.go_to(None)
 
 
-def goto(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def goto(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """After move N of the reviewed game (White's and Black's), or after one side's move N."""
     words = [word.lower() for word in args]
     if not words or not (words[0].isdecimal() and len(words[0]) <= 5) or len(words) > 2:
-        return usage_error(session, "goto")
+        return WrongWords("goto")
     side = None
     if len(words) == 2:
         if words[1] not in COLOURS:
-            return usage_error(session, "goto")
+            return WrongWords("goto")
         side = Side[words[1].upper()]
     return session.reviewer.go_to_move(int(words[0]), side)
 

@@ -4,7 +4,7 @@ voice and the sound cues, and how much is said."""
 from __future__ import annotations
 
 from speech.words.i18n import _
-from toguz_tui.commands.words import Focus, usage_error
+from toguz_tui.commands.words import Answer, Focus, WrongWords
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply
 
@@ -30,24 +30,24 @@ def silence(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return Reply(_("Silenced."), spoken="")
 
 
-def speech(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def speech(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """Voice on or off."""
     word = args[0].lower() if args else ""
     if word not in ("on", "off"):
-        return usage_error(session, "speech")
+        return WrongWords("speech")
     return session.change_setting("speech", word)
 
 
-def sounds(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def sounds(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """Sound cues on or off."""
     word = args[0].lower() if args else ""
     if word not in ("on", "off"):
-        return usage_error(session, "sounds")
+        return WrongWords("sounds")
     return session.change_setting("sounds", word)
 
 
-def verbosity(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def verbosity(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """How much is said after a move."""
     if not args:
-        return usage_error(session, "verbosity")
+        return WrongWords("verbosity")
     return session.change_setting("verbosity", args[0])

@@ -1,85 +1,34 @@
-"""The one command table: names, aliases, TUI keys, help, and handlers returning a ``Reply``.
+"""The one command table: each command with everything known of it, and the one way a command is run.
 
-The line mode's parser and completions, the help text and the TUI's key bindings all come from
-``COMMANDS``. A handler gets the session, the words after the command, and the TUI's focused pit
-(``None`` in the line mode); the handlers live in one module per topic of the help (``board``,
-``game``, ``speech``, ``review``, ``learn``, ``online``, ``settings``), their words in ``words``.
+The line mode's parser and completions, the help text, the TUI's key bindings and dialogs, and the
+refusals in a lesson, a puzzle or online all come from ``COMMANDS``. A handler gets the session, the
+words after the command, and the TUI's focused pit (``None`` in the line mode); the handlers live in
+one module per topic of the help (``board``, ``game``, ``speech``, ``review``, ``learn``, ``online``,
+``settings``), their words in ``words``. Keys, typed commands and bare numbers all pass ``run``.
 """
 
 from __future__ import annotations
 
 import shlex
 from collections.abc import Sequence
-from dataclasses import dataclass
 
+from rules import VARIANT_KEYS
 from speech.words import phrases
 from speech.words.i18n import N_, _, language, p_
+from speech.words.naming import VERBOSITIES
 from toguz_tui.commands import board, game, learn, online, review, settings
 from toguz_tui.commands import speech as voice
+from toguz_tui.commands.command import Command
 from toguz_tui.commands.layouts import answer as typed_answer
 from toguz_tui.commands.layouts import layout_digits, meant_word
-from toguz_tui.commands.lexicon import COMMAND, HELP_TOPIC_WORDS, arguments, commands_of, english_word, native_words
+from toguz_tui.commands.lexicon import COMMAND, HELP_TOPIC_WORDS, arguments, commands_of, english_word
 from toguz_tui.commands.lexicon import shown as shown_word
 from toguz_tui.commands.places import layout_names
-from toguz_tui.commands.words import Focus, Handler, localised, usage, usage_error
+from toguz_tui.commands.words import Answer, Focus, Handler, WrongWords, localised, usage
 from toguz_tui.files import storage
+from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply
-
-
-@dataclass(frozen=True)
-class Command:
-    """One thing the player can do or ask; ``key_help`` says what its key does on the board, where
-    that differs from the typed command (the focused pit stands for N)."""
-
-    name: str
-    aliases: tuple[str, ...]
-    keys: tuple[str, ...]
-    help_text: str
-    group: str
-    handler: Handler
-    key_help_text: str = ""
-
-    @property
-    def words(self) -> tuple[str, ...]:
-        """Every word that names this command."""
-        return (self.name, *self.aliases)
-
-    @property
-    def native(self) -> tuple[str, ...]:
-        """Its words in the language spoken now (none in English), the first the name shown."""
-        return native_words(COMMAND, self.name)
-
-    @property
-    def shown_name(self) -> str:
-        """Its name in the language spoken now."""
-        return shown_word(COMMAND, self.name)
-
-    @property
-    def all_aliases(self) -> tuple[str, ...]:
-        """Its other names, the language's first, then the English ones (its English name among them)."""
-        native = self.native
-        return (*native[1:], *self.words) if native else self.aliases
-
-    @property
-    def usage(self) -> str:
-        """How it is typed, in the language spoken now."""
-        return usage(self.name)
-
-    @property
-    def help(self) -> str:
-        """What it does, in the language spoken now."""
-        return _(self.help_text)
-
-    @property
-    def key_help(self) -> str:
-        """What its key does on the board, where that differs from the typed command ("" if not)."""
-        return _(self.key_help_text) if self.key_help_text else ""
-
-
-def _cmd(name: str, aliases: Sequence[str], keys: Sequence[str], group: str, handler: Handler, text: str,
-         key_help: str = "") -> Command:
-    return Command(name, tuple(aliases), tuple(keys), text, group, handler, key_help)
 
 
 def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
@@ -108,150 +57,186 @@ def topic_word(topic: str) -> str:
     return shown_word(COMMAND, topic) if topic in BY_WORD else shown_word("word", topic)
 
 
-def command_words(session: GameSession, args: list[str], focus: Focus) -> Reply:
+def command_words(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """``command WORDS``: the command the words say (the board's field to type in runs the same)."""
     if not args or args[0].lower() == "command":
-        return usage_error(session, "command")
-    return run_line(session, shlex.join(args), focus) or usage_error(session, "command")
+        return WrongWords("command")
+    return run_line(session, shlex.join(args), focus) or WrongWords("command")
 
+
+THEIR = ("their",)
+ON_OFF = ("on", "off")
+RATED = ("rated", "casual")
 
 COMMANDS: tuple[Command, ...] = (
-    _cmd("play", [], ["enter", "space"], "play", game.play,
-         N_("play your pit N (the focused pit in the board view)"),
-         N_("play the focused pit")),
-    _cmd("where", ["preview", "w"], ["w"], "ask", board.preview,
-         N_("where the last stone of pit N (yours, or theirs) would land, and what it would take"),
-         N_("where the focused pit's last stone would land (yours or theirs), and what it takes")),
-    _cmd("pit", ["look"], ["p"], "ask", board.pit,
-         N_("how many stones one pit holds (yours, or theirs)"),
-         N_("what the focused pit holds")),
-    _cmd("mine", ["row", "my", "m"], ["m"], "ask", board.my_row,
-         N_("your row, pit by pit")),
-    _cmd("theirs", ["their", "opponent", "o"], ["o"], "ask", board.their_row,
-         N_("the opponent's row, pit by pit")),
-    _cmd("board", ["b", "all"], ["b"], "ask", board.board,
-         N_("both rows, the kazans and whose turn")),
-    _cmd("compact", ["short", "brief"], ["B"], "ask", board.compact,
-         N_("the board in the fewest words: runs of counts and the score")),
-    _cmd("glance", [], ["G"], "ask", board.glance,
-         N_("the board at a glance by ear: your row then theirs as tones rising with the count, then the kazans "
-            "as a chord, higher the more you lead")),
-    _cmd("threats", ["danger"], ["T"], "ask", board.threats,
-         N_("what each of the opponent's moves would take now, best first")),
-    _cmd("chances", ["chance"], ["M"], "ask", board.chances,
-         N_("what each of your moves would take now, best first")),
-    _cmd("kazans", ["score", "k"], ["k"], "ask", board.kazans,
-         N_("the score: both kazans")),
-    _cmd("tuzdyks", ["tuzdyk", "tuz", "t"], ["t"], "ask", board.tuzdyks,
-         N_("who owns a tuzdyk, and where")),
-    _cmd("turn", ["whose", "y"], ["y"], "ask", board.turn,
-         N_("whose turn it is, or how the game ended")),
-    _cmd("moves", ["legal", "v"], ["v"], "ask", board.legal,
-         N_("the pits you may play")),
-    _cmd("last", ["l"], ["l"], "ask", board.last,
-         N_("the last move again, in full")),
-    _cmd("history", ["hist"], ["H"], "ask", board.history,
-         N_("every move of the game so far")),
-    _cmd("players", ["names", "who"], ["P"], "ask", board.players,
-         N_("who plays White and who plays Black")),
-    _cmd("clock", ["clocks", "time", "c"], ["c"], "ask", board.clock,
-         N_("both clocks: the time each player has left")),
-    _cmd("fen", [], ["f"], "game", game.fen,
-         N_("the position as FEN, or start a game from a FEN")),
-    _cmd("repeat", ["r", "again"], ["r"], "speech", voice.repeat,
-         N_("say the last announcement again")),
-    _cmd("previous", ["prev"], ["comma"], "speech", voice.previous,
-         N_("the announcement before (step back through them)")),
-    _cmd("next", [], ["full_stop"], "speech", voice.next_announcement,
-         N_("the announcement after (step forward through them)")),
-    _cmd("silence", ["hush", "s"], ["s"], "speech", voice.silence,
-         N_("stop speaking now")),
-    _cmd("speech", [], [], "speech", voice.speech,
-         N_("turn the voice on or off")),
-    _cmd("sounds", [], [], "speech", voice.sounds,
-         N_("the sound cues on or off")),
-    _cmd("verbosity", ["verbose"], [], "speech", voice.verbosity,
-         N_("how much is said after a move")),
-    _cmd("hint", ["i", "idea"], ["i"], "game", game.hint,
-         N_("the computer's suggestion for your move (in a lesson: a hint; in a puzzle: its theme)")),
-    _cmd("analyse", ["a", "analyze", "analysis"], ["a"], "game", game.analyse,
-         N_("every pit you may play, with what the computer thinks it comes to, best first")),
-    _cmd("line", ["expected"], ["L"], "game", game.expected_line,
-         N_("the moves the computer expects from here, yours first")),
-    _cmd("undo", ["u", "takeback"], ["u"], "game", game.undo,
-         N_("take back your last move")),
-    _cmd("pause", ["z"], ["z"], "game", game.pause,
-         N_("stop the clocks (press again, or type resume, to start them)")),
-    _cmd("resume", ["go-on"], [], "game", game.resume,
-         N_("start the stopped clocks again")),
-    _cmd("new", ["n"], ["n"], "game", game.new_game,
-         N_("start a new game")),
-    _cmd("resign", [], ["R", "ctrl+r"], "game", game.resign,
-         N_("give up this game")),
-    _cmd("save", [], ["ctrl+s"], "game", game.save,
-         N_("save the game as a record")),
-    _cmd("open", [], ["ctrl+o"], "game", game.open_file,
-         N_("open a record (its game N) to review, a FEN position to play, or game N of the record open")),
-    _cmd("recent", ["lately"], [], "game", game.recent,
-         N_("the record files opened or saved lately; open the Nth")),
-    _cmd("games", ["list"], [], "game", game.games,
-         N_("the games of a record file (the one open), numbered")),
-    _cmd("review", [], ["e"], "review", review.review,
-         N_("review this game move by move")),
-    _cmd("forward", ["fw", "+"], ["right"], "review", review.forward,
-         N_("in a review: the next move")),
-    _cmd("back", ["bk", "-"], ["left"], "review", review.back,
-         N_("in a review: one move back")),
-    _cmd("start", ["first", "beginning"], ["home"], "review", review.review_start,
-         N_("in a review: the start of the game")),
-    _cmd("end", ["final"], ["end"], "review", review.review_end,
-         N_("in a review: the position after the last move")),
-    _cmd("goto", ["go"], ["g"], "review", review.goto,
-         N_("in a review: the position after move N (White's and Black's, or one side's)")),
-    _cmd("continue", ["playhere"], ["C"], "review", review.continue_here,
-         N_("in a review: play on from this position")),
-    _cmd("close", ["leave"], ["backspace", "escape"], "review", review.close,
-         N_("leave the review, the lesson or the puzzles, back to your game")),
-    _cmd("account", ["report"], ["A"], "review", review.account,
-         N_("the account of the game (over, or reviewed): who led, the turning points, each side's worst moves "
-            "and the better pits; account all analyses every game of yours not analysed yet; account stop stops")),
-    _cmd("course", ["graph"], ["K"], "review", review.course,
-         N_("the game's course as sound: the advantage from the first move (left) to the last (right), higher "
-            "the more you led, then its turning points")),
-    _cmd("learn", ["lesson", "teach"], ["j"], "learn", learn.learn,
-         N_("the lessons: go on where you left off, take lesson N, or list them")),
-    _cmd("lessons", [], [], "learn", learn.lessons,
-         N_("every lesson, and which you have done")),
-    _cmd("puzzle", ["puzzles"], ["x"], "learn", learn.puzzle,
-         N_("a puzzle from a master game: find the best move (puzzle N for puzzle N)")),
-    _cmd("mistakes", ["mistake"], [], "learn", learn.mistakes,
-         N_("your own mistakes played again as puzzles, the costliest first (mistakes last: your last game's)")),
-    _cmd("skip", [], ["X"], "learn", learn.skip,
-         N_("in a lesson: on to the next lesson; in a puzzle: its answer, then the next puzzle")),
-    _cmd("seek", [], [], "online", online.seek,
-         N_("online: look for an opponent at this time control")),
-    _cmd("challenge", [], [], "online", online.challenge,
-         N_("online: challenge a player")),
-    _cmd("accept", [], [], "online", online.accept,
-         N_("online: accept the challenge waiting")),
-    _cmd("decline", [], [], "online", online.decline,
-         N_("online: decline the challenge waiting")),
-    _cmd("say", ["chat"], [], "online", online.say_text,
-         N_("online: say something to your opponent")),
-    _cmd("draw", [], [], "online", online.draw,
-         N_("online: offer a draw, or accept the one offered")),
-    _cmd("abort", [], [], "online", online.abort,
-         N_("online: abort the game before its second move")),
-    _cmd("command", [], ["colon"], "settings", command_words,
-         N_("type any command by its words (on the board: a field to type it in)"),
-         N_("a field to type any command in, as in the line mode (seek, challenge, say ...)")),
-    _cmd("settings", ["set", "option", "options"], ["O", "f2"], "settings", settings.settings,
-         N_("list the settings, or change one (set plain_input on: the line mode only adds to the screen, never "
-            "redraws it, for braille displays and Speakup)")),
-    _cmd("help", ["?", "commands", "h"], ["h", "question_mark", "f1"], "settings", help_text,
-         N_("the commands and keys, or one command's help")),
-    _cmd("quit", ["q", "exit", "bye"], ["ctrl+q", "q"], "settings", settings.quit_program,
-         N_("leave (a game in progress stays saved)")),
+    Command("play", (), ("enter", "space"), "play", game.play,
+            N_("play your pit N (the focused pit in the board view)"),
+            N_("play the focused pit"), usage_text=N_("play N, or just N"), numbered=True),
+    Command("where", ("preview", "w"), ("w",), "ask", board.preview,
+            N_("where the last stone of pit N (yours, or theirs) would land, and what it would take"),
+            N_("where the focused pit's last stone would land (yours or theirs), and what it takes"),
+            usage_text=N_("where N, or where their N"), arguments=THEIR, numbered=True),
+    Command("pit", ("look",), ("p",), "ask", board.pit,
+            N_("how many stones one pit holds (yours, or theirs)"),
+            N_("what the focused pit holds"), usage_text=N_("pit N, or pit their N"), arguments=THEIR,
+            completions=THEIR, numbered=True),
+    Command("mine", ("row", "my", "m"), ("m",), "ask", board.my_row,
+            N_("your row, pit by pit")),
+    Command("theirs", ("their", "opponent", "o"), ("o",), "ask", board.their_row,
+            N_("the opponent's row, pit by pit")),
+    Command("board", ("b", "all"), ("b",), "ask", board.board,
+            N_("both rows, the kazans and whose turn")),
+    Command("compact", ("short", "brief"), ("B",), "ask", board.compact,
+            N_("the board in the fewest words: runs of counts and the score")),
+    Command("glance", (), ("G",), "ask", board.glance,
+            N_("the board at a glance by ear: your row then theirs as tones rising with the count, then the "
+               "kazans as a chord, higher the more you lead")),
+    Command("threats", ("danger",), ("T",), "ask", board.threats,
+            N_("what each of the opponent's moves would take now, best first"), solver=True),
+    Command("chances", ("chance",), ("M",), "ask", board.chances,
+            N_("what each of your moves would take now, best first"), solver=True),
+    Command("kazans", ("score", "k"), ("k",), "ask", board.kazans,
+            N_("the score: both kazans")),
+    Command("tuzdyks", ("tuzdyk", "tuz", "t"), ("t",), "ask", board.tuzdyks,
+            N_("who owns a tuzdyk, and where")),
+    Command("turn", ("whose", "y"), ("y",), "ask", board.turn,
+            N_("whose turn it is, or how the game ended")),
+    Command("moves", ("legal", "v"), ("v",), "ask", board.legal,
+            N_("the pits you may play")),
+    Command("last", ("l",), ("l",), "ask", board.last,
+            N_("the last move again, in full")),
+    Command("history", ("hist",), ("H",), "ask", board.history,
+            N_("every move of the game so far"), game_only=True),
+    Command("players", ("names", "who"), ("P",), "ask", board.players,
+            N_("who plays White and who plays Black")),
+    Command("clock", ("clocks", "time", "c"), ("c",), "ask", board.clock,
+            N_("both clocks: the time each player has left")),
+    Command("fen", (), ("f",), "game", game.fen,
+            N_("the position as FEN, or start a game from a FEN"), usage_text=N_("fen, or fen POSITION"),
+            game_only="with-words"),
+    Command("repeat", ("r", "again"), ("r",), "speech", voice.repeat,
+            N_("say the last announcement again")),
+    Command("previous", ("prev",), ("comma",), "speech", voice.previous,
+            N_("the announcement before (step back through them)")),
+    Command("next", (), ("full_stop",), "speech", voice.next_announcement,
+            N_("the announcement after (step forward through them)")),
+    Command("silence", ("hush", "s"), ("s",), "speech", voice.silence,
+            N_("stop speaking now")),
+    Command("speech", (), (), "speech", voice.speech,
+            N_("turn the voice on or off"), usage_text=N_("speech on, or speech off"), arguments=ON_OFF,
+            completions=ON_OFF),
+    Command("sounds", (), (), "speech", voice.sounds,
+            N_("the sound cues on or off"), usage_text=N_("sounds on, or sounds off"), arguments=ON_OFF,
+            completions=ON_OFF),
+    Command("verbosity", ("verbose",), (), "speech", voice.verbosity,
+            N_("how much is said after a move"), usage_text=N_("verbosity {choices}"), arguments=VERBOSITIES,
+            completions=VERBOSITIES),
+    Command("hint", ("i", "idea"), ("i",), "game", game.hint,
+            N_("the computer's suggestion for your move (in a lesson: a hint; in a puzzle: its theme)")),
+    Command("analyse", ("a", "analyze", "analysis"), ("a",), "game", game.analyse,
+            N_("every pit you may play, with what the computer thinks it comes to, best first"), game_only=True),
+    Command("line", ("expected",), ("L",), "game", game.expected_line,
+            N_("the moves the computer expects from here, yours first"), game_only=True),
+    Command("undo", ("u", "takeback"), ("u",), "game", game.undo,
+            N_("take back your last move"), game_only=True),
+    Command("pause", ("z",), ("z",), "game", game.pause,
+            N_("stop the clocks (press again, or type resume, to start them)"), game_only=True),
+    Command("resume", ("go-on",), (), "game", game.resume,
+            N_("start the stopped clocks again"), game_only=True),
+    Command("new", ("n",), ("n",), "game", game.new_game,
+            N_("start a new game"),
+            usage_text=N_("new [{variants}] [{opponents}] [level N] [{sides}] [clock MINUTES[+INCREMENT] or clock "
+                          "none]"),
+            arguments=("two", *OPPONENTS, *COLOURS, "level", "clock", "none", *VARIANT_KEYS),
+            completions=(*VARIANT_KEYS, *OPPONENTS, "level", *COLOURS, "clock"), dialog=True, game_only=True,
+            records=True),
+    Command("resign", (), ("R", "ctrl+r"), "game", game.resign,
+            N_("give up this game"), arguments=("now",), dialog=True, game_only=True),
+    Command("save", (), ("ctrl+s",), "game", game.save,
+            N_("save the game as a record"),
+            usage_text=N_('save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save '
+                          '"my game.pgn"'),
+            arguments=("replace", "append"), completions=("playok",), dialog=True, game_only=True),
+    Command("open", (), ("ctrl+o",), "game", game.open_file,
+            N_("open a record (its game N) to review, a FEN position to play, or game N of the record open"),
+            usage_text=N_("open FILE [N], or open N for game N of the file open; quotes around a name with spaces"),
+            dialog=True, game_only=True, records=True),
+    Command("recent", ("lately",), (), "game", game.recent,
+            N_("the record files opened or saved lately; open the Nth"), usage_text=N_("recent, or recent N"),
+            game_only=True, records=True),
+    Command("games", ("list",), (), "game", game.games,
+            N_("the games of a record file (the one open), numbered"), usage_text=N_("games, or games FILE"),
+            records=True),
+    Command("review", (), ("e",), "review", review.review,
+            N_("review this game move by move"), game_only=True),
+    Command("forward", ("fw", "+"), ("right",), "review", review.forward,
+            N_("in a review: the next move"), usage_text=N_("forward [N]"), numbered=True, navigation="right",
+            game_only=True),
+    Command("back", ("bk", "-"), ("left",), "review", review.back,
+            N_("in a review: one move back"), usage_text=N_("back [N]"), numbered=True, navigation="left",
+            game_only=True),
+    Command("start", ("first", "beginning"), ("home",), "review", review.review_start,
+            N_("in a review: the start of the game"), navigation="home", game_only=True),
+    Command("end", ("final",), ("end",), "review", review.review_end,
+            N_("in a review: the position after the last move"), navigation="end", game_only=True),
+    Command("goto", ("go",), ("g",), "review", review.goto,
+            N_("in a review: the position after move N (White's and Black's, or one side's)"),
+            usage_text=N_("goto N, or goto N white, or goto N black"), arguments=COLOURS, numbered=True,
+            dialog=True, game_only=True),
+    Command("continue", ("playhere",), ("C",), "review", review.continue_here,
+            N_("in a review: play on from this position"), game_only=True),
+    Command("close", ("leave",), ("backspace", "escape"), "review", review.close,
+            N_("leave the review, the lesson or the puzzles, back to your game")),
+    Command("account", ("report",), ("A",), "review", review.account,
+            N_("the account of the game (over, or reviewed): who led, the turning points, each side's worst "
+               "moves and the better pits; account all analyses every game of yours not analysed yet; account "
+               "stop stops"),
+            usage_text=N_("account, account all, or account stop"), arguments=("stop", "all")),
+    Command("course", ("graph",), ("K",), "review", review.course,
+            N_("the game's course as sound: the advantage from the first move (left) to the last (right), higher "
+               "the more you led, then its turning points")),
+    Command("learn", ("lesson", "teach"), ("j",), "learn", learn.learn,
+            N_("the lessons: go on where you left off, take lesson N, or list them"),
+            usage_text=N_("learn, learn N for lesson N, or learn list"), arguments=("list",), numbered=True),
+    Command("lessons", (), (), "learn", learn.lessons,
+            N_("every lesson, and which you have done")),
+    Command("puzzle", ("puzzles",), ("x",), "learn", learn.puzzle,
+            N_("a puzzle from a master game: find the best move (puzzle N for puzzle N)"),
+            usage_text=N_("puzzle, or puzzle N"), numbered=True),
+    Command("mistakes", ("mistake",), (), "learn", learn.mistakes,
+            N_("your own mistakes played again as puzzles, the costliest first (mistakes last: your last "
+               "game's)"), usage_text=N_("mistakes, or mistakes last"), arguments=("last",)),
+    Command("skip", (), ("X",), "learn", learn.skip,
+            N_("in a lesson: on to the next lesson; in a puzzle: its answer, then the next puzzle")),
+    Command("seek", (), (), "online", online.seek,
+            N_("online: look for an opponent at this time control"),
+            usage_text=N_("seek MINUTES[+INCREMENT] [rated], such as seek 15+10"), arguments=RATED, game_only=True),
+    Command("challenge", (), (), "online", online.challenge,
+            N_("online: challenge a player"), usage_text=N_("challenge NAME MINUTES[+INCREMENT] [rated]"),
+            arguments=RATED, game_only=True),
+    Command("accept", (), (), "online", online.accept,
+            N_("online: accept the challenge waiting"), game_only=True),
+    Command("decline", (), (), "online", online.decline,
+            N_("online: decline the challenge waiting"), game_only=True),
+    Command("say", ("chat",), (), "online", online.say_text,
+            N_("online: say something to your opponent"), usage_text=N_("say TEXT"), game_only=True),
+    Command("draw", (), (), "online", online.draw,
+            N_("online: offer a draw, or accept the one offered"), game_only=True),
+    Command("abort", (), (), "online", online.abort,
+            N_("online: abort the game before its second move"), game_only=True),
+    Command("command", (), ("colon",), "settings", command_words,
+            N_("type any command by its words (on the board: a field to type it in)"),
+            N_("a field to type any command in, as in the line mode (seek, challenge, say ...)"),
+            usage_text=N_("command WORDS, such as command say thanks"), dialog=True),
+    Command("settings", ("set", "option", "options"), ("O", "f2"), "settings", settings.settings,
+            N_("list the settings, or change one (set plain_input on: the line mode only adds to the screen, "
+               "never redraws it, for braille displays and Speakup)"),
+            usage_text=N_("settings, or set NAME VALUE"), completions=tuple(Settings.__dataclass_fields__),
+            dialog=True),
+    Command("help", ("?", "commands", "h"), ("h", "question_mark", "f1"), "settings", help_text,
+            N_("the commands and keys, or one command's help"), usage_text=N_("help [COMMAND]"), dialog=True),
+    Command("quit", ("q", "exit", "bye"), ("ctrl+q", "q"), "settings", settings.quit_program,
+            N_("leave (a game in progress stays saved)"), dialog=True),
 )
 
 BY_WORD: dict[str, Command] = {word: command for command in COMMANDS for word in command.words}
@@ -303,45 +288,65 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
         words = ["resign"]  # "yes" gives the game up, as resign again does
     layout = session.settings.keyboard_layout
     head = layout_digits(words[0], layout)  # the Kazakh digit row: "." is 7
-    if head.lstrip("-").isdecimal():
-        session.questions.drop()
-        return guarded(game.play, session, [head, *words[1:]], focus)
-    command = find(head)
+    bare = head.lstrip("-").isdecimal()  # a number alone plays that pit, as play N does
+    command = BY_WORD["play"] if bare else find(head)
     if command is None or command.name != "resign":
         session.questions.drop()  # resign asks once; anything else in between plays on
     if command is None:
-        meant = did_you_mean(session, head)
-        if meant is not None:  # said, and nothing done: the player types it again as meant
-            return session.output.error(_("Did you mean {word}? The keyboard may be in another layout.").format(
-                word=meant))
-        return session.output.error(session.output.announcer.unknown_command(phrases.clipped(head)))
-    args = arguments(command.name, words[1:])
-    if command.name in NUMBERED:
+        return unknown(session, head)
+    args = [head, *words[1:]] if bare else arguments(command.name, words[1:], command.arguments)
+    if command.numbered:
         args = [layout_digits(word, layout) for word in args]
-    refused = session.trainer.blocked(command.name, args) or online.no_game_yet(session, command.name, command.group)
-    if refused is not None:
-        return refused
-    return guarded(command.handler, session, args, focus)
+    return run(session, command.name, focus, args)
 
 
-NUMBERED = ("play", "where", "pit", "goto", "forward", "back", "learn", "puzzle")
+def unknown(session: GameSession, word: str) -> Reply:
+    """The answer to a word that names no command: the command it is in another keyboard layout (said, and
+    nothing done: the player types it again as meant), or that it is unknown."""
+    meant = did_you_mean(session, word)
+    if meant is not None:
+        return session.output.error(_("Did you mean {word}? The keyboard may be in another layout.").format(
+            word=meant))
+    return session.output.error(session.output.announcer.unknown_command(phrases.clipped(word)))
 
 
 def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str] = ()) -> Reply:
-    """Carry out the command called ``name`` (as a key in the TUI does)."""
-    refused = session.trainer.blocked(name, list(args)) or online.no_game_yet(session, name, BY_WORD[name].group)
+    """Carry out the command called ``name``, the one way every command is run: typed, by its key on the
+    board, from a dialog, or as a bare number. It is refused where it may not run (``refusal``), its
+    handler is guarded, and words it does not take are answered with how it is typed."""
+    command = BY_WORD[name]
+    refused = refusal(session, command, args)
     if refused is not None:
         return refused
-    return guarded(BY_WORD[name].handler, session, list(args), focus)
+    return guarded(command.handler, session, list(args), focus)
+
+
+def refusal(session: GameSession, command: Command, args: Sequence[str]) -> Reply | None:
+    """Why ``command`` (with ``args``) may not run now, or None: a game's command while a lesson or a
+    puzzle is open, a question that would solve the puzzle, a question about the game in ``toguz online``
+    before any game (the board asks it before opening a command's dialog)."""
+    return (session.trainer.blocked(command.name, command.acts_on_game(args), command.solver)
+            or online.no_game_yet(session, command.on_the_board))
 
 
 def guarded(handler: Handler, session: GameSession, args: list[str], focus: Focus) -> Reply:
-    """Run a handler; a fault in the program becomes one spoken line and a log entry, never a traceback."""
+    """Run a handler; a fault in the program becomes one spoken line and a log entry, never a traceback;
+    words the command does not take, how it is typed."""
     try:
-        return handler(session, args, focus)
+        answer = handler(session, args, focus)
     except Exception as error:  # the last guard between a bug and the player
         where = storage.log_failure(error)
         return session.output.error(phrases.internal_error(f"{type(error).__name__}: {error}", where))
+    return answer if isinstance(answer, Reply) else wrong_words(session, answer)
+
+
+def wrong_words(session: GameSession, wrong: WrongWords) -> Reply:
+    """A command given words it does not take: how it is typed (and which word it does not know)."""
+    command = BY_WORD.get(wrong.command)
+    text = usage(wrong.command, wrong.usage or (command.usage_text if command is not None else ""))
+    if wrong.unknown:
+        return session.output.error(phrases.unknown_word(wrong.command, wrong.unknown, text))
+    return session.output.error(phrases.usage_error(wrong.command, text))
 
 
 # Help topics: the word typed after help, the group of the table it lists, and what it is about.

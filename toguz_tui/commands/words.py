@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from rules import VARIANT_KEYS, Side
 from rules.clock import ClockError, TimeControl
 from speech.words import phrases
-from speech.words.i18n import N_, _
+from speech.words.i18n import _
 from speech.words.naming import VERBOSITIES
 from toguz_tui.commands.lexicon import COMMAND, MESSAGES, SETTING, WORD, shown
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
@@ -20,37 +21,30 @@ from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply
 
 Focus = tuple[Side, int] | None
-Handler = Callable[[GameSession, list[str], Focus], Reply]
 
-# How a command is typed, where that is more than its name (its translation keeps the English command
-# and argument words, which are shown in the player's words: see ``localised``).
-USAGES: dict[str, str] = {
-    "play": N_("play N, or just N"), "where": N_("where N, or where their N"), "pit": N_("pit N, or pit their N"),
-    "fen": N_("fen, or fen POSITION"), "speech": N_("speech on, or speech off"),
-    "sounds": N_("sounds on, or sounds off"),
-    "seek": N_("seek MINUTES[+INCREMENT] [rated], such as seek 15+10"),
-    "challenge": N_("challenge NAME MINUTES[+INCREMENT] [rated]"), "say": N_("say TEXT"),
-    "command": N_("command WORDS, such as command say thanks"),
-    "verbosity": N_("verbosity {choices}"),
-    "new": N_("new [{variants}] [{opponents}] [level N] [{sides}] [clock MINUTES[+INCREMENT] or clock none]"),
-    "save": N_('save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save "my game.pgn"'),
-    "open": N_("open FILE [N], or open N for game N of the file open; quotes around a name with spaces"),
-    "recent": N_("recent, or recent N"), "games": N_("games, or games FILE"), "forward": N_("forward [N]"),
-    "back": N_("back [N]"), "goto": N_("goto N, or goto N white, or goto N black"),
-    "settings": N_("settings, or set NAME VALUE"), "set": N_("set NAME VALUE, the NAME one of {names}"),
-    "help": N_("help [COMMAND]"),
-    "learn": N_("learn, learn N for lesson N, or learn list"), "puzzle": N_("puzzle, or puzzle N"),
-    "account": N_("account, account all, or account stop"),
-    "mistakes": N_("mistakes, or mistakes last"),
-}
+
+@dataclass(frozen=True, slots=True)
+class WrongWords:
+    """What a handler answers when its command was given words it does not take: the table's guard says
+    how ``command`` is typed (its usage, or ``usage`` where that is a text of its own), and, with
+    ``unknown``, that this word names nothing the command knows."""
+
+    command: str
+    usage: str = ""
+    unknown: str = ""
+
+
+Answer = Reply | WrongWords
+Handler = Callable[[GameSession, list[str], Focus], Answer]
 THEIRS = ("their", "theirs", "opponent", "t")
 
 
-def usage(name: str) -> str:
-    """How the command ``name`` is typed, in the language spoken now."""
-    if name not in USAGES:
+def usage(name: str, text: str) -> str:
+    """How the command ``name`` is typed, in the language spoken now: ``text`` (a message of the catalogue,
+    its words shown in the player's), or its name where that is all."""
+    if not text:
         return shown(COMMAND, name)
-    return localised(_(USAGES[name])).format(
+    return localised(_(text)).format(
         choices=phrases.listing_words([shown(WORD, word) for word in VERBOSITIES]),
         variants="|".join(VARIANT_KEYS), opponents="|".join(shown(WORD, word) for word in OPPONENTS),
         sides="|".join(shown(WORD, word) for word in COLOURS),
@@ -72,19 +66,14 @@ def localised(text: str) -> str:
     return _LATIN_WORD.sub(word, text)
 
 
-def usage_error(session: GameSession, name: str) -> Reply:
-    """The command ``name`` was given words it does not take: how it is typed."""
-    return session.output.error(phrases.usage_error(name, usage(name)))
-
-
 def pit_number(session: GameSession, args: list[str], focus: Focus, command: str,
-               extra: tuple[str, ...] = ()) -> int | Reply:
+               extra: tuple[str, ...] = ()) -> int | Answer:
     """The one pit number in ``args`` (or the focused pit); else a spoken complaint. Words other than
     the number (and ``extra`` ones the command knows) are refused, never ignored."""
     numbers = [word for word in args if word.lstrip("-").isdecimal() and word.isascii()]
     others = [word for word in args if word not in numbers and word.lower() not in extra]
     if len(numbers) > 1 or others:
-        return usage_error(session, command)
+        return WrongWords(command)
     if numbers:
         if len(numbers[0]) <= 3:
             return int(numbers[0])
@@ -92,7 +81,7 @@ def pit_number(session: GameSession, args: list[str], focus: Focus, command: str
             pit=phrases.clipped(numbers[0], 12), pits=session.view.position.variant.pits))
     if focus is not None:
         return focus[1]
-    return usage_error(session, command)
+    return WrongWords(command)
 
 
 def game_number(word: str) -> int | None:
@@ -100,14 +89,14 @@ def game_number(word: str) -> int | None:
     return int(word) if word.isdecimal() and word.isascii() and len(word) <= 6 else None
 
 
-def one_number(session: GameSession, args: list[str], command: str) -> int | Reply | None:
+def one_number(args: list[str], command: str) -> int | WrongWords | None:
     """The one number ``args`` hold (None for none); a complaint for anything else. A number of up to 30
     digits is given back as it is, so that one past the end is said to be no lesson or puzzle."""
     if not args:
         return None
     if len(args) == 1 and args[0].isdecimal() and args[0].isascii() and len(args[0]) <= 30:
         return int(args[0])
-    return usage_error(session, command)
+    return WrongWords(command)
 
 
 def steps(args: list[str]) -> int:
@@ -122,14 +111,14 @@ def joined_control(words: list[str]) -> list[str]:
 
 
 def control_and_rated(session: GameSession, words: list[str],
-                      command: str) -> tuple[TimeControl, bool, str] | Reply:
+                      command: str) -> tuple[TimeControl, bool, str] | Answer:
     """The time control, rated or casual, and the control as typed, among ``words`` (``15+10 rated``;
     casual by default)."""
     joined = joined_control(words)
     rated = "rated" in joined
     rest = [word for word in joined if word not in ("rated", "casual")]
     if len(rest) != 1:
-        return usage_error(session, command)
+        return WrongWords(command)
     try:
         return TimeControl.parse(rest[0]), rated, rest[0]
     except ClockError as error:

@@ -17,16 +17,14 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from rules import VARIANT_KEYS
 from speech.machine import machine
 from speech.voices.braille import braille_wrap
 from speech.words import phrases
 from speech.words.i18n import n_
-from speech.words.naming import VERBOSITIES
+from toguz_tui.commands.command import Command
 from toguz_tui.commands.lexicon import COMMAND, argument_choices, native_words
 from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, LONGEST_LINE, find, run_line, too_long
 from toguz_tui.files import storage
-from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.line.plain import ConsolePrompt, PlainPrompt, plain_prompt
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Training
@@ -34,15 +32,13 @@ from toguz_tui.session.output import Output as SessionOutput
 from toguz_tui.session.stream import Reply
 from toguz_tui.start.launch import build_session
 
-SETTING_NAMES = tuple(Settings().__dataclass_fields__)
-ARGUMENT_WORDS = {
-    "new": (*VARIANT_KEYS, *OPPONENTS, "level", *COLOURS, "clock"),
-    "sounds": ("on", "off"),
-    "set": SETTING_NAMES, "settings": SETTING_NAMES,
-    "speech": ("on", "off"), "verbosity": VERBOSITIES,
-    "help": (*HELP_TOPICS, "all", *(command.name for command in COMMANDS)),
-    "pit": ("their",), "save": ("playok",),
-}
+
+def offered(command: Command) -> tuple[str, ...]:
+    """The English words Tab offers after ``command`` before the words it reads: help's are the topics
+    and every command."""
+    if command.name == "help":
+        return (*HELP_TOPICS, "all", *(each.name for each in COMMANDS))
+    return command.completions
 
 
 def is_more(line: str) -> bool:
@@ -74,13 +70,14 @@ class CommandCompleter(Completer):
             yield from (Completion(name, -len(stem)) for name in choices)
             return
         command = find(words[0])
-        head = command.name if command is not None else words[0].lower()
-        if head in ("open", "save"):
+        if command is None:
+            return
+        if command.name in ("open", "save"):
             rest = text[len(words[0]):].lstrip()
             yield from self.paths.get_completions(Document(rest, len(rest)), complete_event)
             return
         stem = "" if text.endswith(" ") else words[-1].lower()
-        for word in dict.fromkeys((*ARGUMENT_WORDS.get(head, ()), *argument_choices(head))):
+        for word in dict.fromkeys((*offered(command), *argument_choices(command.name, command.arguments))):
             if word.startswith(stem):
                 yield Completion(word, -len(stem))
 

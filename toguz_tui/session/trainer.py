@@ -24,13 +24,6 @@ from toguz_tui.training.mistake_record import load_record
 from toguz_tui.training.mistakes import Collected, MistakeCoach, collect
 from toguz_tui.training.progress import load_progress
 
-# Commands that act on a game, refused while training (close first).
-GAME_ONLY = frozenset({"undo", "resign", "pause", "resume", "analyse", "line", "review", "forward", "back",
-                       "start", "end", "goto", "continue", "save", "draw", "abort", "seek", "challenge",
-                       "accept", "decline", "say", "history", "new", "open", "recent"})
-# Questions that would solve a puzzle for the player (what every move takes, best first).
-PUZZLE_SOLVERS = frozenset({"chances", "threats"})
-
 
 def pending_words(count: int) -> str:
     """How many of the player's games are not analysed yet, and how to have them analysed."""
@@ -74,14 +67,16 @@ class Trainer:
             return self.output.error(_("Close the review first: lessons and puzzles open over your game."))
         return None
 
-    def blocked(self, command: str, args: list[str]) -> Reply | None:
-        """Why ``command`` is refused while training (None when it is not, or when nothing is open)."""
+    def blocked(self, command: str, game_only: bool, solver: bool) -> Reply | None:
+        """Why ``command`` is refused while training (None when it is not, or when nothing is open): one
+        that acts on a game (``game_only``), or, in a puzzle, one that would solve it for the player
+        (``solver``: what every move takes, best first). The command's table says which it is."""
         coach = self.coach
         if coach is None:
             return None
-        if command in GAME_ONLY or (command == "fen" and args):
+        if game_only:
             return self.refused(command)
-        if command in PUZZLE_SOLVERS and isinstance(coach, PuzzleCoach | MistakeCoach):
+        if solver and isinstance(coach, PuzzleCoach | MistakeCoach):
             return self.output.error(_("In a puzzle, what each move takes is for you to find: where N says where "
                                        "one pit lands."))
         return None

@@ -43,7 +43,7 @@ from toguz_tui.board.widgets.board import Board, BoardView, boxed_width, plain_w
 from toguz_tui.board.widgets.course_chart import CourseChart
 from toguz_tui.board.widgets.panels import Announcements, FocusLine, KeyFooter, StatusLine
 from toguz_tui.board.widgets.speech_area import SpeechArea
-from toguz_tui.commands.table import run
+from toguz_tui.commands.table import BY_WORD, refusal, run
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Playing, Reviewing, Training
 from toguz_tui.session.reviewer import where
@@ -408,12 +408,13 @@ class GameScreen(Screen[None]):
     # -- commands ------------------------------------------------------------------------------
     def action_command(self, name: str) -> None:
         """Run the command ``name`` of the table, through a dialog when it needs words."""
-        refused = self.session.trainer.blocked(name, []) if name in keys.DIALOGS else None
+        command = BY_WORD[name]
+        refused = refusal(self.session, command, []) if command.dialog else None
         if refused is not None:  # a dialog for a game (new, open, save, resign): not over a lesson
             self.after(refused)
-        elif name in keys.NAVIGATION and not isinstance(self.session.view.mode, Reviewing):
-            self.navigate(keys.NAVIGATION[name])
-        elif name in keys.DIALOGS:
+        elif command.navigation and not isinstance(self.session.view.mode, Reviewing):
+            self.navigate(command.navigation)
+        elif command.dialog:
             open_dialog(self, name)
         else:
             self.run_command(name)

@@ -8,16 +8,15 @@ Backspace or the key that opened it.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from textual.binding import Binding
 
 from speech.words.i18n import N_, _, p_
 from toguz_tui.board.keyboards import LATIN, keyboard
-from toguz_tui.commands.table import COMMANDS, key_label
+from toguz_tui.commands.table import BY_WORD, COMMANDS, key_label
 
-# Keys of the table that move the focus when no review is open.
-NAVIGATION = {"forward": "right", "back": "left", "start": "home", "end": "end"}
-# Commands that open a dialog in the board view instead of taking words.
-DIALOGS = ("new", "save", "open", "settings", "help", "quit", "goto", "resign", "command")
+KeysLine = Literal["game", "training", "review"]
 
 # The board's own keys (by their names in the command table's key_label) and what they do.
 OWN_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
@@ -33,21 +32,20 @@ OWN_KEYS: tuple[tuple[tuple[str, ...], str], ...] = (
     (("q", "backspace", "escape"), N_("close a dialog or the help (the key that opened it closes it too)")),
 )
 
-# The keys line: (command, key, its word there), short words so that the line fits 80 columns.
+# The keys lines, one for a game, one for a lesson or a puzzle, one for a review: (command, key, its word
+# there, its line), short words so that each line fits 80 columns (each key one of its command's keys).
 # Translators: the words of the keys line (play, board, new, resign, settings, help, quit; go to,
 # play on, close; answer, hint, skip) must be short: the whole line fits in 80 columns.
-FOOTER: tuple[tuple[str, str, str], ...] = (
-    ("play", "enter", N_("play")), ("board", "b", N_("board")), ("new", "n", N_("new")),
-    ("resign", "R", N_("resign")), ("settings", "O", N_("settings")), ("help", "h", N_("help")),
-    ("quit", "q", N_("quit")),
-)
-TRAINING_FOOTER: tuple[tuple[str, str, str], ...] = (
-    ("play", "enter", N_("answer")), ("hint", "i", N_("hint")), ("skip", "X", N_("skip")),
-    ("close", "backspace", N_("close")), ("help", "h", N_("help")), ("quit", "q", N_("quit")),
-)
-REVIEW_FOOTER: tuple[tuple[str, str, str], ...] = (
-    ("goto", "g", N_("go to")), ("continue", "C", N_("play on")), ("close", "backspace", N_("close")),
-    ("help", "h", N_("help")), ("quit", "q", N_("quit")),
+KEYS_LINES: tuple[tuple[str, str, str, KeysLine], ...] = (
+    ("play", "enter", N_("play"), "game"), ("board", "b", N_("board"), "game"), ("new", "n", N_("new"), "game"),
+    ("resign", "R", N_("resign"), "game"), ("settings", "O", N_("settings"), "game"),
+    ("help", "h", N_("help"), "game"), ("quit", "q", N_("quit"), "game"),
+    ("play", "enter", N_("answer"), "training"), ("hint", "i", N_("hint"), "training"),
+    ("skip", "X", N_("skip"), "training"), ("close", "backspace", N_("close"), "training"),
+    ("help", "h", N_("help"), "training"), ("quit", "q", N_("quit"), "training"),
+    ("goto", "g", N_("go to"), "review"), ("continue", "C", N_("play on"), "review"),
+    ("close", "backspace", N_("close"), "review"), ("help", "h", N_("help"), "review"),
+    ("quit", "q", N_("quit"), "review"),
 )
 
 
@@ -100,12 +98,14 @@ def footer_text(pits: int = 9, reviewing: bool = False, training: bool = False, 
     ``layout``: ``р`` help on a Russian keyboard), so that a screen reader that takes the function keys
     loses none of them."""
     board = keyboard(layout)
-    by_name = {command.name: command for command in COMMANDS}
+    line: KeysLine = "training" if training else "review" if reviewing else "game"
     if reviewing:
         parts = [_("{left} {right} steps").format(left=key_label("left"), right=key_label("right"))]
     else:
         parts = [_("1 to {pits} pits").format(pits=pits)]
-    for name, key, word in TRAINING_FOOTER if training else REVIEW_FOOTER if reviewing else FOOTER:
-        assert key in by_name[name].keys, (name, key)
+    for name, key, word, shown_in in KEYS_LINES:
+        if shown_in != line:
+            continue
+        assert key in BY_WORD[name].keys, (name, key)
         parts.append(f"{board.typed_as(key) if len(key) == 1 else key_label(key)} {_(word)}")
     return "  ".join(parts)
