@@ -16,7 +16,9 @@ session as one module (``toguz_tui/session.py``) or as a package (``toguz_tui/se
   (read as ``tests/test_boundaries.py`` reads them, through ``tests/import_graph.py``);
 - the ways into a command (issue 36): the side lists, module-level collections outside the command
   table (``COMMANDS``) that name commands (``command_figures``), and the guard paths, the places that
-  run a command's handler (``guard_paths``).
+  run a command's handler (``guard_paths``);
+- the parts behind seams (issue 36, ``bench/house_seams.py``): the tests that patch ``Engine``, the
+  constructor callbacks and the lambdas of the session's wiring, ``Output``'s methods.
 
 It exits 0 (it is a report); with ``--check`` it exits 1 when a target is missed.
 """
@@ -32,6 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.house_seams import Place, seam_figures
 from tests.import_graph import PACKAGES, cycle_text, cycles, import_graph, modules_of
 
 SESSION_CLASS = "GameSession"
@@ -53,15 +56,6 @@ class ClassSize:
     name: str
     methods: int
     lines: int
-
-
-@dataclass(frozen=True, slots=True)
-class Place:
-    """A line of a file, and what stands there."""
-
-    file: str
-    line: int
-    what: str
 
 
 def _trees(root: Path) -> Iterator[tuple[str, str, ast.Module]]:
@@ -214,7 +208,8 @@ def report(root: Path) -> tuple[list[str], list[str]]:
     if found:
         missed.append(f"{len(found)} import cycles")
     command_lines, command_missed = command_figures(root)
-    return lines + command_lines, missed + command_missed
+    seam_lines, seam_missed = seam_figures(root)
+    return lines + command_lines + seam_lines, missed + command_missed + seam_missed
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ def board_app(server: FakePlayStrategy) -> tuple[GameSession, ToguzApp]:
     """The board of ``toguz online`` on the fake server, its speech recorded."""
     options = argparse.Namespace(server=server.url, speech="off", screen_reader=None)
     session, _online = online_session(server.token, options)
-    session.output.speaker = RecordingSpeaker()
+    session.output.voice.speaker = RecordingSpeaker()
     return session, ToguzApp(session)
 
 
@@ -147,7 +147,7 @@ async def test_on_the_board_b_and_q_answer_at_once_while_a_move_hangs_at_the_ser
             assert time.monotonic() - asked < 1.0
             asked = time.monotonic()
             await pilot.press("q")
-            speaker = session.output.speaker
+            speaker = session.output.voice.speaker
             assert isinstance(speaker, RecordingSpeaker)
             await until(pilot, lambda: any("Your game goes on at PlayStrategy" in text for text in speaker.spoken),
                         timeout=5, what=lambda: speaker.spoken[-2:])

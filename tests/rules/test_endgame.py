@@ -10,7 +10,6 @@ import pytest
 
 from rules import BESTEMSHE, KOZDATU, TOGUZ, Game, Position, Variant
 from rules.engine import Engine
-from rules.engine import engine as engine_module
 from rules.engine.endgame import DRAWN, ENDGAME_STONES, LOST, WON, board_stones, solve
 from rules.engine.lean import DRAW, ONGOING, Cells, LeanRules
 
@@ -115,22 +114,23 @@ def drawn_ending() -> tuple[Position, dict[int, int]]:
 
 
 @pytest.mark.slow
-def test_levels_7_and_8_never_give_up_the_result_the_solve_proves(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_levels_7_and_8_never_give_up_the_result_the_solve_proves() -> None:
     position, results = drawn_ending()
     losing = next(pit for pit, result in results.items() if result == LOST)
     lean = LeanRules(TOGUZ)
-    searched = engine_module.Engine._best
 
-    def blunders(self: Engine, *args: Any) -> tuple[int, int, int]:
-        _, score, depth = searched(self, *args)
-        return lean.index(int(position.to_move), losing), score, depth  # as if the search had missed the loss
+    class BlunderingEngine(Engine):
+        """The engine, its search missing the loss."""
 
-    monkeypatch.setattr(engine_module.Engine, "_best", blunders)
+        def _best(self, *args: Any) -> tuple[int, int, int]:
+            _, score, depth = super()._best(*args)
+            return lean.index(int(position.to_move), losing), score, depth  # as if the search had missed the loss
+
     for level in (7, 8):
         for seed in range(4):
-            played = Engine(level, seed=seed, book=False).choose(position)
+            played = BlunderingEngine(level, seed=seed, book=False).choose(position)
             assert results[played.pit] == DRAWN and played.score == 0.0, (level, seed, played)
-    assert results[Engine(6, seed=0, book=False).choose(position).pit] == LOST, "level 6 does not solve"
+    assert results[BlunderingEngine(6, seed=0, book=False).choose(position).pit] == LOST, "level 6 does not solve"
 
 
 @pytest.mark.slow

@@ -10,6 +10,7 @@ from typing import Any, Literal, overload
 import pytest
 
 from rules import VariantKey
+from rules.engine import Engine
 from speech.voices import RecordingSpeaker
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.facade import GameSession
@@ -17,6 +18,7 @@ from toguz_tui.session.mode import Reviewing, Training
 from toguz_tui.session.review import Review
 from toguz_tui.session.setup import GameSetup
 from toguz_tui.session.stream import Reply
+from toguz_tui.session.thinker import EngineFactory
 from toguz_tui.training.coach import Coach
 
 
@@ -34,13 +36,15 @@ MakeSession = Callable[..., GameSession]
 
 @pytest.fixture
 def make_session() -> Iterator[MakeSession]:
-    """Sessions with a recording speaker; closed at the end."""
+    """Sessions with a recording speaker (``engines``: the engine factory, ``rules.engine.Engine`` unless a test
+    gives its own); closed at the end."""
     made: list[GameSession] = []
 
     def make(opponent: Literal["computer", "human"] = "human", level: int = 1, colour: str = "white",
-             variant: VariantKey = "toguz", seed: int = 7, **settings: Any) -> GameSession:
+             variant: VariantKey = "toguz", seed: int = 7, engines: EngineFactory = Engine,
+             **settings: Any) -> GameSession:
         chosen = Settings(opponent=opponent, level=level, colour=colour, variant=variant, **settings)
-        session = GameSession(chosen, RecordingSpeaker())
+        session = GameSession(chosen, RecordingSpeaker(), engines=engines)
         session.start_game(GameSetup.from_settings(chosen, seed))
         made.append(session)
         return session
@@ -52,7 +56,7 @@ def make_session() -> Iterator[MakeSession]:
 
 def recorder(session: GameSession) -> RecordingSpeaker:
     """The session's recording speaker."""
-    speaker = session.output.speaker
+    speaker = session.output.voice.speaker
     assert isinstance(speaker, RecordingSpeaker)
     return speaker
 

@@ -25,6 +25,7 @@ from toguz_tui.files import accounts
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.setup import GameSetup
+from toguz_tui.session.thinker import Thinker
 
 NODES = 3000  # a small budget: the same verdicts each time, quickly
 
@@ -317,7 +318,15 @@ def test_the_analysis_waits_while_the_computer_thinks(make_session: MakeSession)
     session = make_session()
     played_out(session)
     thinking = [False]
-    session.accounts._busy = lambda: thinking[0]
+
+    class Thinking(Thinker):
+        """The engine's thread, thinking when the test says so."""
+
+        @property
+        def busy(self) -> bool:
+            return thinking[0]
+
+    session.accounts.thinker = Thinking()
     session.accounts.nodes = 200_000
     heard = Heard(session)
     run_line(session, "account")

@@ -27,13 +27,11 @@ __all__ = ["make_app"]  # a fixture
 ENDING = "3S,1S,7/6,1S,1S,1S 78 77 S 40"
 
 
-@pytest.fixture(autouse=True)
-def reproducible_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Level 8 searches for all the time it is given; here it keeps to its node budget, so that the
-    session's answer and the test's own search find the same."""
-    from toguz_tui.session import advisor
-
-    monkeypatch.setattr(advisor, "Engine", functools.partial(Engine, reproducible=True))
+@pytest.fixture
+def make_session(make_session: MakeSession) -> MakeSession:
+    """Sessions whose engines are reproducible: level 8 searches for all the time it is given; here it keeps
+    to its node budget, so that the session's answer and the test's own search find the same."""
+    return functools.partial(make_session, engines=functools.partial(Engine, reproducible=True))
 
 
 def answer(session: GameSession, command: str) -> tuple[str, str]:
@@ -88,17 +86,18 @@ def test_the_expected_line_starts_with_the_best_pit_and_can_be_played(make_sessi
         position, _report = play_move(position, int(pit))  # every move of the line is legal in turn
 
 
-def test_analyse_waits_for_the_players_turn_against_the_computer(make_session: MakeSession,
-                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+def test_analyse_waits_for_the_players_turn_against_the_computer(make_session: MakeSession) -> None:
     may_move = threading.Event()
-    choose = Engine.choose
 
-    def slow_choose(engine: Engine, *args: Any, **kwargs: Any) -> Any:
-        may_move.wait(30)
-        return choose(engine, *args, **kwargs)
+    class SlowEngine(Engine):
+        """The engine, holding its move until the test lets it move."""
 
-    monkeypatch.setattr(Engine, "choose", slow_choose)
-    session = make_session(opponent="computer", colour="black")
+        def choose(self, *args: Any, **kwargs: Any) -> Any:
+            may_move.wait(30)
+            return super().choose(*args, **kwargs)
+
+    session = make_session(opponent="computer", colour="black", engines=functools.partial(SlowEngine,
+                                                                                          reproducible=True))
     reply = run_line(session, "analyse")
     assert reply is not None and reply.text == "Wait: it is the computer's turn."
     may_move.set()

@@ -217,7 +217,7 @@ async def test_a_tuzdyk_is_marked_with_a_letter_and_its_owner(make_app: MakeApp)
 async def test_a_voice_that_fails_is_reported_once_in_words(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        app.session.output.speaker.last_error = "OSError: aplay is missing"  # type: ignore[attr-defined]
+        app.session.output.voice.speaker.last_error = "OSError: aplay is missing"  # type: ignore[attr-defined]
         await pilot.press("k", "k")
         problems = [text for text in screen_of(app).panel.texts if "aplay is missing" in text]
         assert len(problems) == 1 and "Traceback" not in problems[0]

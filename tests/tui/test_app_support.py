@@ -39,7 +39,7 @@ def screen_of(app: ToguzApp) -> GameScreen:
 
 def said(app: ToguzApp) -> list[str]:
     """What the recording speaker was given."""
-    speaker = app.session.output.speaker
+    speaker = app.session.output.voice.speaker
     assert isinstance(speaker, RecordingSpeaker)
     return speaker.spoken
 
@@ -73,4 +73,4 @@ async def settle(pilot: Pilot[int], app: ToguzApp, timeout: float = 30.0) -> Non
 def test_the_support_module_builds_an_app(make_app: MakeApp) -> None:
     """The fixture gives an app with a recording speaker."""
     app = make_app()
-    assert isinstance(app.session.output.speaker, RecordingSpeaker)
+    assert isinstance(app.session.output.voice.speaker, RecordingSpeaker)

@@ -59,7 +59,7 @@ def test_set_braille_on_says_why_the_display_is_read_from_the_screen(make_sessio
     reply = run_line(session, "set braille on")
     assert reply is not None
     assert "Braille is read from the screen: brlapi: BrlAPI's Python module is missing" in reply.text
-    assert session.output.screen_cells == 40
+    assert session.output.braille.screen_cells == 40
 
 
 def test_with_brlapi_the_display_gets_every_message(make_session: MakeSession, machine: FakeMachine) -> None:
@@ -67,7 +67,7 @@ def test_with_brlapi_the_display_gets_every_message(make_session: MakeSession, m
     machine.brlapi_module = fake
     session = make_session(verbosity="brief")
     run_line(session, "set braille on")
-    assert session.output.screen_cells == 0  # the display shows toguz's own windows, not the screen
+    assert session.output.braille.screen_cells == 0  # the display shows toguz's own windows, not the screen
     assert session.output.announcer.cells == 32
     run_line(session, "7")
     assert fake.showing("White 7 to Black 6, now 10, take")  # a brief line of 32 cells

@@ -56,7 +56,7 @@ def say(session: GameSession, line: str) -> str:
 
 
 def heard(session: GameSession) -> list[str]:
-    speaker = session.output.speaker
+    speaker = session.output.voice.speaker
     assert isinstance(speaker, RecordingSpeaker)
     return speaker.spoken
 
@@ -107,7 +107,7 @@ def test_each_warning_is_said_once_at_its_threshold_never_over_a_move(clocked: M
                             "Black: 10 seconds left."]
     assert warnings[4].startswith("Game over: Black's time is up. White wins")
     assert len(warnings) == 5
-    speaker = session.output.speaker
+    speaker = session.output.voice.speaker
     assert isinstance(speaker, RecordingSpeaker)
     said = [text for text, interrupt in zip(speaker.spoken, speaker.interrupts, strict=True) if "left." in text]
     assert len(said) == 4

@@ -80,19 +80,19 @@ def test_an_empty_pit_is_refused_with_its_owner_named(make_session: MakeSession)
     assert session.game.moves == (7,)
 
 
-def test_no_move_is_taken_while_it_is_the_computers_turn(make_session: MakeSession,
-                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+def test_no_move_is_taken_while_it_is_the_computers_turn(make_session: MakeSession) -> None:
     thinking = threading.Event()
     release = threading.Event()
-    choose = Engine.choose
 
-    def slow_choose(self: Engine, *args: Any, **options: Any) -> Any:
-        thinking.set()
-        release.wait(10)
-        return choose(self, *args, **options)
+    class SlowEngine(Engine):
+        """The engine, holding its move until the test releases it."""
 
-    monkeypatch.setattr(Engine, "choose", slow_choose)
-    session = make_session(opponent="computer", colour="black")
+        def choose(self, *args: Any, **options: Any) -> Any:
+            thinking.set()
+            release.wait(10)
+            return super().choose(*args, **options)
+
+    session = make_session(opponent="computer", colour="black", engines=SlowEngine)
     assert thinking.wait(10), "the computer, as White, is thinking"
     reply = line(session, "1")
     assert reply.kind == "error" and reply.text == "Wait: it is the computer's turn."
@@ -370,15 +370,14 @@ def test_a_move_that_cannot_be_saved_is_still_played_and_the_problem_said(
     assert reply.text.endswith("Your game could not be saved: No space left on device.")
 
 
-def test_a_computer_that_breaks_is_reported_in_words(make_session: MakeSession, private_dirs: Path,
-                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    from rules.engine import Engine
+def test_a_computer_that_breaks_is_reported_in_words(make_session: MakeSession, private_dirs: Path) -> None:
+    class BrokenEngine(Engine):
+        """The engine, failing on every move."""
 
-    def broken(self: Engine, position: object, time_limit: float | None = None) -> None:
-        raise RuntimeError("search exploded")
+        def choose(self, *args: Any, **options: Any) -> Any:
+            raise RuntimeError("search exploded")
 
-    monkeypatch.setattr(Engine, "choose", broken)
-    session = make_session(opponent="computer")
+    session = make_session(opponent="computer", engines=BrokenEngine)
     line(session, "7")
     session.opponents.wait()
     events = session.output.stream.said

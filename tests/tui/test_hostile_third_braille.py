@@ -81,7 +81,7 @@ def test_3_a_brlapi_that_stops_answering_mid_game_never_holds_up_a_command(make_
         move = in_time(lambda: run_line(session, "7"))
         assert move is not None and move.text.startswith("White sows 9 stones from pit 7")
         assert said_soon(heard, "Braille is now read from the screen: BrlAPI did not answer within 3 seconds.")
-        assert session.output.screen_cells == 40  # the screen's text, laid out in the display's windows
+        assert session.output.braille.screen_cells == 40  # the screen's text, laid out in the display's windows
         goodbye = in_time(lambda: run_line(session, "quit"))
         assert goodbye is not None and goodbye.quit
     finally:
@@ -116,7 +116,7 @@ async def test_5_a_brlapi_write_that_fails_leaves_the_board_playing(make_app: Ma
             await pilot.pause(0.05)
         await pilot.press("b")
         await pilot.pause(0.2)
-        assert app.is_running and app.session.output.screen_cells == 40
+        assert app.is_running and app.session.output.braille.screen_cells == 40
         assert " ".join(" ".join(screen_of(app).speech.lines).split()).startswith("White's row from pit 1")
 
 

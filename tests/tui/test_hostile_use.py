@@ -919,7 +919,7 @@ def test_24_a_sound_player_that_fails_is_said_once(tmp_path: Path, monkeypatch: 
 
 def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: MakeSession,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from toguz_tui.session import output as applying_module
+    from toguz_tui.session import voice
 
     problem = "no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server"
 
@@ -927,8 +927,8 @@ def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: 
         return SilentSpeaker(), problem
 
     session = make_session()
-    assert isinstance(session.output.speaker, RecordingSpeaker)
-    monkeypatch.setattr(applying_module, "open_speaker", no_audio)
+    assert isinstance(session.output.voice.speaker, RecordingSpeaker)
+    monkeypatch.setattr(voice, "open_speaker", no_audio)
     replies = [line(session, typed) for typed in ("set speech espeak-ng", "set rate 200", "set speech on",
                                                   "set volume 0.5", "speech on")]
     texts = [reply.text for reply in replies]

@@ -99,7 +99,7 @@ def test_a_wrong_language_is_refused_with_the_choices(make_session: MakeSession)
 def test_the_voice_follows_the_language_unless_one_is_chosen(make_session: MakeSession,
                                                             machine: FakeMachine) -> None:
     session = make_session()
-    speaker = session.output.speaker
+    speaker = session.output.voice.speaker
     assert isinstance(speaker, RecordingSpeaker)
     run_line(session, "set language kk")
     assert speaker.voice == "kk"

@@ -94,14 +94,14 @@ class ToguzApp(App[int], inherit_bindings=False):
         question = _("{variant}, {opponent}. {turn} {score} Resume it, or start a new game?").format(
             variant=variant_title(game.variant), opponent=opponent, turn=announcer.turn(game.position, None),
             score=announcer.kazans(game.position))
-        self.push_screen(ConfirmDialog(_("Saved game"), question, session.output.speaker.speak,
+        self.push_screen(ConfirmDialog(_("Saved game"), question, session.output.voice.speaker.speak,
                                        _("Resume"), phrases.new_game_word(),
                                        plain=session.settings.screen_reader, cancelled=True), answered)
 
     @property
     def braille_cells(self) -> int:
         """The width of the braille window that reads the screen-reader mode's messages (0: none)."""
-        return self.session.output.screen_cells if self.session.settings.screen_reader else 0
+        return self.session.output.braille.screen_cells if self.session.settings.screen_reader else 0
 
     def apply_look(self) -> None:
         """The theme, the face (boxed board or screen-reader mode) and the cursor the settings ask for."""

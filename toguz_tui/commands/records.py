@@ -102,7 +102,7 @@ def open_path(session: GameSession, path: Path, number: int = 1) -> Reply:
         return _open(session, path, number)
     if size > BIG_FILE:
         note = _("Reading {name}, {size}; this takes a moment.").format(name=path.name, size=size_words(size))
-        return session.output.later(note, lambda: _open(session, path, number, big=True))
+        return session.output.background.later(note, lambda: _open(session, path, number, big=True))
     return _open(session, path, number)
 
 

@@ -26,7 +26,7 @@ def next_announcement(session: GameSession, args: list[str], focus: Focus) -> Re
 
 def silence(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Stop speaking."""
-    session.output.speaker.stop()
+    session.output.voice.speaker.stop()
     return Reply(_("Silenced."), spoken="")
 
 

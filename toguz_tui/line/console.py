@@ -163,7 +163,7 @@ class Printer:
     def page(self, text: str) -> list[str]:
         """The first page of ``text`` wrapped to the terminal (the rest is kept for ``more``)."""
         width = machine().terminal_size()[0]
-        cells = self.output.screen_cells if self.output is not None else 0
+        cells = self.output.braille.screen_cells if self.output is not None else 0
         if cells:  # a braille display reads the screen: whole words in each of its windows
             return self.page_of(braille_wrap(text, max(20, width - 1), cells))
         lines: list[str] = []

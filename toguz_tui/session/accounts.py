@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -35,9 +34,11 @@ from toguz_tui.files import account_index, storage
 from toguz_tui.files import accounts as kept
 from toguz_tui.session.account_line import Line, claim_of, elsewhere_words, let_go
 from toguz_tui.session.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
-from toguz_tui.session.looked import Looked, people_sides
+from toguz_tui.session.looked import Looked, looked_at, people_sides
 from toguz_tui.session.output import Output
+from toguz_tui.session.port import ReadPort
 from toguz_tui.session.stream import Reply
+from toguz_tui.session.thinker import Thinker
 
 PROGRESS_SECONDS = 10.0  # a long analysis says how far it is this often
 SAVE_SECONDS = 5.0  # a partial analysis is kept this often
@@ -70,13 +71,11 @@ class _Job:
 class Accounts:
     """The accounts of the games looked at: asked for, worked out, said, kept."""
 
-    def __init__(self, lock: threading.RLock, output: Output, looked: Callable[[], Looked | str],
-                 busy: Callable[[], bool], sounds_on: Callable[[], bool], persist: bool) -> None:
+    def __init__(self, lock: threading.RLock, output: Output, thinker: Thinker, port: ReadPort, persist: bool) -> None:
         self.lock = lock  # the session's
         self.output = output
-        self._sounds_on = sounds_on  # the ``sounds`` setting
-        self._looked = looked
-        self._busy = busy  # whether the computer is thinking (the analysis waits meanwhile)
+        self.thinker = thinker  # while the computer thinks, the analysis waits
+        self.port = port  # the game looked at, the ``sounds`` setting
         self.persist = persist  # whether accounts are kept on disk
         self.games = KeptGames(output)  # the kept games, looked through for ``account all`` and ``mistakes``
         self.folder = kept.accounts_dir()  # where (a thread still writing after its session ends writes here)
@@ -86,6 +85,10 @@ class Accounts:
         self.nodes = ANALYSIS_NODES  # each search's budget (tests make it smaller)
         self._ready: kept.KeptAccount | None = None  # finished while another game was looked at
         self.line = Line()  # the games ``account all`` analyses next
+
+    def _looked(self) -> Looked | str:
+        """The game an account is asked for now (``toguz_tui.session.looked``), or why there is none."""
+        return looked_at(self.port.view, self.port.setup.human, self.port.online)
 
     def _find(self, key: str) -> kept.KeptAccount | None:
         """What is known of the game's analysis at this budget: done here, or kept on disk (complete or partial;
@@ -317,7 +320,7 @@ class Accounts:
         think is stopped, its verdict dropped, and made again afterwards); kept every ``SAVE_SECONDS``."""
         saved = said = time.monotonic()
         while not job.analysis.complete and not job.stop.is_set():
-            if self._busy():
+            if self.thinker.busy:
                 job.stop.wait(WAIT_SECONDS)
                 continue
             with job.guard:
@@ -365,7 +368,7 @@ class Accounts:
     def _watch(self, job: _Job) -> None:
         """While ``job`` runs: when the computer begins to think, stop the search under way."""
         while not job.finished.wait(WAIT_SECONDS / 2):
-            if self._busy():
+            if self.thinker.busy:
                 with job.guard:
                     if job.stepping and not job.cut:
                         job.cut = True
@@ -390,6 +393,6 @@ class Accounts:
                                            "the right; its turning points follow."), spoken=""), interrupt)
         reason = getattr(self.output.sounds.player, "reason", "")  # a silent player says why it is silent
         why = _("The course is played as tones, and they cannot play here: {reason}.").format(reason=reason) \
-            if self._sounds_on() and reason else \
+            if self.port.settings.sounds and reason else \
             _("Sounds are off, and the course is played as tones: type sounds on to hear it.")
         return self.output.say(Reply(f"{why} {points}"), interrupt)

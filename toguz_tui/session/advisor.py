@@ -2,8 +2,9 @@
 
 Each question goes to the strongest level about the position looked at (the game's, the review's): it is
 said at once that the answer is coming, the search runs in the thinking thread, and the answer is said
-after what is being said, unless the position looked at changed meanwhile. The session builds the
-advisor with what it must know of the game: the view, the opponent (who may refuse help), the game's seed.
+after what is being said, unless the position looked at changed meanwhile. The advisor reads what it must
+know of the game through the session's ``ReadPort`` (the view, the opponent, who may refuse help, the game's
+seed), makes its engines with the session's ``EngineFactory``, and has the opponents say a failure.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from rules.engine import Engine, SearchResult
 from rules.engine.engine import plies_to_end
 from speech.words import phrases
 from speech.words.i18n import _
+from toguz_tui.session.computer import Opponents
 from toguz_tui.session.mode import View
 from toguz_tui.session.opponents import Opponent
 from toguz_tui.session.output import Output
+from toguz_tui.session.port import ReadPort
 from toguz_tui.session.stream import Reply
-from toguz_tui.session.thinker import Thinker, choose
+from toguz_tui.session.thinker import EngineFactory, Thinker, choose
 
 # An analysis: each legal pit, its score in stones, the plies to a forced end (None: an estimate), and
 # the result of an ending solved (1 won, 0 drawn, -1 lost; None: not solved).
@@ -33,16 +36,14 @@ ANALYSIS_SECONDS = 3.0  # level 8 searches for all of it (depth 17 or so with th
 class Advisor:
     """Answers hint, analyse and line, and keeps the last analysis (the board shows it beside the pits)."""
 
-    def __init__(self, lock: threading.RLock, output: Output, thinker: Thinker, view: Callable[[], View],
-                 opponent: Callable[[], Opponent], seed: Callable[[], int],
-                 failed: Callable[[Exception], None]) -> None:
+    def __init__(self, lock: threading.RLock, output: Output, thinker: Thinker, port: ReadPort,
+                 opponents: Opponents, engines: EngineFactory) -> None:
         self.lock = lock  # the session's
         self.output = output
         self.thinker = thinker
-        self._view = view
-        self._opponent = opponent
-        self._seed = seed
-        self._failed = failed
+        self.port = port  # the view, the opponent, the game's seed
+        self.opponents = opponents  # they say that the engine failed
+        self.engines = engines
         self.analysis: tuple[Position, Analysis] | None = None  # the last analysis and its position
 
     def hint(self) -> Reply:
@@ -94,18 +95,18 @@ class Advisor:
         """A question to the strongest level about the position looked at (the opening book only for a
         hint): said at once that it is coming, then what it found, unless the position changed meanwhile."""
         with self.lock:
-            view = self._view()
-            refusal = self._refusal(view, self._opponent())
+            view = self.port.view
+            refusal = self._refusal(view, self.port.opponent)
             if refusal is not None:
                 return self.output.error(refusal)
             position = view.position
 
         def answer(found: Any) -> None:
             with self.lock:
-                if self._view().position == position:
+                if self.port.view.position == position:
                     self.output.answer(words(position, found), interrupt=False)
 
         reply = self.output.answer(coming)  # said before the answer can come
-        self.thinker.start(position, Engine(level=8, seed=self._seed(), book=book), seconds, answer, self._failed,
-                           search)
+        self.thinker.start(position, self.engines(level=8, seed=self.port.setup.seed, book=book), seconds, answer,
+                           self.opponents.failed, search)
         return reply

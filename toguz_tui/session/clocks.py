@@ -2,8 +2,9 @@
 budget, and the watcher thread that lets a warning or a flag fall come on time.
 
 ``Clocks`` is the session's part: it owns the game's ``GameClock`` (None without a time control) and the
-watcher, and is built with two callbacks, as lichess builds its clock controller with ``onFlag``: a
-flag that fell (the session ends the game on time) and a warning due (the session says it).
+watcher. It reads the game and the people's sides through the session's ``SessionPort``, and tells it of a
+flag that fell, as lichess's clock controller has ``onFlag`` (the session ends the game on time); a
+warning due it says itself, with the low-time cue.
 
 Choices made (docs/clocks-and-sounds.md says them too):
 
@@ -27,6 +28,8 @@ from typing import Any
 from rules import MoveReport, Side
 from rules.clock import WARNINGS, Clock, TimeControl
 from speech.words.announce import Announcer
+from toguz_tui.session.output import Output
+from toguz_tui.session.port import SessionPort
 from toguz_tui.session.stream import Reply
 
 MOVES_TO_GO = 30  # the moves the computer expects still to make, when it shares out its time
@@ -205,18 +208,14 @@ class ClockWatch:
 class Clocks:
     """The clocks of the game in progress, and the thread that watches them."""
 
-    def __init__(self, lock: threading.RLock, now: Callable[[], float], watch: bool,
-                 flag_fell: Callable[[Side], Reply | None], warning_due: Callable[[Side, float], None],
-                 people: Callable[[], tuple[Side, ...]], over: Callable[[], bool],
-                 thresholds: tuple[float, ...] = WARNINGS) -> None:
+    def __init__(self, lock: threading.RLock, now: Callable[[], float], watch: bool, port: SessionPort,
+                 output: Output, thresholds: tuple[float, ...] = WARNINGS) -> None:
         self.lock = lock  # the session's: the watcher's thread takes it too
         self.now = now  # the time source (a fake one in tests)
         self.clock: GameClock | None = None
         self.thresholds = thresholds  # the warnings, for new games and this game's clocks
-        self._flag_fell = flag_fell
-        self._warning_due = warning_due
-        self._people = people
-        self._over = over  # whether the game is over
+        self.port = port  # the game, the people's sides; told of a flag that fell
+        self.output = output  # a warning is said
         self._watching = watch  # whether a thread watches the clocks (tests call tick themselves)
         self._watch: ClockWatch | None = None
 
@@ -288,24 +287,31 @@ class Clocks:
         """If the running side's time is up (and the game goes on), the game ends on time: what the
         session said of it. None while time is left."""
         clock = self.clock
-        if clock is None or self._over():
+        if clock is None or self.port.game.is_over:
             return None
         side = clock.flagged()
         if side is None:
             return None
         clock.stop()
-        return self._flag_fell(side)
+        return self.port.game_ended(lambda game: game.flag(side), side)
 
     def tick(self) -> None:
         """Look at the clocks now: a flag that fell ends the game, a threshold reached is said. The
         watcher calls this; tests call it with a fake time."""
         with self.lock:
             clock = self.clock
-            if clock is None or self._over() or clock.paused:
+            if clock is None or self.port.game.is_over or clock.paused:
                 return
             if self.fallen() is None:
-                for side, seconds in clock.due_warnings(self._people()):
-                    self._warning_due(side, seconds)
+                for side, seconds in clock.due_warnings(self.port.view.seat.people):
+                    self._warn(side, seconds)
+
+    def _warn(self, side: Side, seconds: float) -> None:
+        """A clock reached a warning threshold: the low-time cue, and the words (from the game's point of
+        view) after what is being said, never over a move."""
+        output = self.output
+        output.sounds.low_time()
+        output.answer(output.game_announcer.time_warning(side, seconds), interrupt=False)
 
     def server_times(self, times: tuple[float, float], running: Side | None) -> None:
         """The server's times (seconds left to White and Black) and whose clock runs, as a remote game's
@@ -324,9 +330,9 @@ class Clocks:
         """Seconds until the watcher should look again (None: no clock runs)."""
         with self.lock:
             clock = self.clock
-            if clock is None or self._over() or clock.paused:
+            if clock is None or self.port.game.is_over or clock.paused:
                 return None
-            return clock.next_event_in(self._people())
+            return clock.next_event_in(self.port.view.seat.people)
 
     def _poke(self) -> None:
         """The clocks changed: the watcher looks again (started with the first game that has clocks)."""

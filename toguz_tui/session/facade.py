@@ -2,18 +2,20 @@
 
 The facade holds the game, its setup, the mode (``toguz_tui.session.mode``) and the opponent, and is the
 only code that changes them: start, restore, resume, play, a move that comes without a key, undo,
-resign, pause, leaving. Everything else is a part with its own state, built here with callbacks and
-never importing the facade:
+resign, pause, leaving. Everything else is a part with its own state, built here and never importing the
+facade: a part is given the session as a narrow port (``toguz_tui.session.port``: what it may read, and
+the events it may tell it), the other parts it speaks to, and the engine factory (``engines``,
+``rules.engine.Engine`` unless a test gives its own):
 
-- ``output``: the voice, the sound cues, the wording and the one stream of announcements (``output``,
-  ``stream``); every part speaks through it, and each face reads the stream;
-- ``clocks``: the game's clocks and their watcher (``clocks``); a flag that falls and a warning come back
-  through callbacks;
+- ``output``: the wording and the one stream of announcements, over its voice, sound cues, braille display
+  and background work (``output``, ``stream``); every part speaks through it, and each face reads the stream;
+- ``clocks``: the game's clocks and their watcher (``clocks``); a flag that falls is told to the session,
+  a warning said;
 - ``store``: the game in progress on disk, the archive, the record (``store``, ``records``);
 - ``advisor``: the engine's help (``advisor``); ``reviewer``: the review (``reviewer``); ``trainer``: the
   lessons and the puzzles (``trainer``); ``accounts``: the accounts of games, analysed in the background
   (``accounts``); ``questions``: what waits for a yes;
-- the opponent (``opponents``): the computer owns its search; a remote player comes from
+- the opponent (``opponents``, ``computer``): the computer owns its search; a remote player comes from
   ``toguz_tui.online``, whose connection is ``online``.
 
 What the person looks at is ``view`` (the mode, the position, the seat); the faces read it and the stream.
@@ -26,6 +28,7 @@ import time
 from collections.abc import Callable, Sequence
 
 from rules import Game, IllegalMoveError, MoveReport, Outcome, Position, Side
+from rules.engine import Engine
 from speech.sounds.player import CuePlayer
 from speech.voices import Speaker
 from speech.words import phrases
@@ -36,17 +39,17 @@ from toguz_tui.files.settings import Settings
 from toguz_tui.session.accounts import Accounts
 from toguz_tui.session.advisor import Advisor
 from toguz_tui.session.clocks import Clocks
-from toguz_tui.session.looked import looked_at
+from toguz_tui.session.computer import Opponents
 from toguz_tui.session.mode import Mode, Playing, Reviewing, Training, View, game_perspective, perspective_of, view_of
-from toguz_tui.session.opponents import OnlineConnection, Opponent, Opponents, PersonOpponent, Turn
+from toguz_tui.session.opponents import OnlineConnection, Opponent, PersonOpponent, Turn
 from toguz_tui.session.output import Output
 from toguz_tui.session.preferences import Preferences
 from toguz_tui.session.questions import Questions
 from toguz_tui.session.reviewer import Reviewer
 from toguz_tui.session.setup import GameSetup, replayed, saved_game
-from toguz_tui.session.store import GameOnRecord, GameStore
+from toguz_tui.session.store import GameStore
 from toguz_tui.session.stream import Reply
-from toguz_tui.session.thinker import Thinker
+from toguz_tui.session.thinker import EngineFactory, Thinker
 from toguz_tui.session.trainer import Trainer
 
 
@@ -54,8 +57,8 @@ class GameSession:
     """One player's (or two players') time with the program: the game, and the parts the module names."""
 
     def __init__(self, settings: Settings, speaker: Speaker, persist: bool = True, stored: Settings | None = None,
-                 now: Callable[[], float] = time.monotonic, watch: bool = True,
-                 player: CuePlayer | None = None, online: OnlineConnection | None = None) -> None:
+                 now: Callable[[], float] = time.monotonic, watch: bool = True, player: CuePlayer | None = None,
+                 online: OnlineConnection | None = None, engines: EngineFactory = Engine) -> None:
         self.settings, self.persist = settings, persist
         self.online = online  # toguz online's connection: its games are played on the server, none kept here
         self.lock = threading.RLock()
@@ -66,23 +69,15 @@ class GameSession:
         self.thinker = Thinker()  # the engine's thread: the computer's moves and the player's questions
         self.output = Output(settings, speaker, player)
         self.preferences = Preferences(settings, stored or settings, persist, self.output)
-        self.opponents = Opponents(self.lock, self.thinker, self.output, lambda: self.view, self.opponent_moved)
+        self.opponents = Opponents(self.lock, self.thinker, self.output, self, engines)
         self.opponent: Opponent = PersonOpponent()  # who plays the other side (set with each game)
-        self.clocks = Clocks(self.lock, now, watch, lambda side: self.game_ended(lambda game: game.flag(side), side),
-                             self.output.warn_of_time, lambda: self.view.seat.people, lambda: self.game.is_over,
-                             settings.warning_thresholds)
-        self.accounts = Accounts(self.lock, self.output, lambda: looked_at(self.view, self.setup.human, online),
-                                 lambda: self.thinker.busy, lambda: self.settings.sounds, persist)
-        self.store = GameStore(lambda: GameOnRecord(self.game, self.setup, self.settings.player_names,
-                                                    self.opponent.name, self.clocks.clock), persist, online is None,
-                               self.accounts.game_over)
+        self.clocks = Clocks(self.lock, now, watch, self, self.output, settings.warning_thresholds)
+        self.accounts = Accounts(self.lock, self.output, self.thinker, self, persist)
+        self.store = GameStore(self, self.clocks, self.accounts, persist, online is None)
         self.questions = Questions()
-        self.advisor = Advisor(self.lock, self.output, self.thinker, lambda: self.view, lambda: self.opponent,
-                               lambda: self.setup.seed, self.opponents.failed)
-        self.reviewer = Reviewer(self.lock, self.output, lambda: self.mode, self.enter, self.back_to_game,
-                                 lambda: (self.game, self.store.names()))
-        self.trainer = Trainer(self.lock, self.output, lambda: self.mode, self.enter, self.back_to_game,
-                               lambda: self.online is not None, self.accounts.games)
+        self.advisor = Advisor(self.lock, self.output, self.thinker, self, self.opponents, engines)
+        self.reviewer = Reviewer(self.lock, self.output, self, self.store)
+        self.trainer = Trainer(self.lock, self.output, self, self.accounts.games)
         self.enter(Playing())
 
     @property

@@ -1,7 +1,8 @@
 """The settings as the session keeps them: those in force (this run's command-line choices laid over the
-file's) and the settings file's own. A change is checked, applied at once to what is said and heard
-(``Output.apply``), kept in the file (that line only) and said; the session then applies what it owns
-(the level of the game, the clocks' warnings, the point of view)."""
+file's) and the settings file's own. A change is checked, applied at once to what is said and heard (the
+output's wording, its voice, its sound cues, its braille display: each takes its own settings), kept in the
+file (that line only) and said; the session then applies what it owns (the level of the game, the clocks'
+warnings, the point of view)."""
 
 from __future__ import annotations
 
@@ -31,18 +32,19 @@ class Preferences:
         except ValueError as error:
             return output.error(str(error))
         self.settings, self.stored = settings, stored
-        reason = output.apply(settings)
-        if name == "speech" and reason and output.speaker.name == "silent":
+        output.reword(settings)
+        reason = output.voice.apply(settings)
+        if name == "speech" and reason and output.voice.speaker.name == "silent":
             return output.answer(phrases.speech_not_on(reason))
         problems = [phrases.speech_problem(reason)] if reason else []
-        silent = output.apply_sounds(settings) if name in ("sounds", "sound_volume") else None
+        silent = output.sounds.apply(settings) if name in ("sounds", "sound_volume") else None
         if silent is not None and name == "sounds":  # kept on for when sound can be heard; never "now on" here
             return output.answer(" ".join([_("Sound is set on, but the cues cannot be heard here: {reason}. They "
                                              "play once a sound device works.").format(reason=silent), *problems,
                                            *self._kept(name, stored)]))
         if silent is not None:
             problems.append(_("The sound cues stay silent: {reason}.").format(reason=silent))
-        if name in ("braille", "braille_cells") and (direct := output.apply_braille(settings)) is not None:
+        if name in ("braille", "braille_cells") and (direct := output.braille.apply(settings)) is not None:
             problems.append(_("Braille is read from the screen: {reason}.").format(reason=direct))
         problems.extend(self._kept(name, stored))
         text = phrases.setting_changed(setting_label(name), dict(settings.describe())[name])

@@ -3,21 +3,23 @@
 Each step forward is announced as if the move were being played (White and Black by colour, or
 you and the computer in your own game: the players' names are said once, when a record opens,
 and by ``players``); jumps say where the review stands in the record's own numbering ("move 11,
-Black"); the end says the game's result. The session builds the reviewer with callbacks: the mode
-now, entering a mode, going back to the game, and this game with its players' names.
+Black"); the end says the game's result. The reviewer reads the mode and the game through the session's
+``SessionPort`` and tells it of a review opened (``enter``) and left (``back_to_game``); the store gives
+this game's players' names.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 
-from rules import Game, Side
+from rules import Side
 from speech.words import phrases
 from speech.words.i18n import _, n_
-from toguz_tui.session.mode import Mode, Reviewing
+from toguz_tui.session.mode import Reviewing
 from toguz_tui.session.output import Output
+from toguz_tui.session.port import SessionPort
 from toguz_tui.session.review import Review
+from toguz_tui.session.store import GameStore
 from toguz_tui.session.stream import Reply
 
 
@@ -38,30 +40,26 @@ def result_words(review: Review) -> str:
 class Reviewer:
     """The review of a record or of this game."""
 
-    def __init__(self, lock: threading.RLock, output: Output, mode: Callable[[], Mode],
-                 enter: Callable[[Mode], None], back: Callable[[str, bool], Reply],
-                 this_game: Callable[[], tuple[Game, tuple[str, str]]]) -> None:
+    def __init__(self, lock: threading.RLock, output: Output, port: SessionPort, store: GameStore) -> None:
         self.lock = lock
         self.output = output
-        self._mode = mode
-        self._enter = enter
-        self._back = back
-        self._this_game = this_game
+        self.port = port  # the mode, the game; told of a review opened and left
+        self.store = store  # this game's players' names
 
     def open(self, review: Review, text: str) -> Reply:
         """Start reviewing ``review`` (a record opened from a file, or this game) and say ``text``."""
         with self.lock:
-            self._enter(Reviewing(review))
+            self.port.enter(Reviewing(review))
             return self.output.answer(text)
 
     def this_game(self) -> Reply:
         """Review the game being played, from its start, as you and the computer (or by colour)."""
-        game, (white, black) = self._this_game()
+        game, (white, black) = self.port.game, self.store.names()
         review = Review.of_game(game, result=game.outcome.result if game.outcome else "*")
         return self.open(review, phrases.opened_record(white, black, review.moves, review.result))
 
     def _review(self) -> Review | None:
-        mode = self._mode()
+        mode = self.port.mode
         return mode.review if isinstance(mode, Reviewing) else None
 
     def step(self, step: int) -> Reply:
@@ -109,4 +107,4 @@ class Reviewer:
         """Leave the review, back to the game in progress (the computer moves if it is its turn)."""
         if self._review() is None:
             return self.output.error(phrases.not_reviewing())
-        return self._back(_("Review closed; back to your game."), False)
+        return self.port.back_to_game(_("Review closed; back to your game."), False)

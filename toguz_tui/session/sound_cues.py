@@ -25,8 +25,9 @@ from rules import MoveReport, Outcome, Position, Side
 from rules.engine.game_analysis import GameAnalysis
 from speech.sounds import cues, glance
 from speech.sounds.course import course_sound
-from speech.sounds.player import CuePlayer, SilentPlayer
+from speech.sounds.player import CuePlayer, SilentPlayer, open_player
 from toguz_tui.files import storage
+from toguz_tui.files.settings import Settings
 
 GAP_MS = 60.0  # between a move's sound and the cue that follows it
 
@@ -42,6 +43,15 @@ class SoundCues:
 
     def __init__(self, player: CuePlayer | None = None) -> None:
         self.player: CuePlayer = player if player is not None else SilentPlayer()
+
+    def apply(self, settings: Settings) -> str | None:
+        """Turn the cues on or off, at the volume set; why they could not start, if they could not."""
+        if settings.sounds != self.player.enabled:
+            self.player.close()
+            self.player, problem = open_player(settings.sounds, settings.sound_volume, hush=False)  # a screen may be up
+            return problem
+        self.player.set_volume(settings.sound_volume)
+        return None
 
     def _play(self, build: Callable[[], cues.Sound], label: str) -> None:
         if not self.player.enabled:

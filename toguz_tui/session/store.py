@@ -6,22 +6,23 @@ failed comes back as finished, never as the position before its last move; the p
 whether a game is saved only when it is true.
 
 The store also writes the game's record (``toguz_tui.session.records``) for the archive and ``save``: it
-is built with a callback that describes the game as it stands (``GameOnRecord``).
+reads the game as it stands (``GameOnRecord``) through the session's ``ReadPort`` and the clocks, and tells
+the accounts of each game kept that ends (``GameOverListener``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from rules import Game, Side
 from rules.notation import TokenStyle
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files import storage
-from toguz_tui.session.clocks import GameClock
+from toguz_tui.session.clocks import Clocks, GameClock
+from toguz_tui.session.port import ReadPort
 from toguz_tui.session.records import record_names, record_text
 from toguz_tui.session.setup import GameSetup
 
@@ -37,13 +38,22 @@ class GameOnRecord:
     clocks: GameClock | None
 
 
+class GameOverListener(Protocol):
+    """What hears of each game that ends, when it is kept (the accounts)."""
+
+    def game_over(self, game: Game, human: Side | None) -> None:
+        """``game`` ended (``human``: the person's side, None between two people)."""
+        ...
+
+
 class GameStore:
     """Where one session's games are kept."""
 
-    def __init__(self, describe: Callable[[], GameOnRecord], persist: bool = True, autosave: bool = True,
-                 ended: Callable[[Game, Side | None], None] = lambda game, human: None) -> None:
-        self._describe = describe
-        self._ended = ended  # told of each game that ends (its game and the person's side), when it is kept
+    def __init__(self, port: ReadPort, clocks: Clocks, ended: GameOverListener, persist: bool = True,
+                 autosave: bool = True) -> None:
+        self.port = port  # the game, its setup, the players' names
+        self.clocks = clocks
+        self.ended = ended  # told of each game that ends (its game and the person's side), when it is kept
         self.persist = persist  # whether games are kept at all (archived when they end)
         self.lock = storage.GameLock()
         # the game in progress saved after every move: False when another toguz holds it, a broken file stays,
@@ -53,6 +63,11 @@ class GameStore:
         self.why_not: str | None = None  # why the game in progress is not being saved
         self.finished_saved = True  # whether a finished game was kept (archived, or saved by the player)
         self.collection: tuple[Path, int] | None = None  # the record file last opened, and its games
+
+    def _describe(self) -> GameOnRecord:
+        """The game in progress as its record needs it, as it stands."""
+        port = self.port
+        return GameOnRecord(port.game, port.setup, port.settings.player_names, port.opponent.name, self.clocks.clock)
 
     def claim(self) -> bool:
         """Take the game in progress for this toguz; False (and no autosave) when another holds it."""
@@ -138,7 +153,7 @@ class GameStore:
         """The game has ended (``text`` says how): keep its record in the archive, then forget the game in
         progress; ``text`` with what was done."""
         on_record = self._describe()
-        self._ended(on_record.game, on_record.setup.human)
+        self.ended.game_over(on_record.game, on_record.setup.human)
         self.finished_saved = False
         if not self.persist:
             return text

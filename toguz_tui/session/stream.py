@@ -19,7 +19,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, Protocol
 
 from speech.words.i18n import n_
 
@@ -44,6 +44,19 @@ class Reply:
 
 
 MOST_KEPT = 1000  # announcements kept for repeat, previous and the faces; older ones are let go
+
+
+class Saying(Protocol):
+    """What says a reply (``toguz_tui.session.output.Output``), as the parts of the output that say things
+    of their own (a braille display lost, work in the background that failed) see it."""
+
+    def answer(self, text: str, kind: Kind = "info", interrupt: bool = True) -> Reply:
+        """Say ``text`` (``interrupt=False``: after what is being said)."""
+        ...
+
+    def error(self, text: str) -> Reply:
+        """Say a complaint, with the error cue."""
+        ...
 
 
 def dropped_line(count: int) -> Reply:

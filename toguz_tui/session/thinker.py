@@ -1,6 +1,7 @@
 """The computer's thinking, in background threads: its moves, the player's hints and analyses.
 
-A search that is cancelled (a new game, undo, quit) is stopped and its answer dropped.
+A search that is cancelled (a new game, undo, quit) is stopped and its answer dropped. The engines are made
+by the ``EngineFactory`` the session is given (``rules.engine.Engine`` unless a test gives its own).
 """
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from rules import Position
 from rules.engine import Engine, prepare
@@ -32,6 +33,15 @@ def prepare_engine(on_error: Callable[[Exception], object]) -> threading.Thread:
             _preparing.append(thread)
             thread.start()
         return _preparing[0]
+
+
+class EngineFactory(Protocol):
+    """What makes the engines of a session (the computer's, the advisor's): ``rules.engine.Engine`` itself,
+    or, in a test, an engine of its own made the same way."""
+
+    def __call__(self, level: int, seed: int | None = None, book: bool = True) -> Engine:
+        """An engine at ``level`` whose loose choices ``seed`` makes reproducible (``book``: its opening book)."""
+        ...
 
 
 def choose(engine: Engine, position: Position, time_limit: float | None) -> Any:

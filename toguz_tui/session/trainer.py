@@ -3,19 +3,20 @@
 While a lesson or a puzzle is open (the mode ``Training``), the board shows its position, every
 question about the board (pits, rows, where a pit lands ...) answers about it, and a pit played is
 an answer to it. The game in progress waits, untouched (its clocks stopped), until ``close``. The
-session builds the trainer with callbacks: the mode now, entering a mode, going back to the game.
+trainer reads the mode (and whether this is toguz online) through the session's ``SessionPort``, and
+tells it of a lesson or a puzzle opened (``enter``) and left (``back_to_game``).
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
 
 from speech.words.i18n import _, n_
 from toguz_tui.files.accounts import accounts_dir
 from toguz_tui.session.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
-from toguz_tui.session.mode import Mode, Reviewing, Training
+from toguz_tui.session.mode import Reviewing, Training
 from toguz_tui.session.output import Output
+from toguz_tui.session.port import SessionPort
 from toguz_tui.session.stream import Reply
 from toguz_tui.training import lessons as lesson_files
 from toguz_tui.training import puzzles as puzzle_file
@@ -35,35 +36,30 @@ def pending_words(count: int) -> str:
 class Trainer:
     """The lessons and the puzzles over the game."""
 
-    def __init__(self, lock: threading.RLock, output: Output, mode: Callable[[], Mode],
-                 enter: Callable[[Mode], None], back: Callable[[str, bool], Reply], online: Callable[[], bool],
-                 kept: KeptGames) -> None:
+    def __init__(self, lock: threading.RLock, output: Output, port: SessionPort, kept: KeptGames) -> None:
         self.lock = lock
         self.kept = kept  # the games kept with their accounts, looked through for ``mistakes``
         self.output = output
-        self._mode = mode
-        self._enter = enter
-        self._back = back
-        self._online = online
+        self.port = port  # the mode, toguz online or not; told of a lesson or a puzzle opened and left
         self.player = ""  # whose puzzle rating and streak (``--player``)
         self.seed = 0  # the order of the puzzles (``--seed``): the same first puzzle in a fresh home
 
     @property
     def coach(self) -> Coach | None:
         """The lesson or the puzzles under way, if any."""
-        mode = self._mode()
+        mode = self.port.mode
         return mode.coach if isinstance(mode, Training) else None
 
     def _start(self, coach: Coach, text: str, problem: str | None) -> Reply:
         """Make ``coach`` the training under way and say ``text`` (after a progress problem, if any)."""
-        self._enter(Training(coach))
+        self.port.enter(Training(coach))
         return self.output.answer(f"{problem} {text}" if problem else text)
 
     def refusal(self) -> Reply | None:
         """Why training cannot start here (online, or over a review), or None."""
-        if self._online():
+        if self.port.online is not None:
             return self.output.error(_("Lessons and puzzles are in toguz itself, not in toguz online."))
-        if isinstance(self._mode(), Reviewing):
+        if isinstance(self.port.mode, Reviewing):
             return self.output.error(_("Close the review first: lessons and puzzles open over your game."))
         return None
 
@@ -129,12 +125,12 @@ class Trainer:
             current = self.coach
             if isinstance(current, PuzzleCoach):
                 current.open(number)
-                self._enter(Training(current))  # a new puzzle may be played by the other side
+                self.port.enter(Training(current))  # a new puzzle may be played by the other side
                 return self.output.answer(current.words(self.output.announcer))
             progress, problem = load_progress()
             coach = PuzzleCoach(puzzles, progress, self.player, self.seed)
             coach.open(number)
-            self._enter(Training(coach))  # first: the puzzle is said from the side it is played by
+            self.port.enter(Training(coach))  # first: the puzzle is said from the side it is played by
             words = coach.words(self.output.announcer)
             return self.output.answer(f"{problem} {words}" if problem else words)
 
@@ -163,7 +159,7 @@ class Trainer:
             if coach.over:
                 text = self._no_mistakes(found, last)
                 return self.output.answer(f"{problem} {text}" if problem else text)
-            self._enter(Training(coach))  # first: the mistake is said from the side it was played by
+            self.port.enter(Training(coach))  # first: the mistake is said from the side it was played by
             words = coach.words(self.output.announcer)
             if found.pending:
                 words = f"{pending_words(found.pending)} {words}"
@@ -191,7 +187,7 @@ class Trainer:
         coach = self.coach
         assert coach is not None
         said = coach.answer(self.output.announcer, pit)
-        self._enter(Training(coach))  # a new puzzle may be played by the other side
+        self.port.enter(Training(coach))  # a new puzzle may be played by the other side
         if said.wrong:
             self.output.sounds.error()
         return self.output.say(Reply(said.text, kind="error" if said.wrong else "info"))
@@ -216,7 +212,7 @@ class Trainer:
                 return self.output.answer(coach.skip())
             if isinstance(coach, PuzzleCoach | MistakeCoach):
                 text = coach.skip(self.output.announcer)
-                self._enter(Training(coach))
+                self.port.enter(Training(coach))
                 return self.output.answer(text)
             return self.output.error(_("There is nothing to skip: skip works in a lesson or a puzzle."))
 
@@ -233,7 +229,7 @@ class Trainer:
             else:
                 left = _("You left the puzzles.") + " " + coach.summary() if isinstance(coach, PuzzleCoach) else ""
             back = _("Back to your game.")
-            return self._back(f"{left} {back}", True)
+            return self.port.back_to_game(f"{left} {back}", True)
 
     def refused(self, command: str) -> Reply:
         """``command`` acts on a game: not while training."""

@@ -83,7 +83,7 @@ class GameScreen(Screen[None]):
         self.board_timer: Timer | None = None
         self.game_seen: tuple[object, ...] = (session.game, None, None)
         session.output.stream.listen(self.wake)
-        session.output.route_to(self.routed)
+        session.output.braille.route_to(self.routed)
 
     def compose(self) -> ComposeResult:
         """Status, the speech area (screen-reader mode), board, focus line and announcements (boxed

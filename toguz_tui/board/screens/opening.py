@@ -74,7 +74,7 @@ def opening_keys(name: str) -> tuple[str, ...]:
 def open_dialog(screen: DialogHost, name: str) -> None:
     """Open the dialog standing in for command ``name``'s words."""
     session = screen.session
-    speak, plain, closers = session.output.speaker.speak, screen.plain, opening_keys(name)
+    speak, plain, closers = session.output.voice.speaker.speak, screen.plain, opening_keys(name)
     if name == "help":
         layout = session.settings.keyboard_layout  # the help closes with the keys as that keyboard types them too
         closers = (*closers, *keyboard(layout).typed_keys((*closers, *CLOSING)))
@@ -138,8 +138,9 @@ def confirm(screen: DialogHost, title: str, question: str, command: str, yes: st
             reply = run(session, command)  # the dialog already asked
         screen.back_from_dialog(reply)
 
-    screen.app.push_screen(ConfirmDialog(title, question, session.output.speaker.speak, yes, no, plain=screen.plain,
-                                         close_keys=opening_keys(command), selected=selected), answered)
+    screen.app.push_screen(ConfirmDialog(title, question, session.output.voice.speaker.speak, yes, no,
+                                         plain=screen.plain, close_keys=opening_keys(command), selected=selected),
+                           answered)
 
 
 def form(screen: DialogHost, dialog: FormDialog, done: Callable[[dict[str, str]], Reply | None]) -> None:
@@ -169,7 +170,7 @@ def open_chosen(screen: DialogHost, chosen: str) -> Reply | None:
     def picked(values: dict[str, str]) -> Reply | None:
         return run(session, "open", None, [chosen, values["game"]])
 
-    speak = session.output.speaker.speak
+    speak = session.output.voice.speaker.speak
     form(screen, game_dialog(speak, path.name, labels, screen.plain, opening_keys("open")), picked)
     return None
 
@@ -192,7 +193,7 @@ def save_asking(screen: DialogHost, args: list[str]) -> Reply | None:
                 _("Nothing was written; {name} is as it was.").format(name=name)))
 
     question = _("{name} already exists. Add this game to it, or replace it?").format(name=name)
-    screen.app.push_screen(ChoiceDialog(_("The file exists"), question, session.output.speaker.speak,
+    screen.app.push_screen(ChoiceDialog(_("The file exists"), question, session.output.voice.speaker.speak,
                                         [add, replace, cancel], plain=screen.plain, close_keys=opening_keys("save")),
                            answered)
     return None
