@@ -24,6 +24,9 @@ from types import ModuleType
 from typing import Any
 
 LIMIT = 120.0  # seconds any one wait may take at most: a stuck Fenrir fails the test, never hangs it
+# What Fenrir says of itself as it starts, before the program's first words: not the program's answer (on a
+# loaded CI run the first key once went in after this notice, before the program had drawn anything)
+FENRIR_NOTICES = ("pychant is not installed",)
 
 
 def tool(path: Path) -> ModuleType:
@@ -35,14 +38,15 @@ def tool(path: Path) -> ModuleType:
     return module
 
 
-def said_since(log: Path, since: float) -> bool:
-    """Whether an utterance began after the time ``since`` (the clock of the log's stamps)."""
+def said_since(log: Path, since: float, containing: str = "") -> bool:
+    """Whether an utterance (one with ``containing`` in it, when given) other than Fenrir's own notices
+    began after the time ``since`` (the clock of the log's stamps)."""
     if not log.exists():
         return False
     for line in log.read_text(errors="replace").splitlines():
         kind, _tab, rest = line.partition("\t")
-        stamp = rest.split("\t", 1)[0]
-        if kind == "SAY" and float(stamp) >= since:
+        stamp, _tab, text = rest.partition("\t")
+        if kind == "SAY" and float(stamp) >= since and text.strip() not in FENRIR_NOTICES and containing in text:
             return True
     return False
 
@@ -82,16 +86,18 @@ class FenrirListener:
             time.sleep(0.1)
         raise AssertionError(f"Fenrir never fell quiet within {LIMIT} s")
 
-    def answer(self, since: float, limit: float) -> None:
-        """Wait for an utterance begun after ``since`` (at most ``limit`` seconds: a key may say nothing),
-        then for quiet."""
+    def answer(self, since: float, limit: float, containing: str = "") -> None:
+        """Wait for an utterance begun after ``since`` (with ``containing`` in it, when given; at most
+        ``limit`` seconds: a key may say nothing), then for quiet."""
         deadline = time.monotonic() + limit
-        while not said_since(self.log, since) and time.monotonic() < deadline:
+        while not said_since(self.log, since, containing) and time.monotonic() < deadline:
             time.sleep(0.05)
         self.quiet()
 
     def run(self, keys: list[str], answer_limit: float = 20.0) -> list[dict[str, Any]]:
-        """Type ``keys`` (tmux names; ``TEXT:words``, ``WAIT:seconds`` as the tool takes them); every
+        """Type ``keys`` (tmux names; ``TEXT:words``, ``WAIT:seconds`` as the tool takes them;
+        ``UNTIL:words`` waits, at most ``LIMIT`` seconds, for an utterance with those words in it, begun
+        since the key before: work in the background that takes as long as the machine makes it); every
         utterance Fenrir began, each with the key before it and whether it was heard in full."""
         env = f"LISTEN_LOG={shlex.quote(str(self.log))} LISTEN_RATE={self.rate}"
         begun = time.time()
@@ -102,6 +108,9 @@ class FenrirListener:
             for key in keys:
                 sent = time.time()
                 self.marks.append((sent, key))
+                if key.startswith("UNTIL:"):
+                    self.answer(self.marks[-2][0] if len(self.marks) > 1 else begun, LIMIT, key[6:])
+                    continue
                 if key.startswith("WAIT:"):  # the test's own pause, for what comes in time (a clock)
                     time.sleep(float(key[5:]))
                     self.quiet()

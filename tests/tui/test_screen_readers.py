@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -222,7 +223,7 @@ def test_orca_reads_no_board_after_a_move_with_tuzdyks(tmp_path: Path, fen: str,
 
 def test_fenrir_hears_the_clocks_a_warning_and_the_flag_fall_in_full(tmp_path: Path) -> None:
     command = [TOGUZ, "--speech", "off", "--new", "--opponent", "human", "--clock", "0.2", "--screen-reader"]
-    heard = fenrir(tmp_path, command, ["7", "Enter", "c", "WAIT:13"])
+    heard = fenrir(tmp_path, command, ["7", "Enter", "c", "UNTIL:Game over"])
     assert heard_in_full(heard, "c", "White: 12 seconds. Black: "), heard
     warned = [item for item in heard if "10 seconds left." in item["text"]]
     assert [item["fate"] for item in warned] == ["heard"], warned
@@ -244,13 +245,15 @@ def test_fenrir_and_orca_hear_the_account_of_a_game_in_full(tmp_path: Path) -> N
     record = str(SHARED_DATA / "kazakh-masters-742.pgn")
     for reader in ("fenrir", "orca"):
         (tmp_path / reader).mkdir()
-    heard = fenrir(tmp_path / "fenrir", [TOGUZ, "--line", "--speech", "off", "--screen-reader", "--open", record],
-                   ["TEXT:account", "Enter", "WAIT:25"])
+    heard = fenrir_hears(tmp_path / "fenrir", [TOGUZ, "--line", "--speech", "off", "--screen-reader", "--open", record],
+                         ["TEXT:account", "Enter", "UNTIL:The account of the game."],
+                         [("UNTIL:The account of the game.", "The account of the game.")])
     account = [item for item in heard if "The account of the game." in item["text"]]
     assert len(account) == 1 and account[0]["fate"] == "heard", heard
     assert "White's play:" in account[0]["text"] and "Black's play:" in account[0]["text"], account
-    steps = orca(tmp_path / "orca", [TOGUZ, "--speech", "off", "--screen-reader", "--open", record],
-                 ["A", "sleep:25"])
+    # Orca's tool waits for a time, not for words: it reads the account Fenrir's run kept, said at once
+    shutil.copytree(max((tmp_path / "fenrir").glob("run*/data/accounts")), tmp_path / "orca" / "data" / "accounts")
+    steps = orca(tmp_path / "orca", [TOGUZ, "--speech", "off", "--screen-reader", "--open", record], ["A"])
     spoken = flat(" ".join(" ".join(step["spoken"]) for step in steps))
     assert spoken.count("The account of the game.") == 1, spoken
     assert "White's play: " in spoken and "Black's play: " in spoken, spoken
