@@ -6,7 +6,9 @@ failed comes back as finished, never as the position before its last move; the p
 whether a game is saved only when it is true.
 
 The store also writes the game's record (``toguz_tui.session.records``) for the archive and ``save``: it
-is built with a callback that describes the game as it stands (``GameOnRecord``).
+is built with a callback that describes the game as it stands (``GameOnRecord``). It says what leaving
+now would do to the game (``Leaving``): ``quit`` says goodbye with it, the board asks its quit question
+with it.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from rules import Game, Side
 from rules.notation import TokenStyle
@@ -37,6 +39,27 @@ class GameOnRecord:
     clocks: GameClock | None
 
 
+@dataclass(frozen=True)
+class Leaving:
+    """What leaving now would do to the game: an online game goes on at the server (``online``); a finished game
+    nobody kept is dropped (``unkept``); the game in progress is lost (``unsaved``, ``why_not`` says why, when
+    known) or offered at the next start (``saved``); or there is nothing to keep (``nothing``)."""
+
+    state: Literal["online", "unkept", "unsaved", "saved", "nothing"]
+    why_not: str | None = None
+
+    @property
+    def goodbye(self) -> str:
+        """The goodbye, saying whether the game in progress is saved only when it is."""
+        match self.state:
+            case "online":
+                return _("Goodbye. A game still going on goes on at PlayStrategy: its clock runs; toguz online takes "
+                         "it up again.")
+            case "unsaved":
+                return phrases.goodbye_not_saved(self.why_not)
+        return phrases.goodbye(self.state == "saved")
+
+
 class GameStore:
     """Where one session's games are kept."""
 
@@ -53,6 +76,7 @@ class GameStore:
         self.why_not: str | None = None  # why the game in progress is not being saved
         self.finished_saved = True  # whether a finished game was kept (archived, or saved by the player)
         self.collection: tuple[Path, int] | None = None  # the record file last opened, and its games
+        self.warned = False  # whether leaving was refused once, a finished game nobody kept being dropped
 
     def claim(self) -> bool:
         """Take the game in progress for this toguz; False (and no autosave) when another holds it."""
@@ -160,16 +184,23 @@ class GameStore:
         """The record file ``path`` with ``games`` games was opened (``open N`` and ``games`` mean it)."""
         self.collection = (path, games)
 
-    def goodbye(self, game: Game, online: bool) -> str:
-        """The goodbye, saying whether the game in progress is saved only when it is (``online``: an online
-        game is going on, kept at the server)."""
-        if online:
-            return _("Goodbye. A game still going on goes on at PlayStrategy: its clock runs; toguz online takes it up "
-                     "again.")
-        in_progress = not game.is_over and bool(game.moves)
-        if in_progress and self.persist and not self.saved:
-            return phrases.goodbye_not_saved(self.why_not)
-        return phrases.goodbye(in_progress and self.persist)
+    def leaving(self, game: Game, online: bool) -> Leaving:
+        """What leaving now would do to ``game`` (``online``: it is played against a server's player)."""
+        if online and not game.is_over:
+            return Leaving("online")
+        if game.is_over and not self.finished_saved:
+            return Leaving("unkept")
+        if game.is_over or not game.moves or not self.persist:
+            return Leaving("nothing")
+        return Leaving("saved") if self.saved else Leaving("unsaved", self.why_not)
+
+    def warn_once(self, leaving: Leaving) -> str | None:
+        """What to say instead of leaving the first time it would drop a finished game nobody kept (None after
+        that, and when it would not)."""
+        if leaving.state != "unkept" or self.warned:
+            return None
+        self.warned = True
+        return _("This finished game is not saved. Type save to keep it, or quit again to leave.")
 
     def kept(self) -> None:
         """The player saved the game (a file, or the archive): a finished game is kept."""
