@@ -19,6 +19,13 @@ session as one module (``toguz_tui/session.py``) or as a package (``toguz_tui/se
   run a command's handler (``guard_paths``);
 - the parts behind seams (issue 36, ``bench/house_seams.py``): the tests that patch ``Engine``, the
   constructor callbacks and the lambdas of the session's wiring, ``Output``'s methods.
+- the way out (issue 36): the session paths the faces read (``face_paths``), each attribute path written
+  after a session (``session.x`` or ``session.x.y``: two names at most, as the issue counted them) in
+  the board (``toguz_tui/board``), the line mode (``toguz_tui/line``) and the online launcher of both
+  (``toguz_tui/online/main.py``). What a face reads of the View it took (``view = session.view``, passed
+  down) is not a session path; a part held whole (``output = session.output``) shows as its bare name.
+  That each key and each render takes one View is measured at run time, not here: by
+  ``tests/tui/test_way_out.py``, which counts the snapshots a key and a typed line take.
 
 It exits 0 (it is a report); with ``--check`` it exits 1 when a target is missed.
 """
@@ -46,6 +53,8 @@ TOP = 5
 COMMAND_TABLE = "COMMANDS"  # the one command table: a tuple of calls, each naming a command first
 MOST_SIDE_LISTS = 1  # issue 36's targets
 MOST_GUARD_PATHS = 1
+FACES = ("toguz_tui/board/", "toguz_tui/line/", "toguz_tui/online/main.py")  # the faces, and their launchers
+MOST_FACE_PATHS = 15
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +218,9 @@ def report(root: Path) -> tuple[list[str], list[str]]:
         missed.append(f"{len(found)} import cycles")
     command_lines, command_missed = command_figures(root)
     seam_lines, seam_missed = seam_figures(root)
-    return lines + command_lines + seam_lines, missed + command_missed + seam_missed
+    face_lines, face_missed = face_figures(root)
+    return (lines + command_lines + seam_lines + face_lines,
+            missed + command_missed + seam_missed + face_missed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,6 +359,44 @@ def command_figures(root: Path) -> tuple[list[str], list[str]]:
     if len(paths) > MOST_GUARD_PATHS:
         missed.append(f"{len(paths)} guard paths")
     return lines, missed
+
+
+def is_face(file: str) -> bool:
+    """Whether ``file`` (relative, with ``/``) is a face's: the board's, the line mode's, or the online launcher."""
+    return any(file == face or (face.endswith("/") and file.startswith(face)) for face in FACES)
+
+
+def _path_after(node: ast.Attribute, parents: dict[ast.AST, ast.AST]) -> str:
+    """The names written after a session, ``node`` being the first (``x`` of ``session.x``): two at most."""
+    names = [node.attr]
+    parent = parents.get(node)
+    if isinstance(parent, ast.Attribute) and parent.value is node:
+        names.append(parent.attr)
+    return ".".join(names)
+
+
+def face_paths(root: Path) -> dict[str, list[Place]]:
+    """Each session path the faces read (``session.x`` or ``session.x.y``), and where."""
+    found: dict[str, list[Place]] = {}
+    for _name, file, tree in _trees(root):
+        if not is_face(file):
+            continue
+        parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Attribute) and _is_session(node.value):
+                found.setdefault(_path_after(node, parents), []).append(Place(file, node.lineno, ast.unparse(node)))
+    return {path: sorted(places, key=lambda place: (place.file, place.line)) for path, places in sorted(found.items())}
+
+
+def face_figures(root: Path) -> tuple[list[str], list[str]]:
+    """The lines on the way out (the session paths the faces read), and the target missed."""
+    paths = face_paths(root)
+    lines = [f"Session paths read by the faces ({', '.join(FACES)}): {len(paths)} (target: at most {MOST_FACE_PATHS})"]
+    for path, places in paths.items():
+        first = places[0]
+        lines.append(f"  {path}: {len(places)} (first at {first.file}:{first.line})")
+    lines.append("View built once per key and once per render: counted at run time by tests/tui/test_way_out.py")
+    return lines, ([f"{len(paths)} session paths read by the faces"] if len(paths) > MOST_FACE_PATHS else [])
 
 
 def main(argv: list[str] | None = None) -> int:

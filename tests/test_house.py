@@ -10,6 +10,8 @@ from bench.house import (
     class_sizes,
     command_figures,
     command_table,
+    face_figures,
+    face_paths,
     guard_paths,
     main,
     outside_assignments,
@@ -225,3 +227,66 @@ def test_the_program_has_one_side_list_of_commands_the_keys_lines_and_one_guard_
     assert [(place.file, place.what) for place in side_lists(REPO)] == [
         ("toguz_tui/board/screens/keys.py", "KEYS_LINES")]
     assert [(place.file, place.what) for place in guard_paths(REPO)] == [("toguz_tui/commands/table.py", "guarded")]
+
+
+FACE_SOURCES = {
+    "toguz_tui/__init__.py": "",
+    "toguz_tui/board/__init__.py": "",
+    "toguz_tui/board/screen.py": (
+        "class Screen:\n"
+        "    def draw(self):\n"
+        "        view = self.session.view\n"  # the snapshot: view
+        "        self.show(view.position, view.seat.mine)\n"  # what the face reads of it: not a session path
+        "        self.session.output.speaker.speak('a')\n"  # two names at most: output.speaker
+        "        self.app.session.output.error('b')\n"
+        "        session = self.session\n"
+        "        session.settings.screen_reader\n"
+        "        session.output.error('c')\n"  # output.error again
+    ),
+    "toguz_tui/line/__init__.py": "",
+    "toguz_tui/line/console.py": "def loop(session):\n    session.quit()\n    output = session.output\n",
+    "toguz_tui/online/__init__.py": "",
+    "toguz_tui/online/main.py": "def play(session):\n    session.close()\n",
+    "toguz_tui/online/play.py": "def attach(session):\n    session.game.moves\n",  # not a face
+    "toguz_tui/commands/__init__.py": "",
+    "toguz_tui/commands/game.py": "def play(session):\n    session.view.position\n",  # not a face
+}
+
+
+@pytest.fixture
+def face_tree(tmp_path: Path) -> Path:
+    for name, text in FACE_SOURCES.items():
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_the_session_paths_the_faces_read_are_counted_two_names_deep(face_tree: Path) -> None:
+    found = {path: [(place.file, place.line) for place in places] for path, places in face_paths(face_tree).items()}
+    assert found == {
+        "close": [("toguz_tui/online/main.py", 2)],
+        "output": [("toguz_tui/line/console.py", 3)],
+        "output.error": [("toguz_tui/board/screen.py", 6), ("toguz_tui/board/screen.py", 9)],
+        "output.speaker": [("toguz_tui/board/screen.py", 5)],
+        "quit": [("toguz_tui/line/console.py", 2)],
+        "settings.screen_reader": [("toguz_tui/board/screen.py", 8)],
+        "view": [("toguz_tui/board/screen.py", 3)],
+    }
+    lines, missed = face_figures(face_tree)
+    assert lines[0].endswith(": 7 (target: at most 15)")
+    assert "  output.error: 2 (first at toguz_tui/board/screen.py:6)" in lines
+    assert missed == []
+
+
+def test_more_than_15_session_paths_read_by_the_faces_miss_the_target(face_tree: Path) -> None:
+    reads = "".join(f"    session.part{number}.read()\n" for number in range(9))
+    (face_tree / "toguz_tui/line/more.py").write_text(f"def more(session):\n{reads}", encoding="utf-8")
+    assert face_figures(face_tree)[1] == ["16 session paths read by the faces"]
+    assert main(["--check", str(face_tree)]) == 1
+
+
+def test_the_faces_read_at_most_15_session_paths() -> None:
+    paths = face_paths(REPO)
+    assert len(paths) <= 15, sorted(paths)
+    assert not {"game", "setup", "opponent", "store", "online", "persist", "clocks.clock"} & set(paths)

@@ -111,7 +111,7 @@ def test_the_line_mode_prints_replies_in_the_display_s_windows(make_session: Mak
     run_line(session, "set braille on")
     out = io.StringIO()
     printer = Printer(paged=True, terminal=out)
-    printer.follow(session.output)
+    printer.follow(session)
     out.truncate(0)
     out.seek(0)
     printer.show(Reply("White sows 9 stones from pit 7; the last stone falls into Black's pit 6, which now holds "

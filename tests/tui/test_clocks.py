@@ -19,8 +19,9 @@ from tests.tui.conftest import Heard
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
-from toguz_tui.session.clocks import ClockWatch, GameClock
+from toguz_tui.session.clocks import ClockWatch
 from toguz_tui.session.facade import GameSession
+from toguz_tui.session.game_clock import GameClock
 from toguz_tui.session.setup import GameSetup
 
 

@@ -148,7 +148,7 @@ def test_11_a_flood_of_events_keeps_the_log_bounded_and_says_in_one_line_how_man
 
     session = make_session()
     printer = Printer()
-    printer.follow(session.output)
+    printer.follow(session)
     capsys.readouterr()
     printer.hold()  # a command runs while a server floods the game with events
     flood = threading.Thread(target=lambda: [session.output.answer(f"event {number}", interrupt=False)

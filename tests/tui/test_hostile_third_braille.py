@@ -226,7 +226,7 @@ def test_15_the_plain_input_is_a_setting_as_the_others_are(make_session: MakeSes
     assert listing is not None and "plain input in the line mode on" in listing.text
     helped = run_line(session, "help settings")
     assert helped is not None and "set plain_input on: the line mode only adds to the screen" in helped.text
-    assert changed_settings(session, {"plain_input": "off"}) == [("plain_input", "off")]  # the settings form
+    assert changed_settings(session.settings, {"plain_input": "off"}) == [("plain_input", "off")]  # the settings form
     assert effective_settings(argparse.Namespace(plain_input=True, screen_reader=None), Settings()).plain_input
     told = subprocess.run([*toguz_command(), "--help"], capture_output=True, text=True, env=environment(tmp_path),
                           timeout=SECONDS)

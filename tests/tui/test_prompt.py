@@ -46,7 +46,7 @@ class KeepingPrinter(Printer):
 
 def run_prompt(session: GameSession, keys: list[str]) -> list[str]:
     printer = KeepingPrinter()
-    printer.follow(session.output)
+    printer.follow(session)
     with create_pipe_input() as pipe, create_app_session(input=pipe, output=DummyOutput()):
         worker = threading.Thread(target=interactive_loop, args=(session, printer, pipe, DummyOutput()))
         worker.start()

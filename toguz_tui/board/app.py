@@ -79,38 +79,38 @@ class ToguzApp(App[int], inherit_bindings=False):
     def offer_resume(self) -> None:
         """A dialog: go on with the saved game (also what Escape does: the safe choice), or start a
         new one with the settings."""
-        session = self.session
+        session, view = self.session, self.game_screen.look()
 
         def answered(resume: bool | None) -> None:
             if resume is False:
-                self.game_screen.back_from_dialog(session.start_game(GameSetup.from_settings(session.settings)))
-            else:
-                self.game_screen.back_from_dialog(session.output.answer(session.view.turn_words(session.output.announcer)))
+                self.game_screen.back_from_dialog(session.start_game(GameSetup.from_settings(view.settings)))
+            else:  # whose turn it is now (the computer may have moved meanwhile)
+                self.game_screen.back_from_dialog(session.output.answer(self.game_screen.look().turn_words()))
 
-        game, setup = session.game, session.setup
+        game, setup, announcer = view.game, view.setup, view.announcer
         opponent = _("against the computer at level {level}").format(level=setup.level) if setup.human is not None \
             else _("two players")
-        announcer = session.output.announcer
         question = _("{variant}, {opponent}. {turn} {score} Resume it, or start a new game?").format(
             variant=variant_title(game.variant), opponent=opponent, turn=announcer.turn(game.position, None),
             score=announcer.kazans(game.position))
         self.push_screen(ConfirmDialog(_("Saved game"), question, session.output.voice.speaker.speak,
                                        _("Resume"), phrases.new_game_word(),
-                                       plain=session.settings.screen_reader, cancelled=True), answered)
+                                       plain=view.settings.screen_reader, cancelled=True), answered)
 
     @property
     def braille_cells(self) -> int:
         """The width of the braille window that reads the screen-reader mode's messages (0: none)."""
-        return self.session.output.braille.screen_cells if self.session.settings.screen_reader else 0
+        return self.game_screen.follower.cells if self.game_screen.plain else 0
 
     def apply_look(self) -> None:
         """The theme, the face (boxed board or screen-reader mode) and the cursor the settings ask for."""
-        settings = self.session.settings
+        view = self.game_screen.look()
+        settings = view.settings
         self.theme = TEXTUAL_THEMES.get(settings.theme, "textual-dark")
         self.set_class(settings.screen_reader, "-screen-reader")
         self.show_cursor(settings.screen_reader)
         if self.game_screen.is_mounted:
-            self.game_screen.apply_mode()
+            self.game_screen.apply_mode(view)
 
     def show_cursor(self, visible: bool) -> None:
         """Show the terminal cursor (for screen readers and braille displays) or hide it again."""

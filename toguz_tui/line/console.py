@@ -27,8 +27,8 @@ from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, LONGEST_LINE, find, 
 from toguz_tui.files import storage
 from toguz_tui.line.plain import ConsolePrompt, PlainPrompt, plain_prompt
 from toguz_tui.session.facade import GameSession
+from toguz_tui.session.follower import Follower
 from toguz_tui.session.mode import Training
-from toguz_tui.session.output import Output as SessionOutput
 from toguz_tui.session.stream import Reply
 from toguz_tui.start.launch import build_session
 
@@ -85,10 +85,10 @@ class CommandCompleter(Completer):
 class Printer:
     """Prints what the session says, from any thread, never interleaved.
 
-    The printer follows the session's stream of announcements (``follow``): what is said without a
-    command (the computer's move, a server's, a clock's warning) is printed at once; while a command runs
-    (``hold``), everything waits, and ``release`` prints it in the order it was said, then the command's
-    reply if it was not said (the goodbye, a repeat).
+    The printer follows what the session says (``follow``: ``GameSession.follow``, as the board does): what
+    is said without a command (the computer's move, a server's, a clock's warning) is printed at once; while
+    a command runs (``hold``), everything waits, and ``release`` prints it in the order it was said, then the
+    command's reply if it was not said (the goodbye, a repeat), by the follower's one rule.
 
     At a terminal (``paged``) a reply is wrapped between words to the terminal's width (with a braille
     display, into its windows, as the board's speech area is: ``speech.voices.braille``), and one
@@ -101,25 +101,23 @@ class Printer:
         self.paged = paged
         self.rest: list[str] = []
         self.terminal = terminal  # where direct writes go (the real standard output by default)
-        self.output: SessionOutput | None = None
-        self.shown = 0  # how many of the stream's announcements have been printed
+        self.follower: Follower | None = None
         self.holding = False  # a command runs: what is said waits for its reply
         self.above: Callable[[str], None] | None = None  # the plain input's writer, while it reads (all goes there)
 
-    def follow(self, output: SessionOutput) -> None:
-        """Print what ``output`` says: what it has said so far now, the rest as it comes."""
-        self.output = output
-        output.stream.listen(self.news)
+    def follow(self, session: GameSession) -> Follower:
+        """Print what ``session`` says: what it has said so far now, the rest as it comes; its follower."""
+        self.follower = session.follow(self.news)
         self.release()
+        return self.follower
 
     def news(self) -> None:
         """Something was said (on any thread): printed now, unless a command runs (then after its reply)."""
         with self.lock:
-            if self.holding:
+            if self.holding or self.follower is None:
                 return
-            self._print_new(direct=False)
-        if self.output is not None:
-            self.output.speech_news()  # a voice that stopped working: said once (and printed by this)
+            for reply in self.follower.news():
+                self.show(reply)
 
     def hold(self) -> None:
         """A command runs: what is said waits, so that it comes out in order before the next prompt."""
@@ -128,21 +126,16 @@ class Printer:
 
     def release(self, reply: Reply | None = None, direct: bool = False) -> None:
         """Print what was said while holding, then ``reply`` if it was not said; stop holding."""
-        if self.output is not None:
-            self.output.speech_news()
         with self.lock:
-            self.holding = False
-            said = self._print_new(direct)
-            if reply is not None and not any(reply is item for item in said):
-                self.show(reply, direct)
+            shown = self.follower.news(reply) if self.follower is not None else [reply] if reply is not None else []
+            self.holding = False  # after the follower's news: what it says (a voice that failed) waits for it
+            for each in shown:
+                self.show(each, direct)
 
-    def _print_new(self, direct: bool) -> list[Reply]:
-        if self.output is None:
-            return []
-        new, self.shown = self.output.stream.news(self.shown)
-        for reply in new:
-            self.show(reply, direct)
-        return new
+    def wait(self) -> None:
+        """Wait for the computer's move, the engine's answer or work in the background (a script reads on after)."""
+        if self.follower is not None:
+            self.follower.wait()
 
     def show(self, reply: Reply | None, direct: bool = False) -> None:
         """Print a reply's text; ``direct`` writes straight to the terminal (the reply to a command,
@@ -163,7 +156,7 @@ class Printer:
     def page(self, text: str) -> list[str]:
         """The first page of ``text`` wrapped to the terminal (the rest is kept for ``more``)."""
         width = machine().terminal_size()[0]
-        cells = self.output.braille.screen_cells if self.output is not None else 0
+        cells = self.follower.cells if self.follower is not None else 0
         if cells:  # a braille display reads the screen: whole words in each of its windows
             return self.page_of(braille_wrap(text, max(20, width - 1), cells))
         lines: list[str] = []
@@ -199,8 +192,7 @@ def run_line_mode(options: argparse.Namespace) -> int:
     printer = Printer(paged=interactive)
     session = build_session(options)
     signal.signal(signal.SIGTERM, _leave_on_signal)  # unwind, so that the terminal is put back as it was
-    printer.follow(session.output)
-    session.opponents.ready_engine(session.opponent)
+    printer.follow(session).ready()
     try:
         read_commands(session, printer, interactive)
     finally:
@@ -255,7 +247,7 @@ def plain_loop(session: GameSession, printer: Printer) -> None:
 
 
 def _read_plain_lines(session: GameSession, printer: Printer) -> None:
-    session.opponents.wait()
+    printer.wait()
     for line in bounded_lines(sys.stdin):
         if isinstance(line, int):
             printer.hold()
@@ -269,7 +261,7 @@ def _read_plain_lines(session: GameSession, printer: Printer) -> None:
         printer.release(reply)
         if reply is not None and reply.quit:  # quit always wins: nothing in the background is waited for
             return
-        session.opponents.wait()
+        printer.wait()
     printer.show(Reply(session.quit(asked=True).text))  # the end of input: says whether the game is saved
 
 
@@ -302,7 +294,7 @@ def prompt_message(session: GameSession) -> str:
     view = session.view
     if isinstance(view.mode, Training):
         return phrases.prompt(view.position, view.mode.coach.side, False)
-    return phrases.prompt(view.position, session.setup.human, session.game.is_over, session.opponent.name)
+    return phrases.prompt(view.position, view.setup.human, view.game.is_over, view.opponent)
 
 
 def interactive_loop(session: GameSession, printer: Printer, prompt_input: Input | None = None,

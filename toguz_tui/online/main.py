@@ -156,7 +156,7 @@ def online_session(token: str, options: argparse.Namespace) -> tuple[GameSession
 
 def _not_connected(session: GameSession, online: OnlinePlay) -> int:
     """The connection failed (said in the stream): the words on the error output, exit status 1."""
-    for text in session.output.stream.texts:
+    for text in session.follow().said():
         print(text, file=sys.stderr)
     online.close()
     session.close()
@@ -174,7 +174,7 @@ def play(token: str, options: argparse.Namespace) -> int:
     session, online = online_session(token, options)
     if not online.listening:
         return _not_connected(session, online)
-    printer.follow(session.output)
+    printer.follow(session)
     try:
         read_commands(session, printer, interactive)
     finally:

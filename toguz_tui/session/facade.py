@@ -18,7 +18,8 @@ the events it may tell it), the other parts it speaks to, and the engine factory
 - the opponent (``opponents``, ``computer``): the computer owns its search; a remote player comes from
   ``toguz_tui.online``, whose connection is ``online``.
 
-What the person looks at is ``view`` (the mode, the position, the seat); the faces read it and the stream.
+What the person looks at is ``view`` (the mode, the position, the seat, and what the faces show of them); the
+faces read it, and what the session says through ``follow`` (``toguz_tui.session.follower``).
 """
 
 from __future__ import annotations
@@ -40,7 +41,8 @@ from toguz_tui.session.accounts import Accounts
 from toguz_tui.session.advisor import Advisor
 from toguz_tui.session.clocks import Clocks
 from toguz_tui.session.computer import Opponents
-from toguz_tui.session.mode import Mode, Playing, Reviewing, Training, View, game_perspective, perspective_of, view_of
+from toguz_tui.session.follower import Follower, Routed
+from toguz_tui.session.mode import Mode, Playing, Reviewing, Training, View, view_of
 from toguz_tui.session.opponents import OnlineConnection, Opponent, PersonOpponent, Turn
 from toguz_tui.session.output import Output
 from toguz_tui.session.preferences import Preferences
@@ -65,7 +67,7 @@ class GameSession:
         self.mode: Mode = Playing()
         self.setup = GameSetup.from_settings(settings)
         self.game = Game(self.setup.variant)
-        self.resumed = self._quit_asked = False  # the saved game taken up at the start; quit asked once
+        self.resumed = False  # the saved game taken up at the start
         self.thinker = Thinker()  # the engine's thread: the computer's moves and the player's questions
         self.output = Output(settings, speaker, player)
         self.preferences = Preferences(settings, stored or settings, persist, self.output)
@@ -82,10 +84,15 @@ class GameSession:
 
     @property
     def view(self) -> View:
-        """What the person looks at now: the mode, the position, the seat (``toguz_tui.session.mode``)."""
+        """What the person looks at now, and what the faces show of it (``toguz_tui.session.mode``)."""
         with self.lock:
-            thinking = self.thinker.seconds if self.opponent.thinking else None
-            return view_of(self.mode, self.game, self.setup.human, self.settings.board_turns, thinking)
+            leaving = self.store.leaving(self.game, self.online is not None and self.opponent.kind == "remote")
+            return view_of(self.mode, self.game, self.setup, self.settings, self.opponent, self.thinker.seconds,
+                           self.clocks.clock, self.advisor.analysis, self.output.announcer, leaving)
+
+    def follow(self, wake: Callable[[], None] | None = None, routed: Routed | None = None) -> Follower:
+        """A face's way out of the session (``follower``): ``wake`` after each announcement; routing keys."""
+        return Follower(self.output, self.opponents, self, wake, routed)
 
     def enter(self, mode: Mode) -> None:
         """Change what the player does. Under a lesson or a puzzle the game waits: no search, clocks stopped."""
@@ -94,9 +101,8 @@ class GameSession:
                 self.thinker.cancel()
                 if self.clocks.hold(self.game.is_over, len(self.game.moves)):
                     self.store.save_game()
-            self.mode, names = mode, self.settings.player_names
-            self.output.look_from(perspective_of(mode, self.view.seat, names, self.opponent.name),
-                                  game_perspective(mode, self.setup.human, names))
+            self.mode = mode
+            self.output.look_from(*self.view.perspectives)
 
     def start_game(self, setup: GameSetup, start: Position | None = None, quiet: bool = False,
                    opponent: Opponent | None = None, moves: Sequence[int] = ()) -> Reply:
@@ -204,8 +210,7 @@ class GameSession:
 
     def let_opponent_move(self) -> None:
         """If the opponent is to move (in the game, its clocks running), its turn begins."""
-        view = self.view
-        if view.opponent_to_move and isinstance(view.mode, Playing) and not self.clocks.paused:
+        if (view := self.view).opponent_to_move and isinstance(view.mode, Playing) and not self.clocks.paused:
             self.opponent.your_turn(Turn.of(self.game, self.setup, self.clocks.budget))
 
     def undo(self) -> Reply:
@@ -325,14 +330,12 @@ class GameSession:
             return reply
 
     def quit(self, asked: bool = False) -> Reply:
-        """Leave; asks once (unless ``asked``) before dropping a finished game nobody kept."""
-        if self.game.is_over and not self.store.finished_saved and not self._quit_asked and not asked:
-            self._quit_asked = True
-            return self.output.answer(_("This finished game is not saved. Type save to keep it, or quit again to "
-                                        "leave."))
+        """Leave; asks once (unless ``asked``) before dropping a finished game nobody kept (``view.leaving``)."""
+        leaving = self.view.leaving
+        if not asked and (warning := self.store.warn_once(leaving)) is not None:
+            return self.output.answer(warning)
         self.thinker.cancel()
-        online_game = self.online is not None and self.opponent.kind == "remote" and not self.game.is_over
-        return Reply(self.store.goodbye(self.game, online_game), quit=True)
+        return Reply(leaving.goodbye, quit=True)
 
     def close(self) -> None:
         """Stop thinking and speaking; let go of the game in progress (its clocks kept as they stand)."""

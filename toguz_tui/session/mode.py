@@ -6,20 +6,34 @@
 - ``Seat``: the sides as the person sees them, computed once from the mode, the setup and the settings:
   whose side is "you" in sentences, whose row is "mine", which row the board draws at the bottom (and
   the sound cues pan), which sides a person plays (warned when time runs short).
-- ``View``: what is looked at now: the mode, the position, the game it belongs to, the seat, and whether
-  the opponent is to move in the game. Queries and screens read it; nothing writes it.
+- ``View``: what is looked at now: the mode, the position, the game it belongs to, the seat, whether the
+  opponent is to move in the game, and what the faces show of it: the setup and the settings, the
+  opponent's name, the clocks, the last analysis, the words for it (the announcer) and what leaving
+  would do (``Leaving``). From these it gives who "you" are (``perspective``), the players' names
+  beside the board's rows (``players``) and whether a new position was set out (``anew``). Queries and
+  screens read it; nothing writes it. Each key and each render of a face takes one and passes it down.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 from rules import Game, MoveReport, Outcome, Position, Side
+from speech.words import phrases
 from speech.words.announce import Announcer
-from speech.words.i18n import n_
+from speech.words.i18n import n_, p_
 from speech.words.naming import Perspective
+from toguz_tui.files.settings import Settings
+from toguz_tui.session.game_clock import GameClock
+from toguz_tui.session.leaving import Leaving
 from toguz_tui.session.review import Review
+from toguz_tui.session.setup import GameSetup
 from toguz_tui.training.coach import Coach
+
+# The last analysis of the engine (``advisor``): its position, and each legal pit with its score in stones, the
+# plies to a forced end and the result of an ending solved (None: an estimate, not solved).
+Analysis = tuple[Position, tuple[tuple[int, float, int | None, int | None], ...]]
 
 
 @dataclass(frozen=True)
@@ -89,8 +103,25 @@ def perspective_of(mode: Mode, seat: Seat, names: tuple[str, str], opponent: str
     return Perspective(you=seat.you, names=names, opponent=opponent)
 
 
-def view_of(mode: Mode, game: Game, human: Side | None, board_turns: bool, thinking: float | None) -> View:
-    """What is looked at in ``mode`` over ``game`` (``human``: the person's side, None for two people)."""
+class Opposing(Protocol):
+    """What a view reads of the opponent (``opponents.Opponent``)."""
+
+    @property
+    def name(self) -> str:
+        """Its own name ("" for the computer, or between two people)."""
+        ...
+
+    @property
+    def thinking(self) -> bool:
+        """Whether it is working out its move here (the computer)."""
+        ...
+
+
+def view_of(mode: Mode, game: Game, setup: GameSetup, settings: Settings, opponent: Opposing, seconds: float,
+            clock: GameClock | None, analysis: Analysis | None, announcer: Announcer, leaving: Leaving) -> View:
+    """What is looked at in ``mode`` over ``game`` played with ``setup`` against ``opponent`` (``seconds``: how
+    long a search has run), with the game's ``clock``, the last ``analysis``, the words for it and what leaving
+    would do."""
     match mode:
         case Training(coach):
             position = coach.position
@@ -98,8 +129,11 @@ def view_of(mode: Mode, game: Game, human: Side | None, board_turns: bool, think
             position = review.position
         case _:
             position = game.position
+    human = setup.human
     theirs = human is not None and game.position.to_move is not human and not game.is_over
-    return View(mode, game, position, seat_of(mode, human, position, board_turns), theirs, thinking)
+    return View(mode, game, position, seat_of(mode, human, position, settings.board_turns), theirs,
+                seconds if opponent.thinking else None, setup, settings, opponent.name, clock, analysis, announcer,
+                leaving)
 
 
 @dataclass(frozen=True)
@@ -111,7 +145,14 @@ class View:
     position: Position  # the position looked at: the lesson's or puzzle's, the review's, or the game's
     seat: Seat
     opponent_to_move: bool  # in the game: the side to move is the opponent's (the computer's, a remote player's)
-    thinking: float | None = None  # seconds the computer has been thinking on its move (None: it is not)
+    thinking: float | None  # seconds the computer has been thinking on its move (None: it is not)
+    setup: GameSetup  # how the game was set up: the person's side, the level, the variant, the clock
+    settings: Settings
+    opponent: str  # the opponent's own name ("" for the computer, or between two people)
+    clock: GameClock | None  # the game's clocks (None: a game without clocks)
+    analysis: Analysis | None  # the engine's last analysis, of the position it names
+    announcer: Announcer  # the words for what is looked at, from its point of view
+    leaving: Leaving  # what leaving now would do to the game
 
     @property
     def shown(self) -> Game:
@@ -128,9 +169,10 @@ class View:
         """Whether the game looked at is over."""
         return self.shown.is_over
 
-    def turn_words(self, announcer: Announcer) -> str:
+    def turn_words(self, announcer: Announcer | None = None) -> str:
         """Whose turn it is, or how the game ended; while the computer thinks, for how long; in a lesson or
-        a puzzle, what is asked."""
+        a puzzle, what is asked (in the words of ``announcer``, else of the view's)."""
+        announcer = announcer or self.announcer
         match self.mode:
             case Training(coach):
                 return coach.task(announcer)
@@ -150,3 +192,39 @@ class View:
             case Reviewing(review):
                 return review.last_report
         return self.game.last_report
+
+    @property
+    def perspectives(self) -> tuple[Perspective, Perspective | None]:
+        """Who "you" are in sentences (``perspective_of``), and the game's own point of view while a record is
+        reviewed (``game_perspective``; None: the same)."""
+        names = self.settings.player_names
+        return (perspective_of(self.mode, self.seat, names, self.opponent),
+                game_perspective(self.mode, self.setup.human, names))
+
+    @property
+    def players(self) -> tuple[str, str]:
+        """White's and Black's names beside the board's rows, from the sentences' point of view: "you" and the
+        other ("opponent" in a lesson or a puzzle, else "computer" or the opponent's own name); the record's
+        players in its review; else the players' own names ("" for none)."""
+        seen = self.perspectives[0]
+        if isinstance(self.mode, Reviewing) and self.mode.review.names is not None:
+            names = self.mode.review.names
+        elif seen.you is None:
+            names = seen.names
+        else:
+            you = p_("board", "you")
+            other = p_("board", "opponent") if seen.trainer else \
+                phrases.visible(seen.opponent) if seen.opponent else p_("board", "computer")
+            names = (you, other) if seen.you is Side.WHITE else (other, you)
+        return phrases.visible(names[0]), phrases.visible(names[1])
+
+    def anew(self, before: View | None) -> bool:
+        """Whether this looks at a new position set out beside ``before`` (a view taken earlier; None: the first
+        look): another game, or another lesson, lesson step or puzzle. The first look is new in a lesson or a
+        puzzle only (a game is where the faces start)."""
+        coach = self.mode.coach if isinstance(self.mode, Training) else None
+        if before is None:
+            return coach is not None
+        was = before.mode.coach if isinstance(before.mode, Training) else None
+        return self.game is not before.game or coach is not was or (
+            coach is not None and self.position != before.position)

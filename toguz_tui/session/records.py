@@ -14,7 +14,7 @@ from rules.clock import ON_TIME, clock_comment
 from rules.notation import TokenStyle
 from rules.records import record_from_game, write_record
 from speech.words.i18n import _
-from toguz_tui.session.clocks import GameClock
+from toguz_tui.session.game_clock import GameClock
 from toguz_tui.session.setup import GameSetup
 
 

@@ -7,7 +7,8 @@ whether a game is saved only when it is true.
 
 The store also writes the game's record (``toguz_tui.session.records``) for the archive and ``save``: it
 reads the game as it stands (``GameOnRecord``) through the session's ``ReadPort`` and the clocks, and tells
-the accounts of each game kept that ends (``GameOverListener``).
+the accounts of each game kept that ends (``GameOverListener``). It says what leaving now would do to the
+game (``toguz_tui.session.leaving.Leaving``): ``quit`` says goodbye with it, the board asks its quit question with it.
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from typing import Any, Protocol
 
 from rules import Game, Side
 from rules.notation import TokenStyle
-from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files import storage
-from toguz_tui.session.clocks import Clocks, GameClock
+from toguz_tui.session.clocks import Clocks
+from toguz_tui.session.game_clock import GameClock
+from toguz_tui.session.leaving import Leaving
 from toguz_tui.session.port import ReadPort
 from toguz_tui.session.records import record_names, record_text
 from toguz_tui.session.setup import GameSetup
@@ -63,6 +65,7 @@ class GameStore:
         self.why_not: str | None = None  # why the game in progress is not being saved
         self.finished_saved = True  # whether a finished game was kept (archived, or saved by the player)
         self.collection: tuple[Path, int] | None = None  # the record file last opened, and its games
+        self.warned = False  # whether leaving was refused once, a finished game nobody kept being dropped
 
     def _describe(self) -> GameOnRecord:
         """The game in progress as its record needs it, as it stands."""
@@ -175,16 +178,23 @@ class GameStore:
         """The record file ``path`` with ``games`` games was opened (``open N`` and ``games`` mean it)."""
         self.collection = (path, games)
 
-    def goodbye(self, game: Game, online: bool) -> str:
-        """The goodbye, saying whether the game in progress is saved only when it is (``online``: an online
-        game is going on, kept at the server)."""
-        if online:
-            return _("Goodbye. A game still going on goes on at PlayStrategy: its clock runs; toguz online takes it up "
-                     "again.")
-        in_progress = not game.is_over and bool(game.moves)
-        if in_progress and self.persist and not self.saved:
-            return phrases.goodbye_not_saved(self.why_not)
-        return phrases.goodbye(in_progress and self.persist)
+    def leaving(self, game: Game, online: bool) -> Leaving:
+        """What leaving now would do to ``game`` (``online``: it is played against a server's player)."""
+        if online and not game.is_over:
+            return Leaving("online")
+        if game.is_over and not self.finished_saved:
+            return Leaving("unkept")
+        if game.is_over or not game.moves or not self.persist:
+            return Leaving("nothing")
+        return Leaving("saved") if self.saved else Leaving("unsaved", self.why_not)
+
+    def warn_once(self, leaving: Leaving) -> str | None:
+        """What to say instead of leaving the first time it would drop a finished game nobody kept (None after
+        that, and when it would not)."""
+        if leaving.state != "unkept" or self.warned:
+            return None
+        self.warned = True
+        return _("This finished game is not saved. Type save to keep it, or quit again to leave.")
 
     def kept(self) -> None:
         """The player saved the game (a file, or the archive): a finished game is kept."""

@@ -6,7 +6,7 @@ table's handler takes, so the dialogs run exactly the same code as the line mode
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from textual.widget import Widget
@@ -36,13 +36,14 @@ from toguz_tui.files.settings import (
     NO_CLOCK,
     OPPONENTS,
     THEMES,
+    Settings,
     keyboard_label,
     opponent_label,
     setting_label,
     show_value,
     theme_label,
 )
-from toguz_tui.session.facade import GameSession
+from toguz_tui.session.setup import GameSetup
 
 LEVEL_VALUES = tuple(str(level.number) for level in LEVELS)
 ON_OFF = ("on", "off")
@@ -71,10 +72,9 @@ def _on_off(name: str, value: bool) -> Choice:
                   shown=[on_off(True), on_off(False)])
 
 
-def new_game_dialog(session: GameSession, speak: Speak, plain: bool = False,
+def new_game_dialog(setup: GameSetup, speak: Speak, plain: bool = False,
                     close_keys: Iterable[str] = ()) -> FormDialog:
-    """Game, opponent, level and side, starting from the game being played."""
-    setup = session.setup
+    """Game, opponent, level and side, starting from the game being played (``setup``)."""
     variants = tuple(VARIANT_KEYS)
     fields = [
         Choice(_label("variant"), variants, variant_key(setup.variant), name="variant",
@@ -130,14 +130,13 @@ def _cells(value: int) -> Choice:
                   shown=[show_value("braille_cells", int(item)) for item in values])
 
 
-def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
+def settings_dialog(settings: Settings, voices_found: Sequence[str], speak: Speak, plain: bool = False,
                     close_keys: Iterable[str] = ()) -> FormDialog:
-    """The settings that a choice can set."""
-    settings = session.settings
+    """The settings that a choice can set, from ``settings`` (``voices_found``: the voice's own voices)."""
     rates = RATES if str(settings.rate) in RATES else (*RATES, str(settings.rate))
     volume = _show_number(settings.volume)
     volumes = VOLUMES if volume in VOLUMES else (*VOLUMES, volume)
-    voices = ("", *session.output.voice.speaker.voices()[:MAX_VOICES])
+    voices = ("", *voices_found[:MAX_VOICES])
     voice = settings.voice if settings.voice in voices else ""
     sound_volume = _show_number(settings.sound_volume)
     sound_volumes = VOLUMES if sound_volume in VOLUMES else (*VOLUMES, sound_volume)
@@ -169,9 +168,9 @@ def settings_dialog(session: GameSession, speak: Speak, plain: bool = False,
     return FormDialog(_("Settings"), speak, fields, ok=_("Apply"), plain=plain, close_keys=close_keys)
 
 
-def changed_settings(session: GameSession, values: dict[str, str]) -> list[tuple[str, str]]:
-    """The settings whose value the dialog changed, as ``(name, value)`` (values as ``set`` takes them)."""
-    settings = session.settings
+def changed_settings(settings: Settings, values: dict[str, str]) -> list[tuple[str, str]]:
+    """The settings whose value the dialog changed from ``settings``, as ``(name, value)`` (values as ``set``
+    takes them)."""
     current = {
         "language": settings.language, "keyboard": settings.keyboard, "speech": settings.speech,
         "verbosity": settings.verbosity, "voice": settings.voice, "rate": str(settings.rate),

@@ -36,7 +36,8 @@ from toguz_tui.commands import records as files
 from toguz_tui.commands.table import BY_WORD, run, run_line
 from toguz_tui.files import storage
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.mode import Reviewing
+from toguz_tui.session.leaving import Leaving
+from toguz_tui.session.mode import Reviewing, View
 from toguz_tui.session.stream import Reply
 
 
@@ -57,6 +58,10 @@ class DialogHost(Protocol):
         """The application, which shows the dialogs."""
         ...
 
+    def look(self) -> View:
+        """What is looked at now (one look for the key that opens the dialog)."""
+        ...
+
     def run_command(self, name: str, args: list[str] | None = None) -> None:
         """Carry out a command of the table with the focused pit."""
         ...
@@ -73,21 +78,20 @@ def opening_keys(name: str) -> tuple[str, ...]:
 
 def open_dialog(screen: DialogHost, name: str) -> None:
     """Open the dialog standing in for command ``name``'s words."""
-    session = screen.session
+    session, view = screen.session, screen.look()
     speak, plain, closers = session.output.voice.speaker.speak, screen.plain, opening_keys(name)
     if name == "help":
-        layout = session.settings.keyboard_layout  # the help closes with the keys as that keyboard types them too
+        layout = view.settings.keyboard_layout  # the help closes with the keys as that keyboard types them too
         closers = (*closers, *keyboard(layout).typed_keys((*closers, *CLOSING)))
         screen.app.push_screen(HelpScreen(keys.key_help_lines(layout), speak, plain=plain, close_keys=closers),
                                lambda _: screen.back_from_dialog(None))
     elif name == "quit":
-        confirm(screen, _("Quit toguz"), quit_question(screen), "quit", _("Quit"),
-                _("Stay"))
+        confirm(screen, _("Quit toguz"), quit_question(view.leaving), "quit", _("Quit"), _("Stay"))
     elif name == "resign":
         confirm(screen, _("Resign"), _("Give up this game?"), "resign", p_("answer", "Resign"),
                 _("Play on"), selected=1)  # a reflexive Enter plays on
     elif name == "new":
-        form(screen, new_game_dialog(session, speak, plain, closers),
+        form(screen, new_game_dialog(view.setup, speak, plain, closers),
              lambda values: run(session, "new", None, new_game_args(values)))
     elif name == "save":
         form(screen, save_dialog(speak, plain, closers), lambda values: save_asking(screen, save_args(values)))
@@ -95,14 +99,15 @@ def open_dialog(screen: DialogHost, name: str) -> None:
         form(screen, open_dialog_form(speak, storage.recent_records(), plain, closers),
              lambda values: open_chosen(screen, open_path_chosen(values)))
     elif name == "goto":
-        mode = session.view.mode
+        mode = view.mode
         if not isinstance(mode, Reviewing):
             screen.run_command("goto")
             return
         form(screen, goto_dialog(speak, mode.review.total, plain, closers),
              lambda values: run(session, "goto", None, goto_args(values)))
     elif name == "settings":
-        form(screen, settings_dialog(session, speak, plain, closers), lambda values: apply_settings(screen, values))
+        form(screen, settings_dialog(view.settings, session.output.voice.speaker.voices(), speak, plain, closers),
+             lambda values: apply_settings(screen, view, values))
     elif name == "command":
         form(screen, command_dialog(speak, plain, closers),
              lambda values: run_line(session, values.get("line", ""), screen.pit_focus) or
@@ -110,18 +115,17 @@ def open_dialog(screen: DialogHost, name: str) -> None:
                                                       _("type a command, such as say thanks or seek 15+10"))))
 
 
-def quit_question(screen: DialogHost) -> str:
-    """What quitting will do to the game."""
-    session = screen.session
-    game, store = session.game, session.store
-    if session.online is not None and session.opponent.kind == "remote" and not game.is_over:
-        return _("Your game goes on at PlayStrategy and its clock runs; toguz online takes it up again. Quit anyway?")
-    if game.is_over and not store.finished_saved:
-        return _("This finished game was not kept. Quit anyway?")
-    in_progress = not game.is_over and bool(game.moves) and session.persist
-    if in_progress and not store.saved:  # the game in progress, as it stands, is not kept on disk
-        return phrases.quit_not_saved_question(store.why_not)
-    return phrases.quit_question(in_progress)
+def quit_question(leaving: Leaving) -> str:
+    """What quitting will do to the game, asked before (the session's answer, ``Leaving``, that ``quit`` reads too)."""
+    match leaving.state:
+        case "online":
+            return _("Your game goes on at PlayStrategy and its clock runs; toguz online takes it up again. Quit "
+                     "anyway?")
+        case "unkept":
+            return _("This finished game was not kept. Quit anyway?")
+        case "unsaved":  # the game in progress, as it stands, is not kept on disk
+            return phrases.quit_not_saved_question(leaving.why_not)
+    return phrases.quit_question(leaving.state == "saved")
 
 
 def confirm(screen: DialogHost, title: str, question: str, command: str, yes: str, no: str,
@@ -199,11 +203,11 @@ def save_asking(screen: DialogHost, args: list[str]) -> Reply | None:
     return None
 
 
-def apply_settings(screen: DialogHost, values: dict[str, str]) -> Reply | None:
-    """Change each setting the dialog changed, then let the app apply the look."""
+def apply_settings(screen: DialogHost, view: View, values: dict[str, str]) -> Reply | None:
+    """Change each setting the dialog (opened with ``view``) changed, then let the app apply the look."""
     session = screen.session
     reply: Reply | None = None
-    changes = changed_settings(session, values)
+    changes = changed_settings(view.settings, values)
     for name, value in changes:
         reply = run(session, "settings", None, [name, value])
     screen.on_settings()
