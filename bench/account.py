@@ -28,7 +28,7 @@ from rules.engine.game_analysis import ANALYSIS_NODES, GameAnalysis, MoveVerdict
 from rules.records import Record, read_record_file
 from speech.voices import RecordingSpeaker
 from toguz_tui.commands.table import run_line
-from toguz_tui.files import account_index, accounts
+from toguz_tui.files import account_index, kept_accounts
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.setup import GameSetup
@@ -79,7 +79,7 @@ def main() -> int:
     return 0
 
 
-def fabricated(record: Record, number: int) -> accounts.KeptAccount:
+def fabricated(record: Record, number: int) -> kept_accounts.KeptAccount:
     """A kept account of ``record``'s game whose verdicts agree with its moves (made up, not searched: the
     reading is measured, not the analysis): every seventh move a mistake of 3 to 12 stones, White's."""
     game = record.game
@@ -93,7 +93,8 @@ def fabricated(record: Record, number: int) -> accounts.KeptAccount:
         verdicts.append(MoveVerdict(position.to_move, pit, best, 1.0, 1.0 - cost, report.tuzdyk_made is not None, None,
                                     report.captured, False, (best,)))
     tags = tuple((name, record.tags[name]) for name in ("White", "Black", "Date") if name in record.tags)
-    return accounts.KeptAccount(game, (WHITE,), GameAnalysis(game_key(game), len(game.moves), tuple(verdicts), 0.0),
+    analysis = GameAnalysis(game_key(game), len(game.moves), tuple(verdicts), 0.0)
+    return kept_accounts.KeptAccount(game, (WHITE,), analysis,
                                 tags)
 
 
@@ -130,7 +131,7 @@ def mistakes_over_kept_games(records: list[Record]) -> None:
         for number, record in enumerate(records):
             if len(kept) < KEPT_GAMES and game_key(record.game) not in kept:
                 kept[game_key(record.game)] = len(record.moves)
-                path = accounts.account_path(game_key(record.game))
+                path = kept_accounts.account_path(game_key(record.game))
                 path.parent.mkdir(parents=True, exist_ok=True)
                 path.write_text(fabricated(record, number).to_json(), encoding="utf-8")
         print(f"  {len(kept):,} kept games of {statistics.mean(kept.values()):.0f} plies on average:")
@@ -138,9 +139,9 @@ def mistakes_over_kept_games(records: list[Record]) -> None:
             print(f"  {when}:")
             for command, ready in (("mistakes", "looked through"), ("account all", "analysed")):
                 if when.startswith("the first"):
-                    account_index.index_path(accounts.accounts_dir()).unlink(missing_ok=True)
+                    account_index.index_path(kept_accounts.accounts_dir()).unlink(missing_ok=True)
                 account_index._KNOWN.clear()  # as in a new process: nothing read yet
-                accounts._READ.clear()
+                kept_accounts._READ.clear()
                 settings = Settings(opponent="human")
                 session = GameSession(settings, RecordingSpeaker())
                 session.start_game(GameSetup.from_settings(settings, 1))

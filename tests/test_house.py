@@ -249,7 +249,7 @@ FACE_SOURCES = {
     "toguz_tui/online/main.py": "def play(session):\n    session.close()\n",
     "toguz_tui/online/play.py": "def attach(session):\n    session.game.moves\n",  # not a face
     "toguz_tui/commands/__init__.py": "",
-    "toguz_tui/commands/game.py": "def play(session):\n    session.view.position\n",  # not a face
+    "toguz_tui/commands/game_commands.py": "def play(session):\n    session.view.position\n",  # not a face
 }
 
 

@@ -199,13 +199,13 @@ def _main(argv: list[str] | None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     fit_output()  # a terminal that cannot show a letter gets a question mark, never an error
     if args and args[0] == "speech":
-        from speech.voices.cli import main as speech_main
+        from speech.voices import speech_command
 
-        return speech_main(args[1:])
+        return speech_command.main(args[1:])
     if args and args[0] == "sounds":
-        from speech.sounds.cli import main as sounds_main
+        from speech.sounds import sounds_command
 
-        return sounds_main(args[1:])
+        return sounds_command.main(args[1:])
     if (args and args[0] in ("online", "play", "learn", "puzzles")) or not args or args[0].startswith("-"):
         refused = _unusable_folder(args)
         if refused is not None:
@@ -216,9 +216,9 @@ def _main(argv: list[str] | None) -> int:
         if cannot_show is not None:
             print(cannot_show, file=sys.stderr, flush=True)
         install_last_guard()
-        from toguz_tui.online.main import main as online_main
+        import toguz_tui.online.main
 
-        return online_main(args[1:])
+        return toguz_tui.online.main.main(args[1:])
     choose_language(args)
     cannot_show = fit_output()  # said first by the session, on the board as in the line mode
     prog = "toguz"

@@ -1,4 +1,4 @@
-"""Build ``toguz_tui/board/keyboards.json``: for each keyboard layout the game's players use, every
+"""Build ``toguz_tui/keyboards/keyboards.json``: for each keyboard layout the game's players use, every
 character it types (plain and with Shift) and the US QWERTY character of the same key.
 
 The layouts are read from the system's xkb symbol files (``/usr/share/X11/xkb/symbols``, Debian's
@@ -29,7 +29,7 @@ import unicodedata
 from pathlib import Path
 
 SYMBOLS = Path("/usr/share/X11/xkb/symbols")
-OUTPUT = Path(__file__).resolve().parents[1] / "toguz_tui" / "board" / "keyboards.json"
+OUTPUT = Path(__file__).resolve().parents[1] / "toguz_tui" / "keyboards" / "keyboards.json"
 REFERENCE = ("us", "basic")
 # The setting's word for each layout, and its file and section ("" for the file's default section).
 LAYOUTS: dict[str, tuple[str, str]] = {

@@ -14,7 +14,6 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
-from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, TypeVar
 
 from speech.words.i18n import _
@@ -51,7 +50,7 @@ class BrlapiLink:
         future = self._submit(work)
         try:
             return future.result(timeout=self.deadline)
-        except FutureTimeout:
+        except TimeoutError:  # concurrent.futures.TimeoutError is this one since Python 3.11
             raise BrlapiTimeout(self._break()) from None
 
     def post(self, work: Callable[[], object]) -> None:

@@ -586,7 +586,7 @@ def clock_error(reason: str, text: str) -> str:
         text=clipped(text))
 
 
-# Online play (the rest of its words are in speech.words.online) -----------------------------------------
+# Online play (the rest of its words are in speech.words.online_wording) -----------------------------------------
 
 
 def online_game_started(opponent: str, side: Side) -> str:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.online.server import FakePlayStrategy
-from toguz_tui.online import token as tokens
+from toguz_tui.online import token_store
 from toguz_tui.online.client import Client, OnlineError
 
 
@@ -164,19 +164,19 @@ def test_an_unreachable_server_is_one_error_not_a_traceback() -> None:
 
 @pytest.fixture
 def no_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tokens, "_keyring", lambda: None)
-    monkeypatch.delenv(tokens.ENVIRONMENT, raising=False)
+    monkeypatch.setattr(token_store, "_keyring", lambda: None)
+    monkeypatch.delenv(token_store.ENVIRONMENT, raising=False)
 
 
 def test_without_a_keyring_the_token_is_kept_in_a_file_only_the_user_can_read(tmp_path: Path,
                                                                              no_keyring: None) -> None:
-    where = tokens.store("  lip_abcDEF123456  \n", "me", tmp_path)
-    path = tokens.token_file(tmp_path)
+    where = token_store.store("  lip_abcDEF123456  \n", "me", tmp_path)
+    path = token_store.token_file(tmp_path)
     assert where == f"in {path}, readable only by you"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
-    assert tokens.load(tmp_path) == "lip_abcDEF123456"
-    assert tokens.remove(tmp_path) and tokens.load(tmp_path) is None
-    assert not tokens.remove(tmp_path)
+    assert token_store.load(tmp_path) == "lip_abcDEF123456"
+    assert token_store.remove(tmp_path) and token_store.load(tmp_path) is None
+    assert not token_store.remove(tmp_path)
 
 
 def test_a_keyring_that_works_keeps_it_there(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -192,29 +192,29 @@ def test_a_keyring_that_works_keeps_it_there(tmp_path: Path, monkeypatch: pytest
         def delete_password(self, service: str, name: str) -> None:
             del kept[service, name]
 
-    monkeypatch.setattr(tokens, "_keyring", lambda: Ring())
-    monkeypatch.delenv(tokens.ENVIRONMENT, raising=False)
-    assert tokens.store("lip_secret99", "me", tmp_path) == "in the system keyring"
-    assert not tokens.token_file(tmp_path).exists()
-    assert tokens.load(tmp_path) == "lip_secret99"
-    assert tokens.remove(tmp_path) and kept == {}
+    monkeypatch.setattr(token_store, "_keyring", lambda: Ring())
+    monkeypatch.delenv(token_store.ENVIRONMENT, raising=False)
+    assert token_store.store("lip_secret99", "me", tmp_path) == "in the system keyring"
+    assert not token_store.token_file(tmp_path).exists()
+    assert token_store.load(tmp_path) == "lip_secret99"
+    assert token_store.remove(tmp_path) and kept == {}
 
 
 def test_scripts_give_the_token_in_a_file_or_the_environment_and_bad_ones_are_refused(
         tmp_path: Path, no_keyring: None, monkeypatch: pytest.MonkeyPatch) -> None:
     given = tmp_path / "given"
     given.write_text("lip_fromfile\n")
-    assert tokens.load(tmp_path, given) == "lip_fromfile"
-    monkeypatch.setenv(tokens.ENVIRONMENT, "lip_fromenv")
-    assert tokens.load(tmp_path) == "lip_fromenv"
-    monkeypatch.delenv(tokens.ENVIRONMENT)
-    shared = tokens.token_file(tmp_path)
+    assert token_store.load(tmp_path, given) == "lip_fromfile"
+    monkeypatch.setenv(token_store.ENVIRONMENT, "lip_fromenv")
+    assert token_store.load(tmp_path) == "lip_fromenv"
+    monkeypatch.delenv(token_store.ENVIRONMENT)
+    shared = token_store.token_file(tmp_path)
     shared.write_text("lip_shared\n")
     os.chmod(shared, 0o644)
-    with pytest.raises(tokens.TokenProblem, match="can be read by others"):
-        tokens.load(tmp_path)
+    with pytest.raises(token_store.TokenProblem, match="can be read by others"):
+        token_store.load(tmp_path)
     for bad in ("", "two words", "x" * 300, "ключ"):
-        with pytest.raises(tokens.TokenProblem, match="not a PlayStrategy token"):
-            tokens.checked(bad)
-    with pytest.raises(tokens.TokenProblem):
-        tokens.load(tmp_path, tmp_path)  # a folder, not a file
+        with pytest.raises(token_store.TokenProblem, match="not a PlayStrategy token"):
+            token_store.checked(bad)
+    with pytest.raises(token_store.TokenProblem):
+        token_store.load(tmp_path, tmp_path)  # a folder, not a file

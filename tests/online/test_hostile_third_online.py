@@ -12,13 +12,13 @@ from tests.online.server import FakePlayStrategy
 from tests.online.test_online_rules import connected, until
 from tests.online.test_online_words import online
 from tests.tui.conftest import environment
-from toguz_tui.online import token as tokens
+from toguz_tui.online import token_store
 from toguz_tui.online.client import server_address
 
 
 @pytest.fixture
 def no_keyring(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(tokens, "_keyring", lambda: None)
+    monkeypatch.setattr(token_store, "_keyring", lambda: None)
 
 
 @pytest.mark.parametrize("kept, asked", [
@@ -30,26 +30,26 @@ def test_1_a_token_kept_for_one_server_address_is_never_sent_to_another(
         tmp_path: Path, server: FakePlayStrategy, no_keyring: None, kept: str, asked: str) -> None:
     config = tmp_path / "config"
     good, other = server_address(server.url + kept), server_address(server.url + asked)
-    tokens.store(server.token, "me", config, good)
-    assert tokens.token_file(config, good) != tokens.token_file(config, other)
-    assert tokens.load(config, server=other) is None
+    token_store.store(server.token, "me", config, good)
+    assert token_store.token_file(config, good) != token_store.token_file(config, other)
+    assert token_store.load(config, server=other) is None
     done = online(tmp_path, "--line", "--speech", "off", "--server", other, given="quit\n")
     assert done.returncode == 2
     assert done.stderr.strip() == (f"No token for {other}: make one there (account settings, API access tokens, "
                                    f"scope board:play), then run toguz online login --server {other}")
     assert server.requests == [] and server.bearers == [], "nothing, and no token, went to the other address"
-    assert tokens.load(config, server=good) == server.token
+    assert token_store.load(config, server=good) == server.token
 
 
 def test_1_addresses_that_read_alike_keep_a_token_file_each(tmp_path: Path, no_keyring: None) -> None:
     config = tmp_path / "config"
-    tokens.store("token-of-the-dev-site", "me", config, "https://lila-dev.example.org")
-    assert tokens.load(config, server="https://lila.dev-example.org") is None
-    tokens.store("token-of-the-other-one", "me", config, "https://lila.dev-example.org")
-    assert tokens.load(config, server="https://lila-dev.example.org") == "token-of-the-dev-site"
-    assert tokens.token_file(config, "https://lila-dev.example.org").name.startswith("online-token-lila-dev.example.org-")
-    tokens.store("token-of-the-path", "me", config, "https://example.org/a")
-    assert tokens.load(config, server="https://example.org.a") is None
+    token_store.store("token-of-the-dev-site", "me", config, "https://lila-dev.example.org")
+    assert token_store.load(config, server="https://lila.dev-example.org") is None
+    token_store.store("token-of-the-other-one", "me", config, "https://lila.dev-example.org")
+    assert token_store.load(config, server="https://lila-dev.example.org") == "token-of-the-dev-site"
+    assert token_store.token_file(config, "https://lila-dev.example.org").name.startswith("online-token-lila-dev.example.org-")
+    token_store.store("token-of-the-path", "me", config, "https://example.org/a")
+    assert token_store.load(config, server="https://example.org.a") is None
 
 
 @pytest.mark.parametrize("address, words", [
@@ -59,7 +59,7 @@ def test_1_addresses_that_read_alike_keep_a_token_file_each(tmp_path: Path, no_k
     ("https://ex..org", "'https://ex..org' is not a web address"),
 ], ids=["70000 characters", "a 100-character label", "an empty label"])
 def test_6_a_70000_character_server_address_is_one_plain_line(tmp_path: Path, address: str, words: str) -> None:
-    env = {**environment(tmp_path), tokens.ENVIRONMENT: "a-token-of-mine-1234"}
+    env = {**environment(tmp_path), token_store.ENVIRONMENT: "a-token-of-mine-1234"}
     done = online(tmp_path, "--line", "--speech", "off", "--server", address, given="quit\n", env=env)
     assert done.returncode == 2
     assert done.stderr.strip() == f"toguz online: {words}."

@@ -16,7 +16,7 @@ from tests.online.server import FakePlayStrategy
 from tests.online.test_online_play import Player
 from tests.tui.conftest import environment, toguz_command
 from toguz_tui.commands.table import run, run_line
-from toguz_tui.online import token as tokens
+from toguz_tui.online import token_store
 from toguz_tui.online.client import Client, OnlineError, server_address
 from toguz_tui.online.main import online_session
 
@@ -24,7 +24,7 @@ from toguz_tui.online.main import online_session
 def online(tmp_path: Path, *args: str, given: str | None = None, env: dict[str, str] | None = None
            ) -> subprocess.CompletedProcess[str]:
     return subprocess.run([*toguz_command(), "online", *args], input=given, capture_output=True, text=True,
-                          timeout=60, env=env or {**environment(tmp_path), tokens.ENVIRONMENT: ""})
+                          timeout=60, env=env or {**environment(tmp_path), token_store.ENVIRONMENT: ""})
 
 
 def test_plain_http_to_another_machine_is_refused_before_the_token_goes_anywhere(tmp_path: Path) -> None:
@@ -61,7 +61,7 @@ def test_an_unknown_speech_backend_is_refused_with_the_choices(tmp_path: Path) -
 
 @pytest.mark.slow
 def test_a_token_kept_for_one_server_is_never_sent_to_another(tmp_path: Path, server: FakePlayStrategy) -> None:
-    env = {**environment(tmp_path), tokens.ENVIRONMENT: ""}
+    env = {**environment(tmp_path), token_store.ENVIRONMENT: ""}
     kept = online(tmp_path, "login", "--server", server.url, given=server.token + "\n", env=env)
     assert kept.returncode == 0, kept.stderr
     other = FakePlayStrategy(token=server.token).start()
@@ -73,8 +73,8 @@ def test_a_token_kept_for_one_server_is_never_sent_to_another(tmp_path: Path, se
         assert mine.returncode == 0 and "Connected to PlayStrategy as me." in mine.stdout
     finally:
         other.stop()
-    assert tokens.load(tmp_path / "config", server=server_address(server.url)) == server.token
-    assert tokens.load(tmp_path / "config") is None, "nothing kept for playstrategy.org"
+    assert token_store.load(tmp_path / "config", server=server_address(server.url)) == server.token
+    assert token_store.load(tmp_path / "config") is None, "nothing kept for playstrategy.org"
 
 
 def test_a_failed_connection_is_one_plain_sentence_and_exit_status_1(tmp_path: Path, server: FakePlayStrategy) -> None:
@@ -154,7 +154,7 @@ def test_logout_says_what_it_could_not_remove_and_that_an_environment_token_stil
     assert done.stderr.strip() == (f"toguz online: {config / 'playstrategy-token'} is a folder, not a token file: "
                                    "remove it yourself.")
     (config / "playstrategy-token").rmdir()
-    done = online(tmp_path, "logout", env={**environment(tmp_path), tokens.ENVIRONMENT: "lip_abcdef123456"})
+    done = online(tmp_path, "logout", env={**environment(tmp_path), token_store.ENVIRONMENT: "lip_abcdef123456"})
     assert done.returncode == 0
     assert done.stdout.splitlines() == [
         "There was no token to forget.",
@@ -168,8 +168,8 @@ def test_a_linked_token_file_readable_by_others_is_refused(tmp_path: Path) -> No
     target.write_text("lip_abcdef123456\n")
     target.chmod(0o644)
     (config / "playstrategy-token").symlink_to(target)
-    with pytest.raises(tokens.TokenProblem) as caught:
-        tokens.load(config)
+    with pytest.raises(token_store.TokenProblem) as caught:
+        token_store.load(config)
     assert "can be read by others" in str(caught.value)
 
 
@@ -185,7 +185,7 @@ def test_an_odd_clock_from_a_server_is_said_in_seconds_not_in_fractions_of_a_min
 @pytest.mark.slow
 def test_a_token_that_cannot_be_kept_is_said_with_the_file_not_blamed_on_playstrategy(
         tmp_path: Path, server: FakePlayStrategy) -> None:
-    name = tokens.token_file(tmp_path / "config", server_address(server.url)).name
+    name = token_store.token_file(tmp_path / "config", server_address(server.url)).name
     (tmp_path / "config" / name).mkdir(parents=True)  # a folder where the token file goes
     done = online(tmp_path, "login", "--server", server.url, given=server.token + "\n")
     assert done.returncode == 1
@@ -197,7 +197,7 @@ def test_login_reading_endless_input_without_a_newline_ends_at_once(tmp_path: Pa
     """Issue 28, item 10: ``online login < /dev/zero`` read a line without end until memory ran out."""
     with open("/dev/zero", "rb") as endless:
         done = subprocess.run([*toguz_command(), "online", "login"], stdin=endless, capture_output=True, text=True,
-                              timeout=60, env={**environment(tmp_path), tokens.ENVIRONMENT: ""})
+                              timeout=60, env={**environment(tmp_path), token_store.ENVIRONMENT: ""})
     assert done.returncode == 2
     assert done.stderr.strip() == ("toguz online: that is not a PlayStrategy token (a line of letters, digits and "
                                    "signs).")

@@ -18,7 +18,7 @@ import pytest
 
 from speech.machine import FakeMachine, Machine
 from speech.voices import audio
-from speech.voices.cli import main
+from speech.voices.speech_command import main
 from tests.needs import need_library, need_program
 from tests.speech.conftest import started
 

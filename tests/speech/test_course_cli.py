@@ -15,8 +15,7 @@ import pytest
 
 from rules.game import Game
 from rules.records import write_records
-from speech.sounds import cli as sound_cli
-from speech.sounds import course_cli
+from speech.sounds import course_cli, sounds_command
 from tests.needs import REPO
 
 MOVES = (7, 3, 9, 1, 5, 2, 8, 6)
@@ -46,7 +45,7 @@ def seconds(path: Path) -> float:
 def test_it_writes_the_first_games_course_saying_how_far_the_analysis_is(
         record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = tmp_path / "out"
-    assert sound_cli.main(["--course", str(record), "--wav", str(folder)]) == 0
+    assert sounds_command.main(["--course", str(record), "--wav", str(folder)]) == 0
     out, err = capsys.readouterr()
     assert out == f"wrote the course of game 1 to {folder / 'course.wav'}\n"
     assert err == "Analysing move 1 of 8\n"
@@ -64,19 +63,19 @@ def test_progress_is_said_every_few_moves(monkeypatch: pytest.MonkeyPatch) -> No
 def test_it_never_overwrites_unless_asked(record: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     mine = tmp_path / "course.wav"
     mine.write_bytes(b"my own recording")
-    status = sound_cli.main(["--course", str(record), "--wav", str(tmp_path)])
+    status = sounds_command.main(["--course", str(record), "--wav", str(tmp_path)])
     out, err = capsys.readouterr()
     assert status == 1 and out == "" and err.count("\n") == 1 and str(mine) in err and "--replace" in err
     assert "Analysing" not in err, "nothing is analysed for a file that cannot be written"
     assert mine.read_bytes() == b"my own recording"
-    assert sound_cli.main(["--course", str(record), "--wav", str(tmp_path), "--replace", "--side", "black"]) == 0
+    assert sounds_command.main(["--course", str(record), "--wav", str(tmp_path), "--replace", "--side", "black"]) == 0
     assert mine.read_bytes()[:4] == b"RIFF"
 
 
 def test_another_game_has_a_file_of_its_own(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "three.pgn"
     path.write_text(write_records([Game(), Game(), short_game()]), encoding="utf-8")
-    assert sound_cli.main(["--course", str(path), "--game", "3", "--wav", str(tmp_path)]) == 0
+    assert sounds_command.main(["--course", str(path), "--game", "3", "--wav", str(tmp_path)]) == 0
     assert (tmp_path / "course-3.wav").is_file() and not (tmp_path / "course.wav").exists()
     assert capsys.readouterr().out.startswith("wrote the course of game 3 to ")
 
@@ -107,7 +106,7 @@ def test_each_bad_input_is_one_plain_line_and_status_2(
         make: Callable[[Path, Path], Path], args: list[str], words: str, record: Path, tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     source = make(tmp_path, record)
-    status = sound_cli.main(["--course", str(source), *args, "--wav", str(tmp_path / "out")])
+    status = sounds_command.main(["--course", str(source), *args, "--wav", str(tmp_path / "out")])
     out, err = capsys.readouterr()
     assert status == 2 and out == "", err
     assert err.count("\n") == 1 and err.startswith("toguz sounds: ") and words in err and "Traceback" not in err
@@ -116,7 +115,7 @@ def test_each_bad_input_is_one_plain_line_and_status_2(
 
 def test_the_broken_record_says_where_and_why(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = broken(tmp_path)
-    assert sound_cli.main(["--course", str(path), "--wav", str(tmp_path)]) == 2
+    assert sounds_command.main(["--course", str(path), "--wav", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert str(path) in err and "game 1" in err and "move 2 for White" in err, err
     assert "'98'" in err and "lands in pit 9, not 8" in err, err
@@ -126,13 +125,13 @@ def test_a_record_too_large_or_not_a_file_is_refused(record: Path, tmp_path: Pat
                                                      capsys: pytest.CaptureFixture[str]) -> None:
     with monkeypatch.context() as patch:  # (undo would undo the English of every test too)
         patch.setattr(course_cli, "MOST_BYTES", 100)
-        assert sound_cli.main(["--course", str(record), "--wav", str(tmp_path / "out")]) == 2
+        assert sounds_command.main(["--course", str(record), "--wav", str(tmp_path / "out")]) == 2
         assert f"{record} is larger than 100 bytes, the most toguz reads as a record" in capsys.readouterr().err
     assert course_cli._size(8 * 1024 * 1024) == "8 MB"
     if hasattr(os, "mkfifo"):
         pipe = tmp_path / "pipe.pgn"
         os.mkfifo(pipe)
-        assert sound_cli.main(["--course", str(pipe), "--wav", str(tmp_path / "out")]) == 2
+        assert sounds_command.main(["--course", str(pipe), "--wav", str(tmp_path / "out")]) == 2
         assert "is not a regular file" in capsys.readouterr().err
 
 
@@ -144,14 +143,14 @@ def test_a_record_too_large_or_not_a_file_is_refused(record: Path, tmp_path: Pat
 ])
 def test_options_that_do_not_go_together_are_one_plain_line(args: list[str], words: str,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
-    assert sound_cli.main(args) == 2
+    assert sounds_command.main(args) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.count("\n") == 1 and words in err
 
 
 def test_it_runs_as_a_command(record: Path, tmp_path: Path) -> None:
     def run(*args: str) -> subprocess.CompletedProcess[str]:
-        code = "import sys; from speech.sounds.cli import main; sys.exit(main(sys.argv[1:]))"
+        code = "import sys; from speech.sounds.sounds_command import main; sys.exit(main(sys.argv[1:]))"
         return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=REPO,
                               check=False, timeout=120, env={**os.environ, "LANGUAGE": "en", "LANG": "C.UTF-8"})
 

@@ -12,8 +12,7 @@ import numpy as np
 import pytest
 
 from rules import Game, Side
-from speech.sounds import cli as sound_cli
-from speech.sounds import cues
+from speech.sounds import cues, sounds_command
 from tests.speech.listening import Samples, read_wav
 
 # The longest each cue may last, in milliseconds.
@@ -30,7 +29,7 @@ RMS_FLOOR = 0.01  # quieter than this (on a scale of 1) is as good as silent
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Every cue, written once by ``toguz sounds --wav``."""
     made = tmp_path_factory.mktemp("cues")
-    assert sound_cli.main(["--wav", str(made)]) == 0
+    assert sounds_command.main(["--wav", str(made)]) == 0
     return made
 
 

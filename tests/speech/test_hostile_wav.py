@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from speech.machine import Machine
-from speech.sounds import cli as sound_cli
+from speech.sounds import sounds_command
 from speech.sounds.cues import CUE_NAMES
-from speech.voices.cli import main as speech_main
 from speech.voices.espeak import EspeakSpeaker
+from speech.voices.speech_command import main as speech_main
 from tests.fakes import HERMETIC
 from tests.needs import need_program
 from tests.speech.conftest import started
@@ -61,12 +61,12 @@ def test_3_sounds_replace_never_writes_through_a_link_in_the_folder(
     folder.mkdir()
     secret.write_text("my secret")
     (folder / f"{CUE_NAMES[0]}.wav").symlink_to(secret)
-    assert sound_cli.main(["--wav", str(folder), "--replace"]) == 1
+    assert sounds_command.main(["--wav", str(folder), "--replace"]) == 1
     assert "is a link" in one_plain_line(capsys)
     assert secret.read_text() == "my secret"
     (folder / f"{CUE_NAMES[0]}.wav").unlink()
     (folder / f"{CUE_NAMES[1]}.wav").write_bytes(b"old")
-    assert sound_cli.main(["--wav", str(folder), "--replace"]) == 0
+    assert sounds_command.main(["--wav", str(folder), "--replace"]) == 0
     assert (folder / f"{CUE_NAMES[1]}.wav").read_bytes()[:4] == b"RIFF"
     assert len(list(folder.iterdir())) == len(CUE_NAMES)
 
@@ -82,7 +82,7 @@ def test_9_a_fifo_where_a_wav_goes_is_refused_at_once(
     os.mkfifo(folder / f"{CUE_NAMES[-1]}.wav")
     statuses: dict[str, int] = {}
     runs = {"speech": lambda: speech_main(["--speech", "espeak-ng", "--wav", str(fifo), "hi", "--replace"]),
-            "sounds": lambda: sound_cli.main(["--wav", str(folder), "--replace"])}
+            "sounds": lambda: sounds_command.main(["--wav", str(folder), "--replace"])}
     for name, run in runs.items():
         worker = threading.Thread(target=lambda name=name, run=run: statuses.update({name: run()}), daemon=True)
         worker.start()

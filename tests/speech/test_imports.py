@@ -8,7 +8,7 @@ import sys
 
 def test_importing_speech_loads_neither_textual_nor_prompt_toolkit() -> None:
     code = (
-        "import sys, speech, speech.words.announce, speech.voices.cli, speech.voices\n"
+        "import sys, speech, speech.words.announce, speech.voices.speech_command, speech.voices\n"
         "bad = sorted(name for name in sys.modules if name.split('.')[0] in "
         "('textual', 'prompt_toolkit', 'pyttsx3', 'accessible_output2'))\n"
         "print(','.join(bad))\n"

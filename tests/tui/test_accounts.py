@@ -21,7 +21,7 @@ from speech.words.announce import Announcer, Perspective
 from tests.needs import SHARED_DATA, need_shared_data
 from tests.tui.conftest import Heard, MakeSession
 from toguz_tui.commands.table import run_line
-from toguz_tui.files import accounts
+from toguz_tui.files import kept_accounts
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.setup import GameSetup
@@ -131,7 +131,7 @@ def test_an_analysis_is_stopped_kept_and_goes_on_from_where_it_stopped(make_sess
     reply = run_line(session, "account stop")
     assert reply is not None and reply.text.startswith("Analysis stopped at ")
     assert reply.text.endswith("% of the game; type account to go on from there.")
-    kept = accounts.load_account(game_key(game))
+    kept = kept_accounts.load_account(game_key(game))
     assert kept is not None and len(kept.analysis.verdicts) >= 3 and not kept.analysis.complete
     assert reply.text == f"Analysis stopped at {len(kept.analysis.verdicts) * 100 // len(game.moves)}% of the game; " \
                          "type account to go on from there."
@@ -142,7 +142,7 @@ def test_an_analysis_is_stopped_kept_and_goes_on_from_where_it_stopped(make_sess
     left = len(game.moves) - len(kept.analysis.verdicts)
     assert reply.text.startswith("Analysing the game's ")
     until(account_said(heard))
-    final = accounts.load_account(game_key(game))
+    final = kept_accounts.load_account(game_key(game))
     assert final is not None and final.analysis.complete
     assert final.analysis.verdicts[:len(kept.analysis.verdicts)] == kept.analysis.verdicts  # went on, not again
     assert left > 0
@@ -174,7 +174,7 @@ def test_a_broken_kept_account_is_analysed_again(make_session: MakeSession, tmp_
     heard = Heard(session)
     assert run_line(session, "account").text.startswith("Analysing")  # type: ignore[union-attr]
     until(account_said(heard))
-    assert accounts.load_account(game_key(session.game)) is not None
+    assert kept_accounts.load_account(game_key(session.game)) is not None
 
 
 @pytest.mark.parametrize("broken", [
@@ -186,8 +186,8 @@ def test_kept_accounts_that_are_not_sound_are_read_as_none(tmp_path: Path, broke
     folder.mkdir(parents=True)
     key = "0" * 32
     (folder / f"{key}.json").write_text(broken)
-    assert accounts.load_account(key) is None
-    assert list(accounts.kept_accounts()) == []
+    assert kept_accounts.load_account(key) is None
+    assert list(kept_accounts.kept_accounts()) == []
 
 
 def test_a_kept_analysis_whose_numbers_are_out_of_bounds_is_refused() -> None:
@@ -299,7 +299,7 @@ def test_an_account_finished_after_a_new_game_began_waits_to_be_asked_for(make_s
     reply = run_line(session, "account")
     assert reply is not None and reply.text.startswith("The account of the game.")
     assert reply.text == AccountWords(session.output.announcer).account(
-        accounts.load_account(game_key(old)).analysis, old.reports)  # type: ignore[union-attr]
+        kept_accounts.load_account(game_key(old)).analysis, old.reports)  # type: ignore[union-attr]
 
 
 def test_an_analysis_that_cannot_be_kept_says_so_and_promises_nothing(make_session: MakeSession,
@@ -363,7 +363,7 @@ def test_account_all_analyses_every_game_of_yours_that_waits_and_mistakes_says_h
             session.play(pit)
         session.resign()
         keys.append(game_key(session.game))
-    assert all(accounts.load_account(key) is not None for key in keys), "each kept, waiting"
+    assert all(kept_accounts.load_account(key) is not None for key in keys), "each kept, waiting"
     reply = run_line(session, "mistakes")
     assert reply is not None and "2 of your games are not analysed yet: type account all to analyse them in the " \
                                  "background." in reply.text
@@ -375,6 +375,6 @@ def test_account_all_analyses_every_game_of_yours_that_waits_and_mistakes_says_h
     until(lambda: any(item.text == "2 games are analysed: type mistakes to play your mistakes again."
                       for item in heard))
     assert not account_said(heard)(), "their accounts are not said, only kept"
-    assert all(accounts.load_account(key).analysis.complete for key in keys)  # type: ignore[union-attr]
+    assert all(kept_accounts.load_account(key).analysis.complete for key in keys)  # type: ignore[union-attr]
     assert run_line(session, "account all").text == "Every game of yours that toguz kept is analysed."  # type: ignore[union-attr]
     assert "not analysed yet" not in run_line(session, "mistakes").text  # type: ignore[union-attr]

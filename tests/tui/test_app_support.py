@@ -11,7 +11,7 @@ from rules import Position, Side
 from speech.voices import RecordingSpeaker
 from tests.tui.conftest import MakeSession
 from toguz_tui.board.app import ToguzApp
-from toguz_tui.board.screens.game import GameScreen
+from toguz_tui.board.screens.game_screen import GameScreen
 from toguz_tui.session.facade import GameSession
 
 SIZE = (80, 24)

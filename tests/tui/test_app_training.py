@@ -9,8 +9,8 @@ import pytest
 from rules import Side
 from tests.tui.conftest import training
 from tests.tui.test_app_support import SIZE, MakeApp, focused_pit, make_app, said, screen_of, session_of
-from toguz_tui.training.lessons import load as lessons
-from toguz_tui.training.puzzles import START_RATING, load, next_puzzle
+from toguz_tui.training.lessons import load_lessons
+from toguz_tui.training.puzzles import START_RATING, load_puzzles, next_puzzle
 
 __all__ = ["make_app"]
 
@@ -21,8 +21,8 @@ async def test_j_opens_the_lessons_and_digits_and_enter_answer_them(make_app: Ma
         await pilot.press("j")
         await pilot.pause()
         screen = screen_of(app)
-        assert said(app)[-1].startswith(f"Lesson 1 of {len(lessons())}: The board")
-        assert screen.status.shown_text.startswith(f"Lesson 1 of {len(lessons())}: The board, step 1 of 4")
+        assert said(app)[-1].startswith(f"Lesson 1 of {len(load_lessons())}: The board")
+        assert screen.status.shown_text.startswith(f"Lesson 1 of {len(load_lessons())}: The board, step 1 of 4")
         assert "answer" in screen.footer.shown_text and "skip" in screen.footer.shown_text
         await pilot.press("2")  # in a lesson a digit goes to the pit and says it: no preview gives answers away
         await pilot.pause()
@@ -32,7 +32,7 @@ async def test_j_opens_the_lessons_and_digits_and_enter_answer_them(make_app: Ma
         assert "Not this one." in said(app)[-1]
         await pilot.press("i")
         await pilot.pause()
-        assert said(app)[-1] == lessons()[0].steps[0].hint
+        assert said(app)[-1] == load_lessons()[0].steps[0].hint
         await pilot.press("1", "enter")
         await pilot.pause()
         assert said(app)[-1].startswith("Right. You sow 9 stones from pit 1")
@@ -49,7 +49,7 @@ async def test_j_opens_the_lessons_and_digits_and_enter_answer_them(make_app: Ma
 async def test_x_opens_a_puzzle_a_wrong_then_right_answer_and_the_board_turns_for_black(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
-        first = next_puzzle(load(), START_RATING, frozenset(), 0, 0)
+        first = next_puzzle(load_puzzles(), START_RATING, frozenset(), 0, 0)
         await pilot.press("x")
         await pilot.pause()
         screen = screen_of(app)

@@ -15,9 +15,9 @@ from prompt_toolkit.document import Document
 
 from speech.words.i18n import LANGUAGES, language, set_language
 from tests.tui.conftest import MakeSession, environment, toguz_command
-from toguz_tui.commands.layouts import answer, layout_digits, meant_word
 from toguz_tui.commands.lexicon import COMMAND, MESSAGES, SETTING, WORD, english_word, word_table, words_in
 from toguz_tui.commands.table import COMMANDS, find, run_line
+from toguz_tui.keyboards.layouts import layout_digits, meant_word, typed_answer
 from toguz_tui.line.console import CommandCompleter
 
 SHIPPED = [code for code in LANGUAGES if code != "en"]
@@ -85,8 +85,8 @@ def test_a_word_in_the_wrong_layout_is_what_the_other_layout_types() -> None:
 @pytest.mark.parametrize(("code", "yes", "no"), [("ru", "д", "т"), ("kk", "и", "ж"), ("ky", "о", "ж")])
 def test_the_answers_to_a_question_in_each_language_and_layout(code: str, yes: str, no: str) -> None:
     set_language(code)
-    assert (answer(yes), answer(no), answer("y"), answer("n"), answer("й")) == ("y", "n", "y", "n", "q")
-    assert answer("нет" if code == "ru" else "жоқ" if code == "kk" else "жок") == "n"
+    assert tuple(typed_answer(typed) for typed in (yes, no, "y", "n", "й")) == ("y", "n", "y", "n", "q")
+    assert typed_answer("нет" if code == "ru" else "жоқ" if code == "kk" else "жок") == "n"
 
 
 @pytest.mark.usefixtures("speaking")

@@ -20,9 +20,9 @@ from speech.words.announce import Announcer, Perspective
 from tests.tui.conftest import MakeSession, environment, toguz_command
 from toguz_tui.commands.table import run_line
 from toguz_tui.training.coach import LessonCoach, PuzzleCoach
-from toguz_tui.training.lessons import load as load_lessons
+from toguz_tui.training.lessons import load_lessons
 from toguz_tui.training.progress import load_progress
-from toguz_tui.training.puzzles import load as load_puzzles
+from toguz_tui.training.puzzles import load_puzzles
 
 
 def toguz(tmp_path: Path, *args: str, lines: str = "", timeout: float = 60,

@@ -25,15 +25,15 @@ from tests.tui.test_accounts import NODES, until
 from tests.tui.test_clocks import say
 from tests.tui.test_mistakes import better, keep, kept, positions
 from toguz_tui.commands.table import run_line
-from toguz_tui.files import accounts
-from toguz_tui.session import accounts as analysis_part
+from toguz_tui.files import kept_accounts
+from toguz_tui.session import accounts
 from toguz_tui.training.mistake_record import MOST_KEPT, load_record, record_path
 
 
 def waiting(seed: int, age: int = 0) -> str:
     """A game of yours (White) kept waiting for its account, ``age`` hours old; its key."""
     account = kept(seed, {})
-    keep(accounts.KeptAccount(account.game, (WHITE,), GameAnalysis(account.analysis.key, account.analysis.plies)),
+    keep(kept_accounts.KeptAccount(account.game, (WHITE,), GameAnalysis(account.analysis.key, account.analysis.plies)),
          age)
     return account.analysis.key
 
@@ -74,15 +74,15 @@ def test_2_two_copies_running_account_all_never_analyse_one_game_at_once(make_se
 
     until(both_done, timeout=240)
     for key in (older, newer):
-        found = accounts.load_account(key)
+        found = kept_accounts.load_account(key)
         assert found is not None and found.analysis.complete and found.yours == (WHITE,)
-    assert not list((accounts.accounts_dir() / "claims").glob("*.lock")), "the claims of finished games are gone"
+    assert not list((kept_accounts.accounts_dir() / "claims").glob("*.lock")), "the claims of finished games are gone"
 
 
 def test_2_an_account_asked_for_a_game_another_copy_is_analysing_is_left_to_it(
         make_session: MakeSession, tmp_path: Path) -> None:
     key = waiting(1)
-    game = accounts.load_account(key).game  # type: ignore[union-attr]
+    game = kept_accounts.load_account(key).game  # type: ignore[union-attr]
     record = tmp_path / "game.pgn"
     record.write_text(write_record(game), encoding="utf-8")
     first, second = make_session(), make_session()
@@ -97,11 +97,11 @@ def test_2_an_account_asked_for_a_game_another_copy_is_analysing_is_left_to_it(
 
 def test_2_a_partial_analysis_saved_late_does_not_replace_a_further_one(tmp_path: Path) -> None:
     account = kept(3, {4: 8.0})
-    assert accounts.save_account(account) is None  # one copy's whole analysis
+    assert kept_accounts.save_account(account) is None  # one copy's whole analysis
     behind = GameAnalysis(account.analysis.key, account.analysis.plies, account.analysis.verdicts[:5],
                           nodes=account.analysis.nodes)
-    assert accounts.save_account(accounts.KeptAccount(account.game, (), behind)) is None  # another's, stopped
-    found = accounts.load_account(account.analysis.key)
+    assert kept_accounts.save_account(kept_accounts.KeptAccount(account.game, (), behind)) is None  # another's, stopped
+    found = kept_accounts.load_account(account.analysis.key)
     assert found is not None and found.analysis == account.analysis and found.yours == (WHITE,)
 
 
@@ -117,7 +117,7 @@ def test_4_many_kept_games_are_looked_through_in_the_background_and_then_known_f
     monkeypatch.setattr(kept_games, "MOMENT", 0.0)  # as when the files take longer than the moment to read
     session = make_session()
     heard = Heard(session)
-    index_lock = FileLock(accounts.accounts_dir() / "index.lock")  # another toguz writing the index: it waits
+    index_lock = FileLock(kept_accounts.accounts_dir() / "index.lock")  # another toguz writing the index: it waits
     index_lock.take(wait=True)
     try:
         assert say(session, "mistakes") == ("Looking through 30 kept games for your mistakes in the background; "
@@ -131,7 +131,7 @@ def test_4_many_kept_games_are_looked_through_in_the_background_and_then_known_f
     until(lambda: any(reply.text == "Your kept games are looked through: type mistakes to play your mistakes again."
                       for reply in heard))
     until(lambda: any(reply.text == "Every game of yours that toguz kept is analysed." for reply in heard))
-    assert index_path(accounts.accounts_dir()).is_file()
+    assert index_path(kept_accounts.accounts_dir()).is_file()
     account_index._KNOWN.clear()  # as in a new process: the index is read from its file
     again = make_session()  # another session: the index knows every file, nothing is read in the background
     text = say(again, "mistakes")
@@ -163,7 +163,7 @@ def test_11_account_all_says_how_far_it_is_by_games_and_account_stop_points_to_a
         make_session: MakeSession, monkeypatch: pytest.MonkeyPatch) -> None:
     for seed in range(3):
         waiting(seed, age=seed)
-    monkeypatch.setattr(analysis_part, "PROGRESS_SECONDS", 0.3)
+    monkeypatch.setattr(accounts, "PROGRESS_SECONDS", 0.3)
     session = make_session()
     session.accounts.nodes = 200_000
     heard = Heard(session)
@@ -200,12 +200,12 @@ def test_11_an_account_asked_during_account_all_goes_first_and_the_line_goes_on_
 def test_11_a_kept_account_whose_verdicts_disagree_with_its_moves_is_not_believed(
         make_session: MakeSession, tmp_path: Path) -> None:
     account = keep(kept(4, {6: 14.0}))
-    data = json.loads(accounts.account_path(account.analysis.key).read_text(encoding="utf-8"))
+    data = json.loads(kept_accounts.account_path(account.analysis.key).read_text(encoding="utf-8"))
     row = data["analysis"]["verdicts"][3]
     position = positions(list(account.game.moves))[3]
     row[1] = next(pit for pit in position.legal_moves() if pit != row[1])  # a pit not played there
     row[4] = row[3] - 25.0  # and made to cost 25 stones
-    accounts.account_path(account.analysis.key).write_text(json.dumps(data), encoding="utf-8")
+    kept_accounts.account_path(account.analysis.key).write_text(json.dumps(data), encoding="utf-8")
     record = tmp_path / "game.pgn"
     record.write_text(write_record(account.game), encoding="utf-8")
     session = make_session()

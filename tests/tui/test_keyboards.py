@@ -11,14 +11,14 @@ import pytest
 
 from tests.needs import need
 from tests.tui.test_app_support import SIZE, MakeApp, make_app, said, screen_of
-from toguz_tui.board.keyboards import keyboard
 from toguz_tui.board.screens.keys import footer_text, key_help_lines
 from toguz_tui.files.settings import Settings
+from toguz_tui.keyboards.board_keys import keyboard
 from tools.build_keyboards import SYMBOLS, build, dumps, keysym_character
 
 __all__ = ["make_app"]  # the fixture
 
-SHIPPED = Path(__file__).resolve().parents[2] / "toguz_tui" / "board" / "keyboards.json"
+SHIPPED = Path(__file__).resolve().parents[2] / "toguz_tui" / "keyboards" / "keyboards.json"
 
 
 def layout(name: str) -> dict[str, str]:

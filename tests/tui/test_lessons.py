@@ -15,7 +15,7 @@ from speech.words.announce import Announcer, Perspective
 from tests.tui.conftest import environment, toguz_command
 from tests.tui.lesson_rules import problems
 from toguz_tui.training.coach import LessonCoach
-from toguz_tui.training.lessons import LESSON_DIR, WORDS, Lesson, LessonFileError, load, read_lesson
+from toguz_tui.training.lessons import LESSON_DIR, WORDS, Lesson, LessonFileError, load_lessons, read_lesson
 from toguz_tui.training.progress import load_progress
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -23,7 +23,7 @@ TOPICS = ("board", "sowing", "captures", "tuzdyk", "into-tuzdyk", "majority", "n
 
 
 def test_about_ten_lessons_cover_every_topic_the_newcomer_needs() -> None:
-    lessons = load()
+    lessons = load_lessons()
     assert 9 <= len(lessons) <= 14
     keys = [lesson.key for lesson in lessons]
     assert set(TOPICS) <= set(keys), keys
@@ -32,7 +32,7 @@ def test_about_ten_lessons_cover_every_topic_the_newcomer_needs() -> None:
     assert variants == {5, 7, 9}  # Bestemshe and Kozdatu are taught on their own boards
 
 
-@pytest.mark.parametrize("lesson", load(), ids=lambda lesson: lesson.key)
+@pytest.mark.parametrize("lesson", load_lessons(), ids=lambda lesson: lesson.key)
 def test_every_step_is_played_with_the_rules_and_does_what_its_words_say(lesson: Lesson) -> None:
     for number, step in enumerate(lesson.steps, 1):
         assert problems(step) == [], (lesson.key, number)
@@ -44,7 +44,7 @@ def test_every_step_is_played_with_the_rules_and_does_what_its_words_say(lesson:
 def test_every_word_of_the_lessons_is_in_the_message_catalogue() -> None:
     catalogue = (ROOT / "speech" / "locale" / "toguz.pot").read_text(encoding="utf-8")
     joined = catalogue.replace('"\n"', "")
-    for lesson in load():
+    for lesson in load_lessons():
         for text in (lesson.title, lesson.goal, *(getattr(step, name) for step in lesson.steps
                                                   for name in WORDS if name not in ("title", "goal"))):
             assert f'msgid "{text}"' in joined, text
@@ -68,7 +68,7 @@ def announcer() -> Announcer:
 
 
 def test_a_wrong_move_says_what_it_does_and_the_hint_then_the_answer_after_the_second() -> None:
-    coach = LessonCoach(load(), load_progress()[0])
+    coach = LessonCoach(load_lessons(), load_progress()[0])
     coach.open(1)
     step = coach.step
     said = coach.answer(announcer(), 2)
@@ -81,7 +81,7 @@ def test_a_wrong_move_says_what_it_does_and_the_hint_then_the_answer_after_the_s
 
 
 def test_an_empty_pit_is_not_a_try() -> None:
-    coach = LessonCoach(load(), load_progress()[0])
+    coach = LessonCoach(load_lessons(), load_progress()[0])
     coach.open(1)
     coach.answer(announcer(), 1)  # step 2: pit 2 is empty
     said = coach.answer(announcer(), 2)
@@ -90,17 +90,17 @@ def test_an_empty_pit_is_not_a_try() -> None:
 
 
 def test_progress_is_saved_after_every_step_and_taken_up_again() -> None:
-    coach = LessonCoach(load(), load_progress()[0])
+    coach = LessonCoach(load_lessons(), load_progress()[0])
     coach.open(2)
     first = coach.step
     coach.answer(announcer(), first.answer[0])
-    again = LessonCoach(load(), load_progress()[0])
+    again = LessonCoach(load_lessons(), load_progress()[0])
     assert (again.lesson.number, again.step_index) == (2, 1)
-    assert again.open().startswith(f"Lesson 2 of {len(load())}: ")
+    assert again.open().startswith(f"Lesson 2 of {len(load_lessons())}: ")
 
 
 def test_lessons_are_listed_repeated_and_skipped() -> None:
-    lessons = load()
+    lessons = load_lessons()
     coach = LessonCoach(lessons, load_progress()[0])
     coach.open(1)
     for step in lessons[0].steps:
@@ -114,7 +114,7 @@ def test_lessons_are_listed_repeated_and_skipped() -> None:
 
 
 def test_the_last_lesson_done_says_so_and_names_any_left(tmp_path: Path) -> None:
-    lessons = load()
+    lessons = load_lessons()
     coach = LessonCoach(lessons, load_progress()[0])
     coach.open(len(lessons))
     for step in lessons[-1].steps:
@@ -124,14 +124,15 @@ def test_the_last_lesson_done_says_so_and_names_any_left(tmp_path: Path) -> None
 
 
 def test_lesson_one_in_the_line_mode_with_one_wrong_answer(tmp_path: Path) -> None:
-    steps = load()[0].steps
+    steps = load_lessons()[0].steps
     answers = "\n".join(str(step.answer[0]) for step in steps[1:])
     result = subprocess.run([*toguz_command(), "learn", "--line", "--speech", "off", "--screen-reader"],
                             input=f"2\n1\nm\n{answers}\nlessons\nclose\nquit\n", capture_output=True, text=True,
                             timeout=120, env=environment(tmp_path))
     assert result.returncode == 0 and result.stderr == ""
     lines = result.stdout.splitlines()
-    assert lines[0].startswith(f"Lesson 1 of {len(load())}: The board: the two rows") and "Step 1 of 4." in lines[0]
+    assert lines[0].startswith(f"Lesson 1 of {len(load_lessons())}: The board: the two rows")
+    assert "Step 1 of 4." in lines[0]
     assert lines[1].startswith("Your pit 2: 9 stones, the last lands in the opponent's pit 1, captures 10. "
                                "Not this one. Your pit 1 is the first pit on your left.")
     assert lines[2].startswith("Right. You sow 9 stones from pit 1; the last stone falls into your pit 9")
@@ -143,7 +144,7 @@ def test_lesson_one_in_the_line_mode_with_one_wrong_answer(tmp_path: Path) -> No
     assert lines[8].startswith("You left the lesson; your progress is kept. Back to your game.")
     again = subprocess.run([*toguz_command(), "learn", "--line", "--speech", "off", "--screen-reader"],
                            input="quit\n", capture_output=True, text=True, timeout=120, env=environment(tmp_path))
-    assert again.stdout.startswith(f"Lesson 2 of {len(load())}: ")  # taken up where it was left
+    assert again.stdout.startswith(f"Lesson 2 of {len(load_lessons())}: ")  # taken up where it was left
 
 
 def test_toguz_learn_keeps_the_game_in_progress_waiting_and_offers_no_resume_over_the_lesson(tmp_path: Path) -> None:
@@ -166,7 +167,7 @@ def test_toguz_learn_keeps_the_game_in_progress_waiting_and_offers_no_resume_ove
 
 
 def test_a_skip_after_a_wrong_answer_leaves_the_next_lesson_its_hint() -> None:
-    coach = LessonCoach(load(), load_progress()[0])
+    coach = LessonCoach(load_lessons(), load_progress()[0])
     coach.open(1)
     coach.answer(announcer(), 2)
     coach.skip()

@@ -17,7 +17,7 @@ from rules.move import play_move
 from tests.tui.conftest import MakeSession, environment, reviewing, toguz_command, training
 from tests.tui.test_clocks import say
 from toguz_tui.commands.table import run_line
-from toguz_tui.files.accounts import KeptAccount, account_path, save_account
+from toguz_tui.files.kept_accounts import KeptAccount, account_path, save_account
 from toguz_tui.session.facade import GameSession
 from toguz_tui.training.mistake_record import load_record, record_path
 from toguz_tui.training.mistakes import MistakeCoach

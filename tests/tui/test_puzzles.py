@@ -20,19 +20,22 @@ from speech.words.announce import Announcer, Perspective
 from speech.words.i18n import LANGUAGES, set_language
 from speech.words.naming import Verbosity
 from tests.tui.conftest import environment, reviewing, toguz_command, training
-from toguz_tui.training import puzzles as puzzle_module
 from toguz_tui.training.coach import PuzzleCoach
 from toguz_tui.training.progress import Progress, load_progress, progress_path
 from toguz_tui.training.puzzles import (
     DEPTH,
     MARGIN,
+    NEAR,
+    PILE,
     PUZZLE_FILE,
     RATINGS,
     START_RATING,
     THEMES,
     Puzzle,
     PuzzleFileError,
-    load,
+    best_gain,
+    load_puzzles,
+    most_threatened,
     next_puzzle,
     rated,
 )
@@ -50,7 +53,7 @@ def builder() -> Any:
 
 
 def test_the_shipped_file_holds_at_least_500_puzzles_of_every_theme_and_difficulty() -> None:
-    puzzles = load()
+    puzzles = load_puzzles()
     assert len(puzzles) >= 500
     themes = Counter(puzzle.theme for puzzle in puzzles)
     assert set(themes) == set(THEMES) and min(themes.values()) >= 10, themes
@@ -63,7 +66,7 @@ def test_the_shipped_file_holds_at_least_500_puzzles_of_every_theme_and_difficul
 def test_every_puzzle_is_the_engines_clear_best_and_its_theme_is_what_the_move_does() -> None:
     build = builder()
     engine = Engine(level=8, book=False)
-    for puzzle in load():
+    for puzzle in load_puzzles():
         position = puzzle.position
         ranked = engine.analyse(position, depth=DEPTH)
         assert ranked[0].pit == puzzle.answer, puzzle.number
@@ -88,34 +91,34 @@ def test_every_puzzle_is_the_engines_clear_best_and_its_theme_is_what_the_move_d
 @pytest.mark.slow
 def test_the_replies_to_wrong_moves_are_the_engines_too() -> None:
     engine = Engine(level=8, book=False)
-    for puzzle in load()[::7]:  # a seventh of them: the script computes every one the same way
+    for puzzle in load_puzzles()[::7]:  # a seventh of them: the script computes every one the same way
         for move, reply in puzzle.replies.items():
             after, _report = play_move(puzzle.position, move)
             assert reply == engine.analyse(after, depth=DEPTH - 1)[0].pit, (puzzle.number, move)
 
 
 def test_a_fresh_player_always_gets_the_same_first_puzzle_and_a_seed_changes_it() -> None:
-    puzzles = load()
+    puzzles = load_puzzles()
     first = next_puzzle(puzzles, START_RATING, frozenset(), 0, 0)
     assert all(next_puzzle(puzzles, START_RATING, frozenset(), 0, 0) == first for _ in range(3))
-    assert abs(first.rating - START_RATING) <= puzzle_module.NEAR
+    assert abs(first.rating - START_RATING) <= NEAR
     others = {next_puzzle(puzzles, START_RATING, frozenset(), seed, 0).number for seed in range(1, 8)}
     assert others - {first.number}
 
 
 def test_a_seen_puzzle_does_not_come_again_until_all_were_seen() -> None:
-    puzzles = load()[:3]
+    puzzles = load_puzzles()[:3]
     seen = frozenset(puzzle.number for puzzle in puzzles[:2])
     assert next_puzzle(puzzles, START_RATING, seen, 0, 2) == puzzles[2]
     assert next_puzzle(puzzles, START_RATING, frozenset(p.number for p in puzzles), 0, 3) in puzzles  # round again
 
 
 def test_ratings_move_by_elo_and_stay_bounded() -> None:
-    easy = load()[0]
+    easy = load_puzzles()[0]
     assert easy.rating == RATINGS[1]
     assert rated(1200, easy, True) == 1212  # expected 0.64: 32 * 0.36
     assert rated(1200, easy, False) == 1180
-    hard = next(puzzle for puzzle in load() if puzzle.difficulty == 3)
+    hard = next(puzzle for puzzle in load_puzzles() if puzzle.difficulty == 3)
     assert rated(1200, hard, True) - 1200 > 25  # beating a hard puzzle is worth more
     assert rated(100, easy, False) == 100 and rated(3500, easy, True) == 3500
 
@@ -127,13 +130,13 @@ def test_a_broken_puzzle_file_is_a_reason_not_a_crash(tmp_path: Path) -> None:
                  '"theme": "capture", "difficulty": 1, "rating": 1100, "replies": {}}]}'):
         broken.write_text(text, encoding="utf-8")
         with pytest.raises(PuzzleFileError):
-            load.__wrapped__(broken)
+            load_puzzles.__wrapped__(broken)
 
 
 def coach(verbosity: Verbosity = "normal", player: str = "") -> tuple[PuzzleCoach, Announcer]:
     progress, problem = load_progress()
     assert problem is None
-    trainer = PuzzleCoach(load(), progress, player, 0)
+    trainer = PuzzleCoach(load_puzzles(), progress, player, 0)
     return trainer, Announcer(Perspective(you=trainer.side, trainer=True), verbosity)
 
 
@@ -201,7 +204,7 @@ def test_the_theme_is_said_on_request() -> None:
 
 def test_the_why_of_every_defence_and_ending_is_said_with_the_rules_figures() -> None:
     trainer, announcer = coach()
-    for puzzle in load():
+    for puzzle in load_puzzles():
         if puzzle.theme not in ("defence", "ending"):
             continue
         trainer.puzzle = puzzle
@@ -212,8 +215,8 @@ def test_the_why_of_every_defence_and_ending_is_said_with_the_rules_figures() ->
             assert "It wins the ending, whatever the opponent does." in said
         else:
             after, _report = play_move(puzzle.position, puzzle.answer)
-            threat, left = puzzle_module.most_threatened(puzzle.position), puzzle_module.best_gain(after)
-            assert threat >= puzzle_module.PILE and left * 2 <= threat
+            threat, left = most_threatened(puzzle.position), best_gain(after)
+            assert threat >= PILE and left * 2 <= threat
             assert f"before it the opponent could take {threat} at once, after it at most {left}." in said
 
 
@@ -238,7 +241,7 @@ def test_brief_puzzle_words_fit_a_40_cell_braille_line(language: str) -> None:
 def test_puzzles_as_a_player_meets_them_one_wrong_answer_then_the_right_one(tmp_path: Path) -> None:
     import subprocess
 
-    first = next_puzzle(load(), START_RATING, frozenset(), 0, 0)
+    first = next_puzzle(load_puzzles(), START_RATING, frozenset(), 0, 0)
     wrong = wrong_move(first)
     result = subprocess.run([*toguz_command(), "puzzles", "--line", "--speech", "off", "--screen-reader"],
                             input=f"hint\n{wrong}\n{first.answer}\nclose\nquit\n", capture_output=True, text=True,
@@ -285,7 +288,7 @@ def test_asking_for_the_puzzle_again_does_not_rate_it_again() -> None:
 
 
 def test_when_every_puzzle_was_seen_they_come_round_in_a_new_order() -> None:
-    puzzles = load()
+    puzzles = load_puzzles()
     seen = frozenset(puzzle.number for puzzle in puzzles)
     picked = [next_puzzle(puzzles, START_RATING, seen, 0, turn).number for turn in range(800, 820)]
     assert len(set(picked)) > 10

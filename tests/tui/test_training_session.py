@@ -10,7 +10,7 @@ from tests.fakes import FakeTime
 from tests.tui.conftest import MakeSession, reviewing, training
 from tests.tui.test_clocks import MakeClocked, clocked, fake_time, say
 from toguz_tui.commands.table import run_line
-from toguz_tui.training.lessons import load as lessons
+from toguz_tui.training.lessons import load_lessons
 
 __all__ = ["clocked", "fake_time"]
 
@@ -20,7 +20,7 @@ def test_a_lesson_opens_over_a_game_that_waits_and_close_goes_back_to_it(make_se
     say(session, "7")
     before = session.game.position
     text = say(session, "learn")
-    assert text.startswith(f"Lesson 1 of {len(lessons())}: The board")
+    assert text.startswith(f"Lesson 1 of {len(load_lessons())}: The board")
     assert say(session, "board").startswith("Your row from pit 1: 9 9 9, 9 9 9, 9 9 9.")  # the lesson's board
     assert say(session, "kazans") == "Tied at 0."
     assert say(session, "1").startswith("Right. You sow 9 stones from pit 1")
@@ -45,7 +45,7 @@ def test_game_commands_are_refused_while_training_and_change_nothing(make_sessio
 def test_bad_words_get_one_sentence(make_session: MakeSession) -> None:
     session = make_session()
     assert say(session, "skip") == "There is nothing to skip: skip works in a lesson or a puzzle."
-    assert say(session, "learn 99") == f"There is no lesson 99: choose 1 to {len(lessons())}."
+    assert say(session, "learn 99") == f"There is no lesson 99: choose 1 to {len(load_lessons())}."
     assert say(session, "puzzle 0").startswith("There is no puzzle 0: choose 1 to ")
     assert say(session, "puzzle soon") == "Puzzle needs: puzzle, or puzzle N."
     assert say(session, "learn 3 4") == "Learn needs: learn, learn N for lesson N, or learn list."
@@ -70,7 +70,7 @@ def test_a_lesson_stops_the_clocks_of_the_game_and_says_so_on_the_way_back(clock
 def test_hint_in_a_lesson_is_the_steps_hint_and_in_a_puzzle_its_theme(make_session: MakeSession) -> None:
     session = make_session()
     say(session, "learn 2")
-    assert say(session, "hint") == lessons()[1].steps[0].hint
+    assert say(session, "hint") == load_lessons()[1].steps[0].hint
     say(session, "puzzle")
     assert session.output.stream.texts[-1].startswith("Puzzle ") and "" not in session.output.stream.texts  # said once
     assert say(session, "hint").startswith("The theme: ")
@@ -110,13 +110,13 @@ def test_lessons_and_puzzles_do_not_open_over_a_review(make_session: MakeSession
 
 def test_after_the_last_lesson_learn_starts_again_at_the_first_not_done(make_session: MakeSession) -> None:
     session = make_session()
-    say(session, f"learn {len(lessons())}")
-    for step in lessons()[-1].steps:
+    say(session, f"learn {len(load_lessons())}")
+    for step in load_lessons()[-1].steps:
         say(session, str(step.answer[0]))
     nothing = "There is no lesson under way. Type learn and a number to take one again"
     assert say(session, "turn").startswith(nothing)
     assert say(session, "skip").startswith(nothing)
-    assert say(session, "learn").startswith(f"Lesson 1 of {len(lessons())}: The board")
+    assert say(session, "learn").startswith(f"Lesson 1 of {len(load_lessons())}: The board")
 
 
 def test_a_broken_progress_file_is_said_by_lessons_too(make_session: MakeSession, private_dirs: object) -> None:
@@ -148,10 +148,10 @@ def test_close_says_when_the_progress_could_not_be_saved(make_session: MakeSessi
 
 def test_the_line_modes_prompt_says_your_move_in_a_puzzle_played_as_black(make_session: MakeSession) -> None:
     from toguz_tui.line.console import prompt_message
-    from toguz_tui.training.puzzles import load as puzzles
+    from toguz_tui.training.puzzles import load_puzzles
 
     session = make_session(opponent="computer", colour="white")
-    black = next(puzzle for puzzle in puzzles() if puzzle.position.to_move.key == "black")
+    black = next(puzzle for puzzle in load_puzzles() if puzzle.position.to_move.key == "black")
     say(session, f"puzzle {black.number}")
     white, black_kazan = black.position.kazans
     assert prompt_message(session) == f"Your move, {white} to {black_kazan}> "

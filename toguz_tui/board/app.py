@@ -21,7 +21,7 @@ from speech.words import phrases
 from speech.words.i18n import _
 from speech.words.vocabulary import variant_title
 from toguz_tui.board.screens.dialogs import ConfirmDialog
-from toguz_tui.board.screens.game import GameScreen
+from toguz_tui.board.screens.game_screen import GameScreen
 from toguz_tui.board.screens.opening import open_dialog
 from toguz_tui.files.settings import THEMES
 from toguz_tui.session.facade import GameSession

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 from speech.words.i18n import _
-from toguz_tui.commands.lexicon import COMMAND, native_words, shown
-from toguz_tui.commands.words import Handler, usage
+from toguz_tui.commands.arguments import Handler, usage
+from toguz_tui.commands.lexicon import COMMAND, native_words, shown_word
 
 
 @dataclass(frozen=True)
@@ -60,7 +60,7 @@ class Command:
     @property
     def shown_name(self) -> str:
         """Its name in the language spoken now."""
-        return shown(COMMAND, self.name)
+        return shown_word(COMMAND, self.name)
 
     @property
     def all_aliases(self) -> tuple[str, ...]:

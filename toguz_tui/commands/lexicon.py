@@ -121,7 +121,7 @@ def native_words(context: str, english: str, code: str | None = None) -> tuple[s
     return words_in(code or language(), context, english)
 
 
-def shown(context: str, english: str, code: str | None = None) -> str:
+def shown_word(context: str, english: str, code: str | None = None) -> str:
     """The word shown for ``english``: the language's first, else the English one."""
     found = native_words(context, english, code)
     return found[0] if found else english
@@ -145,6 +145,6 @@ def argument_choices(command: str, known: Iterable[str]) -> tuple[str, ...]:
     """The words Tab offers after ``command`` (``known``: the English words it reads), in the player's
     language and English."""
     if command in ("settings", "set"):
-        names = (shown(SETTING, name) for name in MESSAGES[SETTING])
-        return (*names, *(shown(WORD, value) for value in SETTING_VALUES))
-    return tuple(shown(WORD, word) for word in known)
+        names = (shown_word(SETTING, name) for name in MESSAGES[SETTING])
+        return (*names, *(shown_word(WORD, value) for value in SETTING_VALUES))
+    return tuple(shown_word(WORD, word) for word in known)

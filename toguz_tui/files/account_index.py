@@ -24,7 +24,7 @@ from typing import Any
 from rules import Side
 from rules.engine.game_analysis import CHART_LIMIT, MOST_PLIES
 from speech.system.locks import locked
-from toguz_tui.files import accounts as kept
+from toguz_tui.files import kept_accounts
 from toguz_tui.files.storage import write_atomically
 from toguz_tui.files.user_files import FileProblem, read_bytes
 
@@ -57,7 +57,7 @@ class Entry:
                 self.complete, self.nodes, [[ply, round(cost, 2)] for ply, cost in self.mistakes]]
 
 
-def entry_of(key: str, stamp: Stamp, account: kept.KeptAccount | None) -> Entry:
+def entry_of(key: str, stamp: Stamp, account: kept_accounts.KeptAccount | None) -> Entry:
     """The entry of the account file of ``key`` as read when it had ``stamp`` (``account``: None when unsound)."""
     if account is None:
         return Entry(key, stamp, False)
@@ -82,7 +82,7 @@ def _entry(row: Any) -> Entry:
         raise UnsoundIndex
     key, changed, size, sound, yours, complete, nodes, mistakes = row
     if not isinstance(key, str) or len(key) != 32 or not all(char in "0123456789abcdef" for char in key) \
-            or not _whole(changed, 0, 1 << 63) or not _whole(size, 0, kept.ACCOUNT_LIMIT) \
+            or not _whole(changed, 0, 1 << 63) or not _whole(size, 0, kept_accounts.ACCOUNT_LIMIT) \
             or not isinstance(sound, bool) or not isinstance(complete, bool) or not _whole(nodes, 0, 10**9):
         raise UnsoundIndex
     if not isinstance(yours, list) or len(yours) > 2 or not all(side in SIDES for side in yours) \
@@ -100,7 +100,7 @@ def _entry(row: Any) -> Entry:
 def _parsed(text: str) -> dict[str, Entry]:
     data = json.loads(text)
     if not isinstance(data, dict) or data.get("version") != 1 or not isinstance(data.get("entries"), list) \
-            or len(data["entries"]) > 4 * kept.MOST_ACCOUNTS:
+            or len(data["entries"]) > 4 * kept_accounts.MOST_ACCOUNTS:
         raise UnsoundIndex
     entries = [_entry(row) for row in data["entries"]]
     return {entry.key: entry for entry in entries}
@@ -153,8 +153,8 @@ def remember(folder: Path, entries: Iterable[Entry], present: set[str] | None = 
                 whole = {key: entry for key, entry in whole.items() if key in present}
             if whole == before:
                 return
-            if len(whole) > 4 * kept.MOST_ACCOUNTS:  # the files changed longest ago are forgotten first
-                newest = sorted(whole.values(), key=lambda entry: entry.stamp[0])[-4 * kept.MOST_ACCOUNTS:]
+            if len(whole) > 4 * kept_accounts.MOST_ACCOUNTS:  # the files changed longest ago are forgotten first
+                newest = sorted(whole.values(), key=lambda entry: entry.stamp[0])[-4 * kept_accounts.MOST_ACCOUNTS:]
                 whole = {entry.key: entry for entry in newest}
             write_atomically(path, json.dumps({"version": 1, "entries": [entry.to_data() for entry in whole.values()]},
                                               separators=(",", ":")))
@@ -169,7 +169,7 @@ def remember(folder: Path, entries: Iterable[Entry], present: set[str] | None = 
 def survey(folder: Path) -> list[tuple[str, Stamp]] | str:
     """The account files in ``folder``, newest first (at most ``MOST_ACCOUNTS``), each key with the file's
     stamp; or why the folder cannot be looked through. No folder: no accounts."""
-    problem = kept.folder_problem(folder)
+    problem = kept_accounts.folder_problem(folder)
     if problem is not None:
         return problem
     try:
@@ -187,21 +187,21 @@ def survey(folder: Path) -> list[tuple[str, Stamp]] | str:
     except OSError as error:
         return error.strerror or str(error)
     found.sort(key=lambda item: item[1][0], reverse=True)
-    return found[:kept.MOST_ACCOUNTS]
+    return found[:kept_accounts.MOST_ACCOUNTS]
 
 
 def read_entry(folder: Path, key: str, stamp: Stamp) -> Entry:
     """The entry of the account file of ``key``, read now (surveyed with ``stamp``)."""
-    return entry_of(key, stamp, kept.load_account(key, folder))
+    return entry_of(key, stamp, kept_accounts.load_account(key, folder))
 
 
-def keep(account: kept.KeptAccount, folder: Path) -> str | None:
+def keep(account: kept_accounts.KeptAccount, folder: Path) -> str | None:
     """Keep ``account`` (``accounts.save_account``) and put it in the index; why it failed, or None."""
-    problem = kept.save_account(account, folder)
+    problem = kept_accounts.save_account(account, folder)
     if problem is None:
-        path = kept.account_path(account.analysis.key, folder)
+        path = kept_accounts.account_path(account.analysis.key, folder)
         stamp = _stamp(path)
-        found = kept.load_account(account.analysis.key, folder)  # known: what was written, or what was further
+        found = kept_accounts.load_account(account.analysis.key, folder)  # known: what was written, or what was further
         if stamp is not None:
             remember(folder, [entry_of(account.analysis.key, stamp, found)])
     return problem

@@ -28,8 +28,8 @@ from rules.clock import MAX_WARNINGS, TimeControl
 from rules.engine import LEVELS
 from speech.system.locks import FileLock
 from speech.words.i18n import _
+from toguz_tui.files import user_files
 from toguz_tui.files.user_files import FileProblem, folder_from, read_bytes, too_long_number
-from toguz_tui.files.user_files import write_atomically as write_file_atomically
 
 Opponent = Literal["computer", "human"]  # the computer, or a second player at the keyboard
 OPPONENT_KEYS: tuple[Opponent, ...] = get_args(Opponent)
@@ -63,7 +63,7 @@ def write_atomically(path: Path, text: str) -> None:
     """Write a file of the program's own (its folder made if needed) so that a crash leaves either
     the old file or the new one, never a broken one."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    write_file_atomically(path, text)
+    user_files.write_atomically(path, text)
 
 
 @dataclass
@@ -291,7 +291,7 @@ def archive_record(text: str, names: tuple[str, str]) -> Path:
     while True:
         path = folder / (f"{base}.pgn" if number == 1 else f"{base}-{number}.pgn")
         try:
-            write_file_atomically(path, text, replace=False)
+            user_files.write_atomically(path, text, replace=False)
             return path
         except FileExistsError:
             number += 1

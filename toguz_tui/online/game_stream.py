@@ -23,17 +23,15 @@ from rules import Game, NotationError, Position, Side, Termination
 from rules.clock import TimeControl
 from rules.move import play_move
 from rules.movecode import move_code, read_move_code
-from speech.words import online as words
-from speech.words import phrases
+from speech.words import online_wording, phrases
 from speech.words.i18n import _
 from toguz_tui.online import server_rules
 from toguz_tui.online.client import Client, OnlineError
 from toguz_tui.online.errands import Errands
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.opponents import Kind, Opponent, Refusable
+from toguz_tui.session.opponents import Opponent, OpponentKind, Refusable
 from toguz_tui.session.setup import GameSetup
-from toguz_tui.session.stream import Kind as Said
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.stream import AnnouncementKind, Reply
 
 CHAT_BURST = 5  # chat lines said within CHAT_WINDOW seconds; more are folded into one line
 CHAT_WINDOW = 10.0
@@ -78,7 +76,7 @@ class Connection(Protocol):
         """The session the game is played in."""
         ...
 
-    def say(self, text: str, kind: Said = "info") -> None:
+    def say(self, text: str, kind: AnnouncementKind = "info") -> None:
         """Say ``text`` after what is being said."""
         ...
 
@@ -87,7 +85,7 @@ class RemoteOpponent(Opponent):
     """A person playing on the server: the moves made here go there first, and are made here when the
     server has taken them; there are no takebacks, and no help from the computer against a person."""
 
-    kind: ClassVar[Kind] = "remote"
+    kind: ClassVar[OpponentKind] = "remote"
 
     def __init__(self, follower: GameFollower, name: str) -> None:
         self.follower = follower
@@ -174,15 +172,16 @@ class GameFollower:
             if codes:  # a game going on, taken up: its moves are made without a word, then where it stands
                 session.start_game(setup, self.start, quiet=True, opponent=remote, moves=pits_of(codes, self.start))
                 turn = session.view.turn_words(session.output.announcer)
-                session.output.say(Reply(words.online_taken_up(self.opponent, me, len(session.game.moves), turn)))
+                taken_up = online_wording.online_taken_up(self.opponent, me, len(session.game.moves), turn)
+                session.output.say(Reply(taken_up))
             elif self.lobby and self.control is not None:  # short, with the deadline for the first move
                 session.start_game(setup, self.start, quiet=True, opponent=remote)
                 seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment)
-                session.output.say(Reply(words.lobby_game(self.opponent, me, self.control.typed, seconds)))
+                session.output.say(Reply(online_wording.lobby_game(self.opponent, me, self.control.typed, seconds)))
             else:  # the server starts the clocks at the second move, not the first
                 session.start_game(setup, self.start, quiet=True, opponent=remote)
                 turn = session.view.turn_words(session.output.announcer)
-                session.output.say(Reply(words.game_begins(self.opponent, me, self.control, turn)))
+                session.output.say(Reply(online_wording.game_begins(self.opponent, me, self.control, turn)))
         self._watch_first_move()
 
     def _state(self, state: dict[str, Any]) -> bool:
@@ -236,7 +235,7 @@ class GameFollower:
         ending = server_rules.ENDINGS.get(status, "win")
         winner = side_of(str(state.get("winner", "")))
         if ending == "gone":
-            session.game_gone(words.online_aborted())
+            session.game_gone(online_wording.online_aborted())
             return True
         if ending == "resign" and winner is not None:
             loser = winner.opponent
@@ -250,7 +249,7 @@ class GameFollower:
         elif not session.game.is_over:  # decided at the server: said why, then the result
             if status == "noStart" and winner is None:
                 winner = session.game.position.to_move.opponent
-            self.online.say(words.finish(status, self.opponent, winner is self.me))
+            self.online.say(online_wording.finish(status, self.opponent, winner is self.me))
             session.game_ended(lambda game: game.decide(winner, Termination.ADJUDICATION))
         return True
 
@@ -272,14 +271,14 @@ class GameFollower:
                     self._fold_timer.start()
                 return
             self._chat_times.append(now)
-        self.online.say(words.chat_line(who, text))
+        self.online.say(online_wording.chat_line(who, text))
 
     def _say_folded(self) -> None:
         with self._lock:
             folded, self._folded, self._fold_timer = self._folded, {}, None
             self._chat_times = []
         for who, count in folded.items():
-            self.online.say(words.chat_folded(who, count))
+            self.online.say(online_wording.chat_folded(who, count))
 
     def chat(self, text: str) -> Reply:
         """Say ``text`` to the opponent (at most the server's 140 UTF-16 units)."""
@@ -289,7 +288,7 @@ class GameFollower:
             return output.error(_("A chat message holds at most {limit} characters; yours has {count}.").format(
                 limit=LONGEST_CHAT, count=utf16_length(text)))
         self.online.errands.run("chat", lambda: self.online.client.chat(self.game_id, text),
-                                lambda _answer: self.online.say(words.chat_sent(text)),
+                                lambda _answer: self.online.say(online_wording.chat_sent(text)),
                                 lambda error: self.online.say(_("Your message was not sent: {reason}.").format(
                                     reason=error), "error"))
         return Reply("")
@@ -311,7 +310,7 @@ class GameFollower:
         def failed(error: OnlineError) -> None:
             if error.delivery == "unknown" and session.game.position != position:
                 return  # the answer was lost, but the game's stream has shown the move made
-            online.say(words.move_not_taken(error.delivery, str(error), error.retry_after), "error")
+            online.say(online_wording.move_not_taken(error.delivery, str(error), error.retry_after), "error")
 
         online.errands.run("move", lambda: online.client.move(self.game_id, code), taken, failed)
         return Reply("")
@@ -322,8 +321,8 @@ class GameFollower:
                  "draw/no": _("the refusal of the draw")}
         self.online.errands.run(command, lambda: self.online.client.command(self.game_id, command),
                                 lambda _answer: None,
-                                lambda error: self.online.say(words.command_not_taken(names[command], str(error)),
-                                                              "error"))
+                                lambda error: self.online.say(
+                                    online_wording.command_not_taken(names[command], str(error)), "error"))
         return Reply("")
 
     def draw(self) -> Reply:
@@ -338,7 +337,7 @@ class GameFollower:
             return output.error(_("A draw offer counts only once both sides have moved: PlayStrategy would ignore "
                                   "it now."))
         if problem == "recent":
-            return output.error(words.draw_offer_too_soon(
+            return output.error(online_wording.draw_offer_too_soon(
                 (self.my_last_offer or 0) + server_rules.DRAW_OFFER_PLIES + 1 - plies, server_rules.DRAW_OFFER_PLIES))
         self.my_last_offer = plies
         self.send("draw/yes")
@@ -365,7 +364,7 @@ class GameFollower:
     def _warn_first_move(self) -> None:
         game = self.session.game
         if self.me is not None and not game.is_over and len(game.moves) == (0 if self.me is Side.WHITE else 1):
-            self.online.say(words.first_move_warning(round(server_rules.WARN_FIRST_MOVE)), "error")
+            self.online.say(online_wording.first_move_warning(round(server_rules.WARN_FIRST_MOVE)), "error")
 
     def _stop_timers(self) -> None:
         with self._lock:

@@ -12,12 +12,11 @@ import sys
 
 from speech.sounds.player import open_player
 from speech.voices import AUTO_ORDER, SPEECH_CHOICES, open_speaker
-from speech.voices.cli import PlainParser
-from speech.words import online as words
-from speech.words import phrases
+from speech.voices.speech_command import PlainParser
+from speech.words import online_wording, phrases
 from speech.words.i18n import _
 from toguz_tui.files.settings import config_dir, load_settings
-from toguz_tui.online import token as tokens
+from toguz_tui.online import token_store
 from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError, server_address
 from toguz_tui.online.play import OnlinePlay
 from toguz_tui.session.facade import GameSession
@@ -61,8 +60,8 @@ def main(args: list[str]) -> int:
     if options.action == "login":
         return login(options.server, config, given)
     try:
-        token = tokens.load(config, given, options.server)
-    except tokens.TokenProblem as problem:
+        token = token_store.load(config, given, options.server)
+    except token_store.TokenProblem as problem:
         print(_("toguz online: {reason}.").format(reason=problem), file=sys.stderr)
         return 2
     if token is None:
@@ -82,14 +81,14 @@ def logout(config: object, server: str) -> int:
 
     assert isinstance(config, Path)
     try:
-        had = tokens.remove(config, server)
-    except tokens.TokenProblem as problem:
+        had = token_store.remove(config, server)
+    except token_store.TokenProblem as problem:
         print(_("toguz online: {reason}.").format(reason=problem), file=sys.stderr)
         return 1
-    print(words.logged_out(had))
-    if os.environ.get(tokens.ENVIRONMENT):
+    print(online_wording.logged_out(had))
+    if os.environ.get(token_store.ENVIRONMENT):
         print(_("The token in {variable} is still used while it is set: remove it from your environment too.").format(
-            variable=tokens.ENVIRONMENT))
+            variable=token_store.ENVIRONMENT))
     return 0
 
 
@@ -101,32 +100,34 @@ def login(server: str, config: object, given: object) -> int:
     assert isinstance(config, Path)
     try:
         if isinstance(given, Path):
-            typed = tokens.load(config, given, server) or ""
+            typed = token_store.load(config, given, server) or ""
         elif sys.stdin.isatty():
             typed = getpass.getpass(_("Your PlayStrategy token (not shown as you type): "))
         else:
-            typed = sys.stdin.readline(tokens.LONGEST + 2)  # bounded: a token is one short line
+            typed = sys.stdin.readline(token_store.LONGEST + 2)  # bounded: a token is one short line
             if not typed:
                 raise EOFError  # the input ended before any token: said as no token given
-            if len(typed.rstrip("\r\n")) > tokens.LONGEST:
-                raise tokens.TokenProblem(_("that is not a PlayStrategy token (a line of letters, digits and signs)"))
-        token = tokens.checked(typed)
-    except (tokens.TokenProblem, EOFError, KeyboardInterrupt) as problem:
+            if len(typed.rstrip("\r\n")) > token_store.LONGEST:
+                raise token_store.TokenProblem(
+                    _("that is not a PlayStrategy token (a line of letters, digits and signs)"))
+        token = token_store.checked(typed)
+    except (token_store.TokenProblem, EOFError, KeyboardInterrupt) as problem:
         print(_("toguz online: {reason}.").format(reason=str(problem) or _("no token given")), file=sys.stderr)
         return 2
     client = Client(token, server)
     try:
         account = phrases.visible(str(client.account().get("id", "?"))[:30])
     except OnlineError as error:
-        print(words.online_failed(str(error)), file=sys.stderr)
+        print(online_wording.online_failed(str(error)), file=sys.stderr)
         return 1
     finally:
         client.close()
     try:
-        where = tokens.store(token, account, config, server)
+        where = token_store.store(token, account, config, server)
     except OSError as error:
         print(_("toguz online: the token could not be kept in {path}: {reason}.").format(
-            path=tokens.token_file(config, server), reason=error.strerror or type(error).__name__), file=sys.stderr)
+            path=token_store.token_file(config, server), reason=error.strerror or type(error).__name__),
+            file=sys.stderr)
         return 1
     print(_("Logged in to PlayStrategy as {account}; the token is kept {where}.").format(account=account,
                                                                                          where=where))

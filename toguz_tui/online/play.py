@@ -25,8 +25,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules.clock import TimeControl
-from speech.words import online as words
-from speech.words import phrases
+from speech.words import online_wording, phrases
 from speech.words.i18n import _
 from toguz_tui.files.storage import log_failure
 from toguz_tui.online import server_rules
@@ -34,8 +33,7 @@ from toguz_tui.online.client import Client, OnlineError
 from toguz_tui.online.errands import Errands
 from toguz_tui.online.game_stream import GameFollower, RemoteOpponent
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.stream import Kind as Said
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.stream import AnnouncementKind, Reply
 
 LONGEST_WAIT = 30.0  # seconds between two attempts to reconnect, at most
 STEADY = 10.0  # seconds a stream must have lasted for a drop to count as a fresh one
@@ -109,7 +107,7 @@ class OnlinePlay:
     def _start(self, target: Callable[[], None], name: str) -> None:
         threading.Thread(target=target, name=name, daemon=True).start()
 
-    def say(self, text: str, kind: Said = "info") -> None:
+    def say(self, text: str, kind: AnnouncementKind = "info") -> None:
         """Say ``text`` after what is being said, and show it."""
         if not self._closed.is_set():
             self.session.output.say(Reply(text, kind=kind), interrupt=False)
@@ -142,16 +140,16 @@ class OnlinePlay:
                 if self._closed.is_set():
                     return
                 if error.status in (400, 401, 403, 404):  # this will not get better by trying again
-                    self._give_up(events, words.online_failed(str(error)))
+                    self._give_up(events, online_wording.online_failed(str(error)))
                     return
                 if error.retry_after is not None:
                     wait = error.retry_after
                 if not lost:
-                    self.say(words.online_lost(what, str(error)), "error")
+                    self.say(online_wording.online_lost(what, str(error)), "error")
                 lost = True
             except Exception as error:  # a fault here is logged and said; the stream is left
                 log_failure(error)
-                self._give_up(events, words.online_failed(_("toguz failed ({name}); the details are in its "
+                self._give_up(events, online_wording.online_failed(_("toguz failed ({name}); the details are in its "
                                                               "log").format(name=type(error).__name__)))
                 return
             else:
@@ -167,7 +165,7 @@ class OnlinePlay:
                 if events and time.monotonic() - opened_at[0] > STEADY and not lost:
                     continue  # the account's events, ended by the server after a while: opened again at once, unsaid
                 if not lost:
-                    self.say(words.online_lost(what, _("the server ended the stream")), "error")
+                    self.say(online_wording.online_lost(what, _("the server ended the stream")), "error")
                 lost = True
             if time.monotonic() - opened_at[0] > STEADY:
                 wait = 1.0  # the stream had been working: a fresh drop
@@ -197,7 +195,7 @@ class OnlinePlay:
             doer = challenge.get("destUser" if kind == "challengeDeclined" else "challenger")
             if isinstance(doer, dict) and doer.get("id") == self.account:
                 return False  # the player's own answer, echoed: said when it was sent
-            self.say(words.challenge_withdrawn(kind == "challengeDeclined", _name(challenge.get("challenger")),
+            self.say(online_wording.challenge_withdrawn(kind == "challengeDeclined", _name(challenge.get("challenger")),
                                                  _name(challenge.get("destUser"))))
         return False
 
@@ -222,7 +220,7 @@ class OnlinePlay:
                        "Rapid or slower). Type decline, or play it on the website.").format(who=who,
                                                                                        control=shown or "?"))
         else:
-            self.say(words.challenged(who, shown, bool(challenge.get("rated"))))
+            self.say(online_wording.challenged(who, shown, bool(challenge.get("rated"))))
 
     def _game_started(self, game: dict[str, Any]) -> None:
         variant = game.get("variant")
@@ -265,11 +263,11 @@ class OnlinePlay:
             minutes = control.initial / 60
         problem = server_rules.control_problem(minutes, round(control.increment), challenge)
         if problem == "values":
-            return output.error(words.control_values(typed))
+            return output.error(online_wording.control_values(typed))
         if problem == "fast":
-            return output.error(words.too_fast_online(typed))
+            return output.error(online_wording.too_fast_online(typed))
         if self.game_id is not None:
-            return output.error(words.online_game_going_on())
+            return output.error(online_wording.online_game_going_on())
         if not self.listening:
             return output.error(_("toguz is not connected to your account's events, so a game would start unheard: "
                                   "quit and start toguz online again. ({reason})").format(reason=self.lost_reason))
@@ -281,7 +279,7 @@ class OnlinePlay:
         if refused is not None:
             return refused
         if self._seek_client is None:
-            return self.session.output.error(words.online_failed(_("seeking is not possible here")))
+            return self.session.output.error(online_wording.online_failed(_("seeking is not possible here")))
         self._stop_seeking()  # one seek at a time: the server refuses a second (429)
         seeking = self._seek_client()
         self._seeking = seeking
@@ -315,7 +313,7 @@ class OnlinePlay:
                            "seek {control} to look again.").format(control=typed), "error")
 
         self._start(run, "toguz-online-seek")
-        return self.session.output.answer(words.seeking(phrases.time_control(control), rated))
+        return self.session.output.answer(online_wording.seeking(phrases.time_control(control), rated))
 
     def _stop_seeking(self) -> None:
         seeking, self._seeking = self._seeking, None
@@ -346,12 +344,12 @@ class OnlinePlay:
             return output.error(_("{who}'s challenge is too fast for play from toguz (the Board API plays Rapid or "
                                   "slower): decline it, or play it on the website.").format(who=who))
         if accept and self.game_id is not None:
-            return output.error(words.online_game_going_on())
+            return output.error(online_wording.online_game_going_on())
         self.challenges.pop()
         self.errands.run("challenge-answer",
                          lambda: self.client.accept(challenge_id) if accept else self.client.decline(challenge_id),
-                         lambda _answer: self.say(words.challenge_answered(who, accept)),
-                         lambda error: self.say(words.command_not_taken(
+                         lambda _answer: self.say(online_wording.challenge_answered(who, accept)),
+                         lambda error: self.say(online_wording.command_not_taken(
                              _("your answer to {who}").format(who=who), str(error)), "error"))
         return Reply("")
 

@@ -1,5 +1,5 @@
 """The accounts of games: the engine's verdict on every move, worked out in a thread of its own and said
-when it is done; kept on disk (``toguz_tui.files.accounts``), so that a second ``account`` is instant.
+when it is done; kept on disk (``toguz_tui.files.kept_accounts``), so that a second ``account`` is instant.
 
 One analysis runs at a time, one search after another (``rules.engine.game_analysis.step``), and between
 two it waits while the computer thinks on its move, so it never holds up play. ``account stop`` (or
@@ -30,8 +30,7 @@ from speech.sounds.course import BODY_MS, HOLD_MS, TAIL_MS
 from speech.system.locks import FileLock
 from speech.words.account import AccountWords
 from speech.words.i18n import _, n_
-from toguz_tui.files import account_index, storage
-from toguz_tui.files import accounts as kept
+from toguz_tui.files import account_index, kept_accounts, storage
 from toguz_tui.session.account_line import Line, claim_of, elsewhere_words, let_go
 from toguz_tui.session.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
 from toguz_tui.session.looked import Looked, looked_at, people_sides
@@ -78,27 +77,27 @@ class Accounts:
         self.port = port  # the game looked at, the ``sounds`` setting
         self.persist = persist  # whether accounts are kept on disk
         self.games = KeptGames(output)  # the kept games, looked through for ``account all`` and ``mistakes``
-        self.folder = kept.accounts_dir()  # where (a thread still writing after its session ends writes here)
-        self._done: dict[str, kept.KeptAccount] = {}  # complete ones, by key
+        self.folder = kept_accounts.accounts_dir()  # where (a thread still writing after its session ends writes here)
+        self._done: dict[str, kept_accounts.KeptAccount] = {}  # complete ones, by key
         self._job: _Job | None = None
         self.shown: GameAnalysis | None = None  # the last complete analysis said (the board draws its course)
         self.nodes = ANALYSIS_NODES  # each search's budget (tests make it smaller)
-        self._ready: kept.KeptAccount | None = None  # finished while another game was looked at
+        self._ready: kept_accounts.KeptAccount | None = None  # finished while another game was looked at
         self.line = Line()  # the games ``account all`` analyses next
 
     def _looked(self) -> Looked | str:
         """The game an account is asked for now (``toguz_tui.session.looked``), or why there is none."""
         return looked_at(self.port.view, self.port.setup.human, self.port.online)
 
-    def _find(self, key: str) -> kept.KeptAccount | None:
+    def _find(self, key: str) -> kept_accounts.KeptAccount | None:
         """What is known of the game's analysis at this budget: done here, or kept on disk (complete or partial;
         one of another budget, or doubted, with no verdicts)."""
         if key in self._done and self._done[key].analysis.nodes == self.nodes:
             return self._done[key]
-        found = kept.load_account(key, self.folder) if self.persist else None
+        found = kept_accounts.load_account(key, self.folder) if self.persist else None
         if found is not None and found.analysis.nodes != self.nodes:  # its verdicts are not mixed with these
-            found = kept.KeptAccount(found.game, found.yours, GameAnalysis(key, found.analysis.plies, nodes=self.nodes),
-                                     found.tags, found.doubted)
+            fresh = GameAnalysis(key, found.analysis.plies, nodes=self.nodes)
+            found = kept_accounts.KeptAccount(found.game, found.yours, fresh, found.tags, found.doubted)
         if found is not None and found.analysis.complete:
             self._done[key] = found
         return found
@@ -154,7 +153,7 @@ class Accounts:
             said.append(_("Your other games waiting for their accounts are analysed after it."))
         return " ".join(said)
 
-    def _start(self, looked: Looked, found: kept.KeptAccount | None, words: AccountWords, then: Then,
+    def _start(self, looked: Looked, found: kept_accounts.KeptAccount | None, words: AccountWords, then: Then,
                listener: Side, claim: FileLock, place: tuple[int, int] | None = None) -> _Job:
         """Analyse ``looked`` in the background from what was ``found`` kept of it."""
         start = found.analysis if found is not None else \
@@ -169,8 +168,8 @@ class Accounts:
         """A game of the player's (``human``'s, or both sides' between two people) ended: kept as waiting for
         its account (``account all`` makes it), so that ``mistakes`` knows of it."""
         yours = people_sides(human)
-        if self.persist and game.moves and yours and kept.load_account(game_key(game), self.folder) is None:
-            account_index.keep(kept.KeptAccount(game, yours, GameAnalysis(game_key(game), len(game.moves),
+        if self.persist and game.moves and yours and kept_accounts.load_account(game_key(game), self.folder) is None:
+            account_index.keep(kept_accounts.KeptAccount(game, yours, GameAnalysis(game_key(game), len(game.moves),
                                                                           nodes=self.nodes)), self.folder)
 
     def ask_all(self, interrupt: bool = True) -> Reply:
@@ -288,7 +287,7 @@ class Accounts:
         None."""
         if not self.persist:
             return None
-        problem = account_index.keep(kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis,
+        problem = account_index.keep(kept_accounts.KeptAccount(job.looked.game, job.looked.yours, job.analysis,
                                                       job.looked.tags), self.folder)
         if problem is not None and not (once and job.unsaved):
             job.unsaved = True
@@ -351,7 +350,7 @@ class Accounts:
                 self._job = None
             if job.stop.is_set() or not job.analysis.complete:
                 return
-            done = kept.KeptAccount(job.looked.game, job.looked.yours, job.analysis, job.looked.tags)
+            done = kept_accounts.KeptAccount(job.looked.game, job.looked.yours, job.analysis, job.looked.tags)
             self._done[job.analysis.key] = done
             self.line.analysed += job.place is not None
             if job.then != "quiet":

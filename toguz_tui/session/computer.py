@@ -19,7 +19,7 @@ from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files import storage
 from toguz_tui.session.mode import Training
-from toguz_tui.session.opponents import Kind, Opponent, PersonOpponent, Turn
+from toguz_tui.session.opponents import Opponent, OpponentKind, PersonOpponent, Turn
 from toguz_tui.session.output import Output
 from toguz_tui.session.port import SessionPort
 from toguz_tui.session.setup import GameSetup
@@ -33,7 +33,7 @@ class ComputerOpponent(Opponent):
     it found to ``moved`` with the position it searched; after ``THINKING_SAID_AFTER`` seconds still
     searching, ``still_thinking`` hears the position once."""
 
-    kind: ClassVar[Kind] = "computer"
+    kind: ClassVar[OpponentKind] = "computer"
 
     def __init__(self, thinker: Thinker, engines: EngineFactory, moved: Callable[[Position, int], object],
                  still_thinking: Callable[[Position], None], failed: Callable[[Exception], None]) -> None:

@@ -27,7 +27,7 @@ from rules.engine import LEVELS
 from toguz_tui.session.setup import GameSetup
 from toguz_tui.session.stream import Reply
 
-Kind = Literal["computer", "person", "remote"]
+OpponentKind = Literal["computer", "person", "remote"]
 Refusable = Literal["undo", "engine", "pause"]
 
 
@@ -51,7 +51,7 @@ class Turn:
 class Opponent:
     """The other side. The base plays nothing by itself and refuses nothing (a person here)."""
 
-    kind: ClassVar[Kind] = "person"
+    kind: ClassVar[OpponentKind] = "person"
     name: str = ""  # the opponent's own name ("": the computer, or White and Black between two people)
 
     @property
@@ -91,7 +91,7 @@ class Opponent:
 class PersonOpponent(Opponent):
     """A second person at this keyboard: both sides' moves are typed here."""
 
-    kind: ClassVar[Kind] = "person"
+    kind: ClassVar[OpponentKind] = "person"
 
 
 class OnlineConnection(Protocol):

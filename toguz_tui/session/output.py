@@ -23,7 +23,7 @@ from toguz_tui.files.settings import Settings
 from toguz_tui.session.background import BackgroundWork
 from toguz_tui.session.braille_output import BrailleOutput
 from toguz_tui.session.sound_cues import SoundCues
-from toguz_tui.session.stream import AnnouncementStream, Kind, Reply
+from toguz_tui.session.stream import AnnouncementKind, AnnouncementStream, Reply
 from toguz_tui.session.voice import Voice
 
 
@@ -56,7 +56,7 @@ class Output:
         self.voice.speaker.speak(text)
         self.braille.show(text)
 
-    def answer(self, text: str, kind: Kind = "info", interrupt: bool = True) -> Reply:
+    def answer(self, text: str, kind: AnnouncementKind = "info", interrupt: bool = True) -> Reply:
         """Say a query's answer."""
         return self.say(Reply(text, kind=kind), interrupt)
 

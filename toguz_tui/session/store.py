@@ -5,7 +5,7 @@ cannot be done nothing replaces it; a finished game is saved whole, so that one 
 failed comes back as finished, never as the position before its last move; the program says
 whether a game is saved only when it is true.
 
-The store also writes the game's record (``toguz_tui.session.records``) for the archive and ``save``: it
+The store also writes the game's record (``toguz_tui.session.game_record``) for the archive and ``save``: it
 reads the game as it stands (``GameOnRecord``) through the session's ``ReadPort`` and the clocks, and tells
 the accounts of each game kept that ends (``GameOverListener``). It says what leaving now would do to the
 game (``toguz_tui.session.leaving.Leaving``): ``quit`` says goodbye with it, the board asks its quit question with it.
@@ -23,9 +23,9 @@ from speech.words.i18n import _
 from toguz_tui.files import storage
 from toguz_tui.session.clocks import Clocks
 from toguz_tui.session.game_clock import GameClock
+from toguz_tui.session.game_record import record_names, record_text
 from toguz_tui.session.leaving import Leaving
 from toguz_tui.session.port import ReadPort
-from toguz_tui.session.records import record_names, record_text
 from toguz_tui.session.setup import GameSetup
 
 

@@ -25,7 +25,7 @@ from speech.words.i18n import n_
 
 # info: an answer; move: a move announced; error: a refusal; end: the game's end; exists: a file
 # that is there already (the board asks whether to replace it); focus: a pit's count as the focus moves.
-Kind = Literal["info", "move", "error", "end", "exists", "focus"]
+AnnouncementKind = Literal["info", "move", "error", "end", "exists", "focus"]
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class Reply:
 
     text: str
     spoken: str | None = None
-    kind: Kind = "info"
+    kind: AnnouncementKind = "info"
     quit: bool = False
 
     @property
@@ -50,7 +50,7 @@ class Saying(Protocol):
     """What says a reply (``toguz_tui.session.output.Output``), as the parts of the output that say things
     of their own (a braille display lost, work in the background that failed) see it."""
 
-    def answer(self, text: str, kind: Kind = "info", interrupt: bool = True) -> Reply:
+    def answer(self, text: str, kind: AnnouncementKind = "info", interrupt: bool = True) -> Reply:
         """Say ``text`` (``interrupt=False``: after what is being said)."""
         ...
 

@@ -12,18 +12,18 @@ from __future__ import annotations
 import threading
 
 from speech.words.i18n import _, n_
-from toguz_tui.files.accounts import accounts_dir
+from toguz_tui.files.kept_accounts import accounts_dir
 from toguz_tui.session.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
 from toguz_tui.session.mode import Reviewing, Training
 from toguz_tui.session.output import Output
 from toguz_tui.session.port import SessionPort
 from toguz_tui.session.stream import Reply
-from toguz_tui.training import lessons as lesson_files
-from toguz_tui.training import puzzles as puzzle_file
 from toguz_tui.training.coach import Coach, LessonCoach, PuzzleCoach, lesson_listing
+from toguz_tui.training.lessons import LessonFileError, load_lessons
 from toguz_tui.training.mistake_record import load_record
 from toguz_tui.training.mistakes import Collected, MistakeCoach, collect
 from toguz_tui.training.progress import load_progress
+from toguz_tui.training.puzzles import PuzzleFileError, load_puzzles
 
 
 def pending_words(count: int) -> str:
@@ -84,8 +84,8 @@ class Trainer:
             if refused is not None:
                 return refused
             try:
-                lessons = lesson_files.load()
-            except lesson_files.LessonFileError as error:
+                lessons = load_lessons()
+            except LessonFileError as error:
                 return self.output.error(_("The lessons cannot be read: {problem}").format(problem=error))
             if number is not None and not 1 <= number <= len(lessons):
                 return self.output.error(_("There is no lesson {number}: choose 1 to {count}.").format(
@@ -101,8 +101,8 @@ class Trainer:
         """``lessons``: every lesson, with what was done."""
         with self.lock:
             try:
-                lessons = lesson_files.load()
-            except lesson_files.LessonFileError as error:
+                lessons = load_lessons()
+            except LessonFileError as error:
                 return self.output.error(_("The lessons cannot be read: {problem}").format(problem=error))
             current = self.coach
             progress, problem = (current.progress, None) if isinstance(current, LessonCoach) else load_progress()
@@ -116,8 +116,8 @@ class Trainer:
             if refused is not None:
                 return refused
             try:
-                puzzles = puzzle_file.load()
-            except puzzle_file.PuzzleFileError as error:
+                puzzles = load_puzzles()
+            except PuzzleFileError as error:
                 return self.output.error(_("The puzzles cannot be read: {problem}").format(problem=error))
             if number is not None and not 1 <= number <= len(puzzles):
                 return self.output.error(_("There is no puzzle {number}: choose 1 to {count}.").format(

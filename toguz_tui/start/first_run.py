@@ -14,8 +14,8 @@ from speech.voices.braille import braille_wrap
 from speech.words import phrases
 from speech.words.announce import BRAILLE_CELLS
 from speech.words.i18n import _
-from toguz_tui.commands.layouts import answer as typed_answer
 from toguz_tui.files.settings import save_setting, stored_setting_names
+from toguz_tui.keyboards.layouts import typed_answer
 
 ATTEMPTS = 3
 

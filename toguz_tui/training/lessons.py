@@ -82,7 +82,7 @@ def lesson_files(folder: Path = LESSON_DIR) -> list[Path]:
 
 
 @cache
-def load(folder: Path = LESSON_DIR) -> tuple[Lesson, ...]:
+def load_lessons(folder: Path = LESSON_DIR) -> tuple[Lesson, ...]:
     """Every lesson, checked; ``LessonFileError`` names the file and the fault."""
     lessons = tuple(read_lesson(path, number) for number, path in enumerate(lesson_files(folder), 1))
     keys = [lesson.key for lesson in lessons]

@@ -25,7 +25,7 @@ from speech.words import phrases
 from speech.words.announce import Announcer
 from speech.words.i18n import _, n_, p_
 from toguz_tui.files.account_index import Entry
-from toguz_tui.files.accounts import KeptAccount, load_account
+from toguz_tui.files.kept_accounts import KeptAccount, load_account
 from toguz_tui.training.coach import TRIES, Coach, Said, brief_row, sentences, side_words
 from toguz_tui.training.mistake_record import MistakeRecord, save_record
 from toguz_tui.training.progress import Progress

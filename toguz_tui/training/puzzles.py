@@ -70,7 +70,7 @@ def most_threatened(position: Position) -> int:
 
 
 @cache
-def load(path: Path = PUZZLE_FILE) -> tuple[Puzzle, ...]:
+def load_puzzles(path: Path = PUZZLE_FILE) -> tuple[Puzzle, ...]:
     """Every puzzle of the file, each checked; ``PuzzleFileError`` says why the file cannot be used."""
     try:
         if not path.is_file() or path.stat().st_size > MOST_BYTES:

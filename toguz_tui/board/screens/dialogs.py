@@ -35,7 +35,7 @@ from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.board.widgets.choice import Choice, PlainButton
 from toguz_tui.board.widgets.speech_area import SpeechArea
-from toguz_tui.commands.layouts import answer as typed_answer
+from toguz_tui.keyboards.layouts import typed_answer
 
 Speak = Callable[[str], None]
 CLOSING = ("escape", "q", "backspace")

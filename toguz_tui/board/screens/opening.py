@@ -15,7 +15,6 @@ from textual.app import App
 from rules import Side
 from speech.words import phrases
 from speech.words.i18n import _, p_
-from toguz_tui.board.keyboards import keyboard
 from toguz_tui.board.screens import keys
 from toguz_tui.board.screens.dialogs import CLOSING, ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.board.screens.forms import (
@@ -32,9 +31,10 @@ from toguz_tui.board.screens.forms import (
     save_dialog,
     settings_dialog,
 )
-from toguz_tui.commands import records as files
+from toguz_tui.commands import record_commands
 from toguz_tui.commands.table import BY_WORD, run, run_line
 from toguz_tui.files import storage
+from toguz_tui.keyboards.board_keys import keyboard
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.leaving import Leaving
 from toguz_tui.session.mode import Reviewing, View
@@ -165,11 +165,11 @@ def open_chosen(screen: DialogHost, chosen: str) -> Reply | None:
         return session.output.error(phrases.usage_error("open",
                                                         _("choose a record opened lately, or type a file name")))
     path = Path(chosen).expanduser()
-    big = path.is_file() and path.stat().st_size > files.BIG_FILE
-    entries = [] if big else files.game_list(path)
+    big = path.is_file() and path.stat().st_size > record_commands.BIG_FILE
+    entries = [] if big else record_commands.game_list(path)
     if isinstance(entries, str) or len(entries) <= 1:
         return run(session, "open", None, [chosen])
-    labels = [files.game_label(entry) for entry in entries]
+    labels = [record_commands.game_label(entry) for entry in entries]
 
     def picked(values: dict[str, str]) -> Reply | None:
         return run(session, "open", None, [chosen, values["game"]])

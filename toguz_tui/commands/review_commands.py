@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import Side
 from speech.words import phrases
-from toguz_tui.commands.words import Answer, Focus, WrongWords, steps
+from toguz_tui.commands.arguments import Answer, Focus, WrongWords, steps
 from toguz_tui.files.settings import COLOURS
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Reviewing, Training

@@ -15,7 +15,7 @@ from rules.clock import ClockError, TimeControl
 from speech.words import phrases
 from speech.words.i18n import _
 from speech.words.naming import VERBOSITIES
-from toguz_tui.commands.lexicon import COMMAND, MESSAGES, SETTING, WORD, shown
+from toguz_tui.commands.lexicon import COMMAND, MESSAGES, SETTING, WORD, shown_word
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply
@@ -43,12 +43,12 @@ def usage(name: str, text: str) -> str:
     """How the command ``name`` is typed, in the language spoken now: ``text`` (a message of the catalogue,
     its words shown in the player's), or its name where that is all."""
     if not text:
-        return shown(COMMAND, name)
+        return shown_word(COMMAND, name)
     return localised(_(text)).format(
-        choices=phrases.listing_words([shown(WORD, word) for word in VERBOSITIES]),
-        variants="|".join(VARIANT_KEYS), opponents="|".join(shown(WORD, word) for word in OPPONENTS),
-        sides="|".join(shown(WORD, word) for word in COLOURS),
-        names=", ".join(shown(SETTING, name) for name in Settings.__dataclass_fields__))
+        choices=phrases.listing_words([shown_word(WORD, word) for word in VERBOSITIES]),
+        variants="|".join(VARIANT_KEYS), opponents="|".join(shown_word(WORD, word) for word in OPPONENTS),
+        sides="|".join(shown_word(WORD, word) for word in COLOURS),
+        names=", ".join(shown_word(SETTING, name) for name in Settings.__dataclass_fields__))
 
 
 _LATIN_WORD = re.compile(r"(?<![\w{])[a-z][a-z-]*(?![\w}])")
@@ -60,8 +60,8 @@ def localised(text: str) -> str:
     def word(match: re.Match[str]) -> str:
         found = match.group()
         if found in MESSAGES[WORD]:
-            return shown(WORD, found)
-        return shown(COMMAND, found) if found in MESSAGES[COMMAND] else found
+            return shown_word(WORD, found)
+        return shown_word(COMMAND, found) if found in MESSAGES[COMMAND] else found
 
     return _LATIN_WORD.sub(word, text)
 

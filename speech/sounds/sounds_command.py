@@ -20,7 +20,7 @@ from pathlib import Path
 from rules.variant import BLACK, WHITE, Side
 from speech.sounds.course_cli import CourseProblem, write_course
 from speech.sounds.cues import CUE_NAMES, SAMPLE_RATE, render_cue, write_wav
-from speech.voices.cli import PlainParser
+from speech.voices.speech_command import PlainParser
 from speech.wav_target import ready_folder, target_problem, write_in_place
 from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, n_, set_language
 

@@ -4,7 +4,7 @@ PlayStrategy, through the session's online connection (``toguz online`` only).""
 from __future__ import annotations
 
 from speech.words.i18n import _
-from toguz_tui.commands.words import Answer, Focus, WrongWords, control_and_rated
+from toguz_tui.commands.arguments import Answer, Focus, WrongWords, control_and_rated
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Playing
 from toguz_tui.session.opponents import OnlineConnection

@@ -4,7 +4,7 @@ voice and the sound cues, and how much is said."""
 from __future__ import annotations
 
 from speech.words.i18n import _
-from toguz_tui.commands.words import Answer, Focus, WrongWords
+from toguz_tui.commands.arguments import Answer, Focus, WrongWords
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply
 

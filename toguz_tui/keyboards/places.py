@@ -1,6 +1,6 @@
 """The keyboard layouts' places: per layout, each character it types and the US QWERTY character of
 the same key (``keyboards.json``, built from the layouts' xkb definitions by ``tools/build_keyboards.py``).
-The board's keys (``toguz_tui.board.keyboards``) and the line mode's words (``layouts``) read them."""
+The board's keys (``toguz_tui.keyboards.board_keys``) and the line mode's words (``layouts``) read them."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from importlib import resources
 
 @cache
 def _layouts() -> dict[str, dict[str, str]]:
-    text = resources.files("toguz_tui.board").joinpath("keyboards.json").read_text(encoding="utf-8")
+    text = resources.files("toguz_tui.keyboards").joinpath("keyboards.json").read_text(encoding="utf-8")
     return {name: layout["keys"] for name, layout in json.loads(text)["layouts"].items()}
 
 

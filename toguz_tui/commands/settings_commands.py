@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from speech.words import phrases
 from speech.words.i18n import N_
-from toguz_tui.commands.words import Answer, Focus, WrongWords
+from toguz_tui.commands.arguments import Answer, Focus, WrongWords
 from toguz_tui.files.settings import setting_label
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import Reply

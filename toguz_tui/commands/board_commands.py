@@ -7,7 +7,7 @@ from __future__ import annotations
 from rules import Side
 from speech.words.i18n import _
 from speech.words.vocabulary import side_title
-from toguz_tui.commands.words import THEIRS, Answer, Focus, pit_number
+from toguz_tui.commands.arguments import THEIRS, Answer, Focus, pit_number
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Reviewing, Training
 from toguz_tui.session.stream import Reply

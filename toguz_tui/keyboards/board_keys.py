@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from functools import cache
 
 from speech.words.i18n import p_
-from toguz_tui.commands.places import layout_names, places
 from toguz_tui.commands.table import KEY_SIGNS, key_label
+from toguz_tui.keyboards.places import layout_names, places
 
 __all__ = ["Keyboard", "LayoutSeen", "key_name", "keyboard", "layout_names", "places"]
 

@@ -41,7 +41,6 @@ from speech.voices.braille import pit_at
 from speech.words import phrases
 from speech.words.i18n import _
 from speech.words.vocabulary import variant_title
-from toguz_tui.board.keyboards import LayoutSeen, key_name, keyboard
 from toguz_tui.board.screens import keys
 from toguz_tui.board.screens.opening import open_dialog
 from toguz_tui.board.widgets.board import Board, BoardView, boxed_width, plain_width, score_mark
@@ -49,6 +48,7 @@ from toguz_tui.board.widgets.course_chart import CourseChart
 from toguz_tui.board.widgets.panels import Announcements, FocusLine, KeyFooter, StatusLine
 from toguz_tui.board.widgets.speech_area import SpeechArea
 from toguz_tui.commands.table import BY_WORD, refusal, run
+from toguz_tui.keyboards.board_keys import LayoutSeen, key_name, keyboard
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Playing, Reviewing, Training, View
 from toguz_tui.session.reviewer import where

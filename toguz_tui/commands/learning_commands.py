@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toguz_tui.commands.words import Answer, Focus, WrongWords, one_number
+from toguz_tui.commands.arguments import Answer, Focus, WrongWords, one_number
 from toguz_tui.session.facade import GameSession
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 from speech.words.i18n import LANGUAGES, language
 from toguz_tui.commands.lexicon import ANSWER, native_words
-from toguz_tui.commands.places import layout_names, places
+from toguz_tui.keyboards.places import layout_names, places
 
 
 def layout_digits(word: str, layout: str) -> str:
@@ -50,7 +50,7 @@ def meant_word(word: str, layouts: tuple[str, ...], is_word: Callable[[str], boo
     return None
 
 
-def answer(typed: str | None) -> str | None:
+def typed_answer(typed: str | None) -> str | None:
     """What a typed answer to a yes-or-no question means: ``y``, ``n`` or ``q`` (close), else None.
     The letters and words of the player's language come first (Russian д and н, Kazakh и and ж, Kyrgyz
     о and ж), then those of the other languages (a Russian speaker answers ``н`` for «нет» whatever the
