@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build BRLTTY 6.9 for the braille-window tests (tests/tui/test_braille_window.py): its TTY braille driver
+# Build BRLTTY 6.9 for the braille-window tests (tests/toguz_tui/board/test_braille_window.py): its TTY braille driver
 # and its Tmux screen driver (new in 6.9; Debian 12's brltty 6.5 has none), nothing else. Prints the path
 # of the brltty program (run in place, with the tables of its build tree); a build that is there already
 # is used again. Needs tar, git, gcc, make, autoconf, automake, pkg-config and libncurses-dev; some one to

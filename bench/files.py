@@ -1,7 +1,7 @@
 """File figures: rejecting a hostile FEN, opening a 50 MB record collection, the worst records under the
 64 MB limit, and a 3 MB pasted line.
 
-Run from the repository root: ``.venv/bin/python bench/record_commands.py [--megabytes 50]``.
+Run from the repository root: ``.venv/bin/python bench/files.py [--megabytes 50]``.
 
 - The 54-character FEN ``500000000/9S,...`` (a run of half a billion empty pits): time and peak
   memory to reject it (targets: under 1 s and under 200 MB; before the fix it took 25 s and 7.8 GB).

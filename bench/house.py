@@ -25,7 +25,7 @@ session as one module (``toguz_tui/session.py``) or as a package (``toguz_tui/se
   (``toguz_tui/online/main.py``). What a face reads of the View it took (``view = session.view``, passed
   down) is not a session path; a part held whole (``output = session.output``) shows as its bare name.
   That each key and each render takes one View is measured at run time, not here: by
-  ``tests/tui/test_way_out.py``, which counts the snapshots a key and a typed line take.
+  ``tests/toguz_tui/session/test_way_out.py``, which counts the snapshots a key and a typed line take.
 - the rooms (issue 36, ``bench/house_rooms.py``): the file names that stand in two folders of the
   program's packages, and the imports that rename what they import.
 
@@ -399,7 +399,8 @@ def face_figures(root: Path) -> tuple[list[str], list[str]]:
     for path, places in paths.items():
         first = places[0]
         lines.append(f"  {path}: {len(places)} (first at {first.file}:{first.line})")
-    lines.append("View built once per key and once per render: counted at run time by tests/tui/test_way_out.py")
+    lines.append("View built once per key and once per render: counted at run time by "
+                 "tests/toguz_tui/session/test_way_out.py")
     return lines, ([f"{len(paths)} session paths read by the faces"] if len(paths) > MOST_FACE_PATHS else [])
 
 

@@ -46,3 +46,11 @@ def test_imports_that_rename_are_counted_but_numpy_as_np(tmp_path: Path) -> None
 def test_the_house_has_no_twin_basename_and_at_most_three_renaming_imports() -> None:
     assert twin_basenames(REPO) == {}
     assert len(renaming_imports(REPO)) <= 3, renaming_imports(REPO)
+
+
+def test_the_tests_folders_mirror_the_source_folders() -> None:
+    # tests/rules, tests/speech, tests/toguz_tui/board ...: each folder of tests stands for a folder of the source
+    folders = sorted(path.parent.relative_to(REPO / "tests") for path in (REPO / "tests").rglob("test_*.py")
+                     if path.parent != REPO / "tests")
+    assert folders, "no folder of tests found"
+    assert [folder for folder in folders if not (REPO / folder).is_dir()] == []

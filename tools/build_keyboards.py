@@ -16,7 +16,7 @@ Standard library only. Run from the repository root:
     .venv/bin/python tools/build_keyboards.py [--xkb /usr/share/X11/xkb/symbols] [--check]
 
 ``--check`` compares with the shipped file instead of writing it (exit status 1 when they differ).
-``tests/tui/test_keyboards.py`` does the same where the system has the files.
+``tests/toguz_tui/keyboards/test_keyboards.py`` does the same where the system has the files.
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ root (some minutes on two cores):
     .venv/bin/python tools/build_puzzles.py [--data ../shared/data] [--check]
 
 ``--check`` builds and compares with the shipped file instead of writing it.
-``tests/tui/test_puzzles.py`` replays every puzzle with the rules and the engine.
+``tests/toguz_tui/training/test_puzzles.py`` replays every puzzle with the rules and the engine.
 """
 
 from __future__ import annotations

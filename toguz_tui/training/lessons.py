@@ -21,7 +21,7 @@ landing pit's count after the last stone), ``captures``, ``tuzdyk`` (the pit mad
 
 The words are English here and go through the message catalogue (``extract_lessons`` gives them to
 Babel), so every language gets them. Every field is checked as the file is read; what the words
-claim is checked against the rules by ``tests/tui/lesson_rules.py`` (the test of the lessons).
+claim is checked against the rules by ``tests/toguz_tui/training/lesson_rules.py`` (the test of the lessons).
 """
 
 from __future__ import annotations
