@@ -21,6 +21,7 @@ from bench.house import (
 )
 from tests.import_graph import IN_FUNCTION, RUN_TIME, TYPE_ONLY, cycles, import_graph
 from tests.needs import REPO
+from tests.trees import write_tree
 
 SOURCES = {
     "rules/__init__.py": "",
@@ -67,11 +68,7 @@ SOURCES = {
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    for name, text in SOURCES.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return tmp_path
+    return write_tree(tmp_path, SOURCES)
 
 
 def test_classes_are_measured_by_their_own_methods_and_lines(tree: Path) -> None:
@@ -165,11 +162,7 @@ COMMAND_SOURCES = {
 
 @pytest.fixture
 def command_tree(tmp_path: Path) -> Path:
-    for name, text in COMMAND_SOURCES.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return tmp_path
+    return write_tree(tmp_path, COMMAND_SOURCES)
 
 
 def test_the_command_table_gives_the_names_the_aliases_and_the_handlers(command_tree: Path) -> None:
@@ -255,11 +248,7 @@ FACE_SOURCES = {
 
 @pytest.fixture
 def face_tree(tmp_path: Path) -> Path:
-    for name, text in FACE_SOURCES.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return tmp_path
+    return write_tree(tmp_path, FACE_SOURCES)
 
 
 def test_the_session_paths_the_faces_read_are_counted_two_names_deep(face_tree: Path) -> None:

@@ -8,19 +8,11 @@ from pathlib import Path
 from bench.house import main
 from bench.house_rooms import renaming_imports, room_figures, twin_basenames
 from tests.needs import REPO
-
-
-def tree(tmp_path: Path, files: dict[str, str]) -> Path:
-    """A repository of ``files`` (relative path: text) under ``tmp_path``."""
-    for name, text in files.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return tmp_path
+from tests.trees import write_tree
 
 
 def test_a_file_name_in_two_folders_is_a_twin_and_misses_the_target(tmp_path: Path) -> None:
-    root = tree(tmp_path, {"rules/__init__.py": "", "rules/game.py": "", "toguz_tui/__init__.py": "",
+    root = write_tree(tmp_path, {"rules/__init__.py": "", "rules/game.py": "", "toguz_tui/__init__.py": "",
                            "toguz_tui/board/__init__.py": "", "toguz_tui/board/game.py": "", "speech/__init__.py": "",
                            "speech/voice.py": ""})
     assert twin_basenames(root) == {"game.py": ["rules/game.py", "toguz_tui/board/game.py"]}
@@ -30,7 +22,7 @@ def test_a_file_name_in_two_folders_is_a_twin_and_misses_the_target(tmp_path: Pa
 
 
 def test_imports_that_rename_are_counted_but_numpy_as_np(tmp_path: Path) -> None:
-    root = tree(tmp_path, {"rules/__init__.py": "", "speech/__init__.py": "", "toguz_tui/__init__.py": "",
+    root = write_tree(tmp_path, {"rules/__init__.py": "", "speech/__init__.py": "", "toguz_tui/__init__.py": "",
                            "speech/cues.py": "import numpy as np\nimport numpy.typing as npt\n"
                                              "from toguz_tui import cli as command\n",
                            "toguz_tui/cli.py": "import json as j\nfrom os import path as where\nfrom os import sep\n"

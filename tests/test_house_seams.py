@@ -9,6 +9,7 @@ import pytest
 from bench.house import main
 from bench.house_seams import engine_patches, output_methods, seam_figures, wiring
 from tests.needs import REPO
+from tests.trees import write_tree
 
 SOURCES = {
     "tests/__init__.py": "",
@@ -56,11 +57,7 @@ SOURCES = {
 
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    for name, text in SOURCES.items():
-        path = tmp_path / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return tmp_path
+    return write_tree(tmp_path, SOURCES)
 
 
 def test_each_patch_of_the_engine_in_the_tests_is_found(tree: Path) -> None:

@@ -21,6 +21,7 @@ from rules import Side
 from speech.voices import RecordingSpeaker
 from speech.words import phrases
 from tests.toguz_tui.board.test_app_support import SIZE, screen_of
+from tests.toguz_tui.line.test_prompt import KeepingPrinter
 from toguz_tui.board.app import ToguzApp
 from toguz_tui.board.screens.opening import quit_question
 from toguz_tui.commands.table import run_line
@@ -31,7 +32,6 @@ from toguz_tui.session.facade import GameSession
 from toguz_tui.session.leaving import Leaving
 from toguz_tui.session.mode import View
 from toguz_tui.session.setup import GameSetup
-from toguz_tui.session.stream import Reply
 
 FACES = ("toguz_tui/board/", "toguz_tui/line/")
 
@@ -124,18 +124,6 @@ def test_each_typed_line_takes_one_view_for_the_prompt_written_after_it(counting
     assert session.game.moves == (7,)
     assert len(prompt.prompts) == 4  # three lines, then the end of input
     assert session.taken_by_faces() == len(prompt.prompts), session.takers
-
-
-class KeepingPrinter(Printer):
-    """Keeps the lines instead of printing them."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lines: list[str] = []
-
-    def show(self, reply: Reply | None, direct: bool = False) -> None:
-        if reply is not None and reply.text:
-            self.lines.append(reply.text)
 
 
 async def test_a_repeat_that_meets_an_answer_from_the_background_shows_both_on_the_board(
