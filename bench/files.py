@@ -71,7 +71,6 @@ def big_record(folder: Path, megabytes: int, name: str = "big.pgn") -> Path:
 def open_big(path: Path) -> None:
     """Open the big file through a session as the board does, and print what happens when."""
     from speech.voices import RecordingSpeaker
-    from toguz_tui.commands import record_commands
     from toguz_tui.files.settings import Settings
     from toguz_tui.session.facade import GameSession
     from toguz_tui.session.stream import Reply
@@ -90,7 +89,7 @@ def open_big(path: Path) -> None:
 
     stream.listen(heard)
     before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    first = record_commands.open_path(session, path, 1000)
+    first = session.record_files.open_path(path, 1000)
     at_once = time.perf_counter() - started
     done.wait(600)
     review = time.perf_counter() - started
@@ -102,7 +101,7 @@ def open_big(path: Path) -> None:
     again = time.perf_counter()
     events.clear()
     done.clear()
-    record_commands.open_path(session, path, 2000)
+    session.record_files.open_path(path, 2000)
     done.wait(600)
     print(f"open game 2000 of the same file: {time.perf_counter() - again:.1f} s (its index kept)")
     session.close()
@@ -127,13 +126,12 @@ def open_in_child(path: Path) -> None:
     """(In a fresh process) open ``path`` as ``open FILE`` does, wait for the answer, and print it with
     the seconds taken and the peak memory."""
     from speech.voices import RecordingSpeaker
-    from toguz_tui.commands import record_commands
     from toguz_tui.files.settings import Settings
     from toguz_tui.session.facade import GameSession
 
     session = GameSession(Settings(opponent="human"), RecordingSpeaker(), persist=False)
     started = time.perf_counter()
-    record_commands.open_path(session, path, 1)
+    session.record_files.open_path(path, 1)
     session.opponents.wait(600)
     seconds = time.perf_counter() - started
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

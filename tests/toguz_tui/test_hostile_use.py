@@ -38,10 +38,10 @@ from tests.needs import need_program
 from tests.toguz_tui.board.test_app_support import SIZE, MakeApp, make_app, said
 from tests.toguz_tui.conftest import Heard, MakeSession, environment, reviewing, toguz_command
 from toguz_tui.cli import play_parser
-from toguz_tui.commands import record_commands
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings, load_settings, settings_path
+from toguz_tui.session import record_files
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.setup import GameSetup
 from toguz_tui.session.stream import Reply
@@ -691,7 +691,7 @@ def test_17_a_big_record_file_is_read_in_the_background_and_its_index_kept(
     count = 5 * 1024 * 1024 // len(game) + 1
     big = tmp_path / "big.pgn"
     big.write_text(game * count)
-    assert big.stat().st_size > record_commands.BIG_FILE
+    assert big.stat().st_size > record_files.BIG_FILE
     session = make_session()
     events = Heard(session)
 
@@ -704,7 +704,7 @@ def test_17_a_big_record_file_is_read_in_the_background_and_its_index_kept(
         assert may_go.wait(10)
         return real_index(text, progress, *limits)
 
-    monkeypatch.setattr(record_commands, "index_games", index_games)
+    monkeypatch.setattr(record_files, "index_games", index_games)
     began = time.monotonic()
     reply = line(session, f"open {big} 3")
     assert time.monotonic() - began < 3.0

@@ -11,7 +11,6 @@ from rules.engine import LEVELS
 from rules.notation import TokenStyle
 from speech.words import phrases, problems
 from speech.words.i18n import _, n_
-from toguz_tui.commands import record_commands
 from toguz_tui.commands.arguments import Answer, Focus, WrongWords, game_number, joined_control, pit_number
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, NO_CLOCK_WORDS, OPPONENTS
@@ -135,7 +134,7 @@ def save(session: GameSession, args: list[str], focus: Focus) -> Answer:
     names = [word for word in words if word not in SAVE_WORDS.values()]
     if len(names) > 1 or ("replace" in words and "append" in words) or (names and not names[0].strip()):
         return WrongWords("save")  # an empty name ("") names no file: the archive is save alone
-    return record_commands.save(session, Path(names[0]).expanduser() if names else None, style, mode)
+    return session.record_files.save(Path(names[0]).expanduser() if names else None, style, mode)
 
 
 def open_file(session: GameSession, args: list[str], focus: Focus) -> Answer:
@@ -146,15 +145,15 @@ def open_file(session: GameSession, args: list[str], focus: Focus) -> Answer:
     alone = game_number(args[0]) if len(args) == 1 else None
     collection = session.store.collection
     if alone is not None and collection is not None and not Path(args[0]).exists():
-        return record_commands.open_path(session, collection[0], alone)
+        return session.record_files.open_path(collection[0], alone)
     number = game_number(args[1]) if len(args) == 2 else 1
-    return record_commands.open_path(session, Path(args[0]).expanduser(), number or 1)
+    return session.record_files.open_path(Path(args[0]).expanduser(), number or 1)
 
 
 def recent(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """``recent``: the record files opened or saved lately; ``recent N``: open the Nth."""
     if not args:
-        return record_commands.list_recent(session)
+        return session.record_files.list_recent()
     number = game_number(args[0])
     if number is None or len(args) > 1:
         return WrongWords("recent")
@@ -163,7 +162,7 @@ def recent(session: GameSession, args: list[str], focus: Focus) -> Answer:
         return session.output.error(n_("There is no record {number} in the list: it holds {count}.",
                                        "There is no record {number} in the list: it holds {count}.", len(paths)).format(
             number=number, count=len(paths)))
-    return record_commands.open_path(session, paths[number - 1])
+    return session.record_files.open_path(paths[number - 1])
 
 
 def games(session: GameSession, args: list[str], focus: Focus) -> Answer:
@@ -172,4 +171,4 @@ def games(session: GameSession, args: list[str], focus: Focus) -> Answer:
         return WrongWords("games")
     collection = session.store.collection
     path = Path(args[0]).expanduser() if args else (collection[0] if collection else None)
-    return record_commands.list_games(session, path)
+    return session.record_files.list_games(path)

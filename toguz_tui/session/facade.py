@@ -14,7 +14,8 @@ the events it may tell it), the other parts it speaks to, and the engine factory
 - ``store``: the game in progress on disk, the archive, the record (``store``, ``records``);
 - ``advisor``: the engine's help (``advisor``); ``reviewer``: the review (``reviewer``); ``trainer``: the
   lessons and the puzzles (``trainer``); ``accounts``: the accounts of games, analysed in the background
-  (``accounts``); ``questions``: what waits for a yes;
+  (``accounts``); ``record_files``: saving to files, opening records and positions (``record_files``);
+  ``questions``: what waits for a yes;
 - the opponent (``opponents``, ``computer``): the computer owns its search; a remote player comes from
   ``toguz_tui.online``, whose connection is ``online``.
 
@@ -47,6 +48,7 @@ from toguz_tui.session.opponents import OnlineConnection, Opponent, PersonOppone
 from toguz_tui.session.output import Output
 from toguz_tui.session.preferences import Preferences
 from toguz_tui.session.questions import Questions
+from toguz_tui.session.record_files import RecordFiles
 from toguz_tui.session.reviewer import Reviewer
 from toguz_tui.session.setup import GameSetup, replayed, saved_game
 from toguz_tui.session.store import GameStore
@@ -79,6 +81,7 @@ class GameSession:
         self.questions = Questions()
         self.advisor = Advisor(self.lock, self.output, self.thinker, self, self.opponents, engines)
         self.reviewer = Reviewer(self.lock, self.output, self, self.store)
+        self.record_files = RecordFiles(self.output, self, self.store, self.reviewer)
         self.trainer = Trainer(self.lock, self.output, self, self.accounts.games)
         self.enter(Playing())
 

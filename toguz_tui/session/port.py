@@ -1,6 +1,7 @@
 """What the session's parts may read of it, and what they may tell it.
 
-The parts (the opponents, the clocks, the accounts, the store, the advisor, the reviewer, the trainer)
+The parts (the opponents, the clocks, the accounts, the store, the advisor, the reviewer, the trainer,
+the record files)
 never import the facade (``toguz_tui.session.facade``), and are not handed its methods one by one: each
 is given the session itself, typed as one of the two narrow ports below, and sees of it only what the
 port names. The facade implements both as it stands, with no method of its own for them.
@@ -9,8 +10,9 @@ port names. The facade implements both as it stands, with no method of its own f
   opponent, the settings in force, toguz online's connection (None in toguz itself).
 - ``SessionPort``: that, and the events a part tells the session: a move came without a key
   (``opponent_moved``: the computer's, found in the position it searched), the game ended off the board
-  (``game_ended``: a flag fell), a mode is entered (``enter``: a review, a lesson, a puzzle), and back to
-  the game (``back_to_game``: a review, a lesson or the puzzles left).
+  (``game_ended``: a flag fell), a mode is entered (``enter``: a review, a lesson, a puzzle), back to
+  the game (``back_to_game``: a review, a lesson or the puzzles left), and a game begins from a position
+  (``start_game``: a FEN file opened).
 
 What one part tells another, it tells that part (the store tells the accounts of a game that ended,
 the advisor has the opponents say that the engine failed), and what is said goes through ``Output``.
@@ -85,4 +87,8 @@ class SessionPort(ReadPort, Protocol):
 
     def back_to_game(self, left: str, clocks: bool) -> Reply:
         """A review, a lesson or the puzzles left: ``left`` said, and whose turn (``clocks``: and the clocks)."""
+        ...
+
+    def start_game(self, setup: GameSetup, start: Position | None = None) -> Reply:
+        """A new game set up as ``setup``, from ``start`` (a FEN file opened): said, and the reply."""
         ...

@@ -19,7 +19,6 @@ from speech.voices import open_speaker
 from speech.voices.audio import audio_problem
 from speech.words import phrases, problems
 from speech.words.i18n import _, set_language
-from toguz_tui.commands import record_commands
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings, load_settings
 from toguz_tui.session.facade import GameSession
@@ -75,7 +74,7 @@ def build_session(options: argparse.Namespace) -> GameSession:
     if readers and not settings.screen_reader and options.screen_reader is None:
         output.say(Reply(phrases.reader_running(readers)))
     if options.open:
-        record_commands.open_path(session, Path(options.open).expanduser())
+        session.record_files.open_path(Path(options.open).expanduser())
     return session
 
 

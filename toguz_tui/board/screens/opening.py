@@ -31,13 +31,13 @@ from toguz_tui.board.screens.forms import (
     save_dialog,
     settings_dialog,
 )
-from toguz_tui.commands import record_commands
 from toguz_tui.commands.table import BY_WORD, run, run_line
 from toguz_tui.files import storage
 from toguz_tui.keyboards.board_keys import keyboard
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.leaving import Leaving
 from toguz_tui.session.mode import Reviewing, View
+from toguz_tui.session.record_files import BIG_FILE, game_label
 from toguz_tui.session.stream import Reply
 
 
@@ -165,11 +165,11 @@ def open_chosen(screen: DialogHost, chosen: str) -> Reply | None:
         return session.output.error(phrases.usage_error("open",
                                                         _("choose a record opened lately, or type a file name")))
     path = Path(chosen).expanduser()
-    big = path.is_file() and path.stat().st_size > record_commands.BIG_FILE
-    entries = [] if big else record_commands.game_list(path)
+    big = path.is_file() and path.stat().st_size > BIG_FILE
+    entries = [] if big else session.record_files.game_list(path)
     if isinstance(entries, str) or len(entries) <= 1:
         return run(session, "open", None, [chosen])
-    labels = [record_commands.game_label(entry) for entry in entries]
+    labels = [game_label(entry) for entry in entries]
 
     def picked(values: dict[str, str]) -> Reply | None:
         return run(session, "open", None, [chosen, values["game"]])
