@@ -21,9 +21,10 @@ session as one module (``toguz_tui/session.py``) or as a package (``toguz_tui/se
   constructor callbacks and the lambdas of the session's wiring, ``Output``'s methods.
 - the way out (issue 36): the session paths the faces read (``face_paths``), each attribute path written
   after a session (``session.x`` or ``session.x.y``: two names at most, as the issue counted them) in
-  the board (``toguz_tui/board``), the line mode (``toguz_tui/line``) and the online launcher of both
-  (``toguz_tui/online/main.py``). What a face reads of the View it took (``view = session.view``, passed
-  down) is not a session path; a part held whole (``output = session.output``) shows as its bare name.
+  the board (``toguz_tui/board``), the line mode (``toguz_tui/line``), what runs either over a session
+  (``toguz_tui/start/faces.py``) and the online launcher (``toguz_tui/online/main.py``). What a face reads
+  of the View it took (``view = session.view``, passed down) is not a session path; a part held whole
+  (``output = session.output``) shows as its bare name.
   That each key and each render takes one View is measured at run time, not here: by
   ``tests/toguz_tui/session/test_way_out.py``, which counts the snapshots a key and a typed line take.
 - the rooms (issue 36, ``bench/house_rooms.py``): the file names that stand in two folders of the
@@ -56,7 +57,8 @@ TOP = 5
 COMMAND_TABLE = "COMMANDS"  # the one command table: a tuple of calls, each naming a command first
 MOST_SIDE_LISTS = 1  # issue 36's targets
 MOST_GUARD_PATHS = 1
-FACES = ("toguz_tui/board/", "toguz_tui/line/", "toguz_tui/online/main.py")  # the faces, and their launchers
+FACES = ("toguz_tui/board/", "toguz_tui/line/", "toguz_tui/start/faces.py",  # the faces, and their launchers
+         "toguz_tui/online/main.py")
 MOST_FACE_PATHS = 15
 
 
@@ -366,7 +368,8 @@ def command_figures(root: Path) -> tuple[list[str], list[str]]:
 
 
 def is_face(file: str) -> bool:
-    """Whether ``file`` (relative, with ``/``) is a face's: the board's, the line mode's, or the online launcher."""
+    """Whether ``file`` (relative, with ``/``) is a face's: the board's, the line mode's, their runner, or the
+    online launcher."""
     return any(file == face or (face.endswith("/") and file.startswith(face)) for face in FACES)
 
 

@@ -242,12 +242,9 @@ def _main(argv: list[str] | None) -> int:
         options.line = options.line or bool(options.plain_input)
         if not options.line:
             options.line = _no_board_here()
-        if options.line:
-            from toguz_tui.line.console import run_line_mode
+        from toguz_tui.start.faces import run_face
+        from toguz_tui.start.launch import build_session
 
-            return run_line_mode(options)
-        from toguz_tui.board.start import run_tui
-
-        return run_tui(options)
+        return run_face(build_session(options), options.line)
     except KeyboardInterrupt:
         return 130

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import argparse
-import signal
 import sys
 import textwrap
 import threading
@@ -30,7 +28,6 @@ from toguz_tui.session.facade import GameSession
 from toguz_tui.session.follower import Follower
 from toguz_tui.session.mode import Training
 from toguz_tui.session.stream import Reply
-from toguz_tui.start.launch import build_session
 
 
 def offered(command: Command) -> tuple[str, ...]:
@@ -186,20 +183,6 @@ class Printer:
             print(text, flush=True)
 
 
-def run_line_mode(options: argparse.Namespace) -> int:
-    """Play in line mode until quit or end of input; the exit status."""
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    printer = Printer(paged=interactive)
-    session = build_session(options)
-    signal.signal(signal.SIGTERM, _leave_on_signal)  # unwind, so that the terminal is put back as it was
-    printer.follow(session).ready()
-    try:
-        read_commands(session, printer, interactive)
-    finally:
-        session.close()
-    return 0
-
-
 def read_commands(session: GameSession, printer: Printer, interactive: bool) -> None:
     """Read commands until quit or the end of input: at a terminal with prompt-toolkit, or the plain input
     (``plain_input``; a change of the setting takes effect at the next prompt), else plain lines."""
@@ -209,10 +192,6 @@ def read_commands(session: GameSession, printer: Printer, interactive: bool) -> 
     while not (plain_input_loop(session, printer) if session.settings.plain_input
                else interactive_loop(session, printer)):
         pass
-
-
-def _leave_on_signal(number: int, frame: object) -> None:
-    raise SystemExit(128 + number)
 
 
 GIVE_UP = 64 << 20  # characters of one line after which the input is taken to be no typing at all (/dev/zero)

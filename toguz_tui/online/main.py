@@ -1,6 +1,7 @@
 """``toguz online``: play people on PlayStrategy in the line mode (the same commands and announcements as
 a local game, with seek, challenge, accept, decline, say, draw and abort); ``toguz online login`` keeps
-the token, ``toguz online logout`` forgets it.
+the token, ``toguz online logout`` forgets it. What is online's own is here (the command line, the token,
+the connection); the session is built and a face run by the launcher that ``toguz`` uses (``toguz_tui.start``).
 """
 
 from __future__ import annotations
@@ -10,16 +11,17 @@ import getpass
 import os
 import sys
 
-from speech.sounds.player import open_player
-from speech.voices import AUTO_ORDER, SPEECH_CHOICES, open_speaker
+from speech.voices import AUTO_ORDER, SPEECH_CHOICES
 from speech.voices.speech_command import PlainParser
 from speech.words import online_wording, phrases
 from speech.words.i18n import _
-from toguz_tui.files.settings import config_dir, load_settings
+from toguz_tui.files.settings import config_dir
 from toguz_tui.online import token_store
 from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError, server_address
 from toguz_tui.online.play import OnlinePlay
 from toguz_tui.session.facade import GameSession
+from toguz_tui.start.faces import run_face
+from toguz_tui.start.launch import open_session
 
 
 def parser() -> argparse.ArgumentParser:
@@ -135,21 +137,11 @@ def login(server: str, config: object, given: object) -> int:
 
 
 def online_session(token: str, options: argparse.Namespace) -> tuple[GameSession, OnlinePlay]:
-    """A session for online play, connected (what it said first, problems then the connection's, is in
-    its stream)."""
-    stored, settings_problem = load_settings()
-    settings = stored if options.speech is None else stored.changed("speech", options.speech)
-    if getattr(options, "screen_reader", None) is not None:
-        settings = settings.changed("screen_reader", "on" if options.screen_reader else "off")
-    speaker, speech_problem = open_speaker(settings.voice_backend, rate=settings.rate, voice=settings.speech_voice,
-                                           volume=settings.volume)
-    player, _sounds = open_player(settings.sounds, settings.sound_volume)
+    """A session for online play, built as ``toguz``'s is (``open_session``) with the connection given to
+    it, and connected (what it said first, problems then the connection's, is in its stream)."""
     online = OnlinePlay(Client(token, options.server), seek_client=lambda: Client(token, options.server))
-    session = GameSession(settings, speaker, stored=stored, player=player, online=online)
+    session = open_session(options, online)
     online.attach(session)
-    for problem in (settings_problem, speech_problem and phrases.speech_problem(speech_problem)):
-        if problem:
-            session.output.error(problem)
     print(_("Connecting to {server}…").format(server=online.client.host), flush=True)
     online.connect()
     return session, online
@@ -165,37 +157,9 @@ def _not_connected(session: GameSession, online: OnlinePlay) -> int:
 
 
 def play(token: str, options: argparse.Namespace) -> int:
-    """Play against people online, in the line mode or on the board, until quit."""
-    if not options.line:
-        return play_on_board(token, options)
-    from toguz_tui.line.console import Printer, read_commands
-
-    interactive = sys.stdin.isatty() and sys.stdout.isatty()
-    printer = Printer(paged=interactive)
+    """Play against people online, in the line mode or on the board (every command also by its words,
+    with ``:``), until quit."""
     session, online = online_session(token, options)
     if not online.listening:
         return _not_connected(session, online)
-    printer.follow(session)
-    try:
-        read_commands(session, printer, interactive)
-    finally:
-        online.close()
-        session.close()
-    return 0
-
-
-def play_on_board(token: str, options: argparse.Namespace) -> int:
-    """The full-screen board against people online (every command also by its words, with ``:``)."""
-    from toguz_tui.board.app import ToguzApp
-    from toguz_tui.board.driver import driver_class
-
-    session, online = online_session(token, options)
-    if not online.listening:
-        return _not_connected(session, online)
-    app = ToguzApp(session, resumed=False, driver_class=driver_class(session.settings.screen_reader))
-    try:
-        app.run()
-    finally:
-        online.close()
-        session.close()
-    return app.return_code or 0
+    return run_face(session, options.line, online)

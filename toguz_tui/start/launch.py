@@ -1,4 +1,8 @@
-"""Starting a session from the command line's options: settings, speech, the game to play.
+"""Starting a session from the command line's options: settings, speech, sound, the game to play.
+
+``open_session`` is the one way a launcher builds its session, ``toguz`` as ``toguz online``: the settings
+with the options laid over them, the voice, the sound cues, and the problems met on the way said first;
+``toguz online`` gives it its connection. ``build_session`` then chooses the local game.
 
 The saved game in progress is taken up, unless the options ask for another game: then it is
 kept in the archive first, and when that fails it is taken up after all, with the reason said.
@@ -22,6 +26,7 @@ from speech.words.i18n import _, set_language
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings, load_settings
 from toguz_tui.session.facade import GameSession
+from toguz_tui.session.opponents import OnlineConnection
 from toguz_tui.session.review import Review
 from toguz_tui.session.setup import GameSetup, saved_game
 from toguz_tui.session.stream import Reply
@@ -41,15 +46,18 @@ def effective_settings(options: argparse.Namespace, settings: Settings) -> Setti
     return settings
 
 
-def build_session(options: argparse.Namespace) -> GameSession:
-    """A session with its game chosen as the options say (what it said first is in its stream)."""
+def open_session(options: argparse.Namespace, online: OnlineConnection | None = None) -> GameSession:
+    """A session with the options laid over the saved settings, its voice and its sound cues, before any
+    game is chosen; what went wrong on the way is said first, in its stream: the letters the terminal
+    cannot show, the settings file, the voice, the sound cues. ``online``: toguz online's connection (its
+    games are played on the server, none kept here)."""
     stored, settings_problem = load_settings()
     settings = effective_settings(options, stored)
     set_language(settings.language_code)
     speaker, speech_problem = open_speaker(settings.voice_backend, rate=settings.rate, voice=settings.speech_voice,
                                            volume=settings.volume)
     player, sounds_problem = open_player(settings.sounds, settings.sound_volume)
-    session = GameSession(settings, speaker, stored=stored, player=player)
+    session = GameSession(settings, speaker, stored=stored, player=player, online=online)
     output = session.output
     cannot_show = getattr(options, "cannot_show", None)  # the terminal cannot show the language's letters
     if cannot_show:
@@ -60,6 +68,13 @@ def build_session(options: argparse.Namespace) -> GameSession:
         output.say(Reply(phrases.speech_problem(speech_problem), kind="error"))
     if sounds_problem and sounds_problem != audio_problem():  # no sound at all: speech's line says it, if any
         output.say(Reply(phrases.capital(sounds_problem) + ".", kind="error"))
+    return session
+
+
+def build_session(options: argparse.Namespace) -> GameSession:
+    """A session with its game chosen as the options say (what it said first is in its stream)."""
+    session = open_session(options)
+    settings, output = session.settings, session.output
     choose_game(session, options)
     training = getattr(options, "training", None)
     if training:

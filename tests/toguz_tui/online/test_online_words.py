@@ -7,18 +7,22 @@ from __future__ import annotations
 
 import argparse
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 from rules import Side
+from speech.machine import FakeMachine
 from tests.toguz_tui.conftest import environment, toguz_command
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.test_online_play import Player
+from toguz_tui.cli import play_parser
 from toguz_tui.commands.table import run, run_line
 from toguz_tui.online import token_store
 from toguz_tui.online.client import Client, OnlineError, server_address
 from toguz_tui.online.main import online_session
+from toguz_tui.start.launch import build_session
 
 
 def online(tmp_path: Path, *args: str, given: str | None = None, env: dict[str, str] | None = None
@@ -143,6 +147,27 @@ def test_a_number_alone_before_any_game_is_answered_as_play_n_and_the_boards_ent
         assert session.game.moves == ()
     finally:
         connection.close()
+
+
+def test_the_sound_cues_problem_is_said_at_the_start_as_toguz_says_it(
+        server: FakePlayStrategy, private_dirs: Path, machine: FakeMachine, monkeypatch: pytest.MonkeyPatch) -> None:
+    machine.has_sound_device = True  # some audio output: the voice's line would not say what the cues lack
+    monkeypatch.setitem(sys.modules, "miniaudio", None)  # import miniaudio now raises ImportError
+    problem = "Sound cues are off: the miniaudio package is not installed (pip install miniaudio)."
+    local = build_session(play_parser().parse_args(["--line", "--speech", "off", "--opponent", "human"]))
+    try:
+        assert problem in local.output.stream.texts
+    finally:
+        local.close()
+    session, connection = online_session(server.token, argparse.Namespace(server=server.url, speech="off",
+                                                                          screen_reader=None))
+    try:
+        said = session.output.stream.texts
+        assert said[0] == problem, said  # first, as toguz says it, then the connection's words
+        assert said[1].startswith("Connected to PlayStrategy as "), said
+    finally:
+        connection.close()
+        session.close()
 
 
 def test_logout_says_what_it_could_not_remove_and_that_an_environment_token_still_works(
