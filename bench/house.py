@@ -45,7 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.house_rooms import room_figures
-from bench.house_seams import Place, seam_figures
+from bench.house_seams import Place, place_figures, seam_figures
 from tests.import_graph import PACKAGES, cycle_text, cycles, import_graph, modules_of
 
 SESSION_CLASS = "GameSession"
@@ -347,24 +347,14 @@ def guard_paths(root: Path) -> list[Place]:
 
 def command_figures(root: Path) -> tuple[list[str], list[str]]:
     """The lines on the ways into a command (side lists, guard paths), and the targets missed."""
-    lines: list[str] = []
-    missed: list[str] = []
     table = command_table(root)
     if table is None:
         return [f"Command table: no {COMMAND_TABLE} found"], []
-    lists = side_lists(root)
-    lines.append(f"Side lists of commands outside {table.file}:{COMMAND_TABLE}: {len(lists)} "
-                 f"(target: at most {MOST_SIDE_LISTS})")
-    lines.extend(f"  {place.file}:{place.line}: {place.what}" for place in lists)
-    if len(lists) > MOST_SIDE_LISTS:
-        missed.append(f"{len(lists)} side lists of commands")
-    paths = guard_paths(root)
-    lines.append(f"Guard paths (places that run a command's handler): {len(paths)} "
-                 f"(target: at most {MOST_GUARD_PATHS})")
-    lines.extend(f"  {place.file}:{place.line}: {place.what}" for place in paths)
-    if len(paths) > MOST_GUARD_PATHS:
-        missed.append(f"{len(paths)} guard paths")
-    return lines, missed
+    list_lines, lists_missed = place_figures(f"Side lists of commands outside {table.file}:{COMMAND_TABLE}",
+                                             side_lists(root), MOST_SIDE_LISTS, "side lists of commands")
+    path_lines, paths_missed = place_figures("Guard paths (places that run a command's handler)", guard_paths(root),
+                                             MOST_GUARD_PATHS, "guard paths")
+    return list_lines + path_lines, lists_missed + paths_missed
 
 
 def is_face(file: str) -> bool:

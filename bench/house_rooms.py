@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from bench.house_seams import Place
+from bench.house_seams import Place, place_figures
 from tests.import_graph import PACKAGES, modules_of
 
 MOST_TWINS = 0  # issue 36's targets
@@ -53,11 +53,7 @@ def room_figures(root: Path) -> tuple[list[str], list[str]]:
     twins = twin_basenames(root)
     lines = [f"Twin basenames in {', '.join(PACKAGES)}: {len(twins)} (target: at most {MOST_TWINS})"]
     lines += [f"  {name}: {', '.join(files)}" for name, files in twins.items()]
-    renames = renaming_imports(root)
-    lines.append(f"Renaming imports in {', '.join(PACKAGES)} (numpy as np left out): {len(renames)} "
-                 f"(target: at most {MOST_RENAMING_IMPORTS})")
-    lines += [f"  {place.file}:{place.line}: {place.what}" for place in renames]
     missed = [f"{len(twins)} twin basenames"] if len(twins) > MOST_TWINS else []
-    if len(renames) > MOST_RENAMING_IMPORTS:
-        missed.append(f"{len(renames)} renaming imports")
-    return lines, missed
+    rename_lines, renames_missed = place_figures(f"Renaming imports in {', '.join(PACKAGES)} (numpy as np left out)",
+                                                 renaming_imports(root), MOST_RENAMING_IMPORTS, "renaming imports")
+    return lines + rename_lines, missed + renames_missed

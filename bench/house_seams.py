@@ -161,6 +161,14 @@ def output_methods(root: Path) -> tuple[str, int] | None:
     return None
 
 
+def place_figures(title: str, places: list[Place], most: int, missed_words: str) -> tuple[list[str], list[str]]:
+    """The lines of one counted figure (``title``: N (target: at most ``most``), then each place) and, when it
+    is missed, the line that says so (N ``missed_words``)."""
+    lines = [f"{title}: {len(places)} (target: at most {most})"]
+    lines.extend(f"  {place.file}:{place.line}: {place.what}" for place in places)
+    return lines, ([f"{len(places)} {missed_words}"] if len(places) > most else [])
+
+
 def seam_figures(root: Path) -> tuple[list[str], list[str]]:
     """The lines on the parts behind seams (engine patches, the wiring, ``Output``), and the targets missed."""
     lines: list[str] = []
@@ -174,12 +182,12 @@ def seam_figures(root: Path) -> tuple[list[str], list[str]]:
     if found is None:
         lines.append(f"The session's wiring: no {SESSION_CLASS}.__init__ in {SESSION_PACKAGE}")
     else:
-        lines.append(f"Constructor callbacks in the session's wiring: {len(found.callbacks)} "
-                     f"(target: at most {MOST_CALLBACKS})")
-        lines.extend(f"  {place.file}:{place.line}: {place.what}" for place in found.callbacks)
+        callback_lines, callbacks_missed = place_figures("Constructor callbacks in the session's wiring",
+                                                         found.callbacks, MOST_CALLBACKS,
+                                                         "constructor callbacks in the session's wiring")
+        lines += callback_lines
+        missed += callbacks_missed
         lines.append(f"Lambdas in the session's wiring: {found.lambdas} (target: at most {MOST_LAMBDAS})")
-        if len(found.callbacks) > MOST_CALLBACKS:
-            missed.append(f"{len(found.callbacks)} constructor callbacks in the session's wiring")
         if found.lambdas > MOST_LAMBDAS:
             missed.append(f"{found.lambdas} lambdas in the session's wiring")
     output = output_methods(root)
