@@ -84,8 +84,7 @@ class BrailleWindow:
         self.arguments += ["-Z", f"path={wrapper.parent}:/usr/bin:/bin"]  # BRLTTY sets its own PATH
         self.starts = 0
         self._start_brltty()
-        while not self._showing() and self.starts < STARTS:
-            self._restart_brltty()
+        self._settle()
 
     def _start_brltty(self) -> None:
         self.starts += 1
@@ -123,9 +122,14 @@ class BrailleWindow:
         if not self._lost() or self.starts >= STARTS:
             return False
         self._restart_brltty()
+        self._settle()
+        return True
+
+    def _settle(self) -> None:
+        """Wait until BRLTTY shows the screen, starting it again while its driver loses the pane (at most
+        ``STARTS`` starts in all)."""
         while not self._showing() and self.starts < STARTS:
             self._restart_brltty()
-        return True
 
     def log_text(self) -> str:
         """What BRLTTY has logged since its last start."""
