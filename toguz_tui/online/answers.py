@@ -83,9 +83,9 @@ def body(response: httpx.Response, limit: int, deadline: float, host: str, cut: 
     return bytes(body)
 
 
-def lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
+def lines(chunks: Iterator[bytes], silence: float = STREAM_SILENCE) -> Iterator[bytes]:
     """The lines of a byte stream; a line longer than ``LONGEST_LINE`` is dropped, not kept in memory.
-    The stream is broken (``OnlineError``) after ``STREAM_SILENCE`` seconds without a whole line, or
+    The stream is broken (``OnlineError``) after ``silence`` seconds without a whole line, or
     ``LONGEST_SKIPPED`` bytes of dropped lines."""
     pending = b""
     dropping = False
@@ -108,7 +108,7 @@ def lines(chunks: Iterator[bytes]) -> Iterator[bytes]:
             pending, dropping = b"", True
         if skipped > LONGEST_SKIPPED:
             raise OnlineError(None, _("the server sent lines far too long"), delivery="unknown")
-        if time.monotonic() - last_line > STREAM_SILENCE:
+        if time.monotonic() - last_line > silence:
             raise OnlineError(None, _("the server went silent"), delivery="unknown")
     if pending and not dropping:
         yield pending

@@ -27,7 +27,7 @@ import threading
 import time
 import urllib.parse
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import Any, Literal
 
 import httpx
 
@@ -35,7 +35,7 @@ from speech.words.i18n import _
 from toguz_tui.online import answers
 from toguz_tui.online.answers import LONGEST_LINE, OnlineError
 
-__all__ = ["DEFAULT_SERVER", "LONGEST_LINE", "Client", "OnlineError", "server_address"]
+__all__ = ["DEFAULT_SERVER", "LONGEST_LINE", "Client", "OnlineError", "path_part", "server_address"]
 
 DEFAULT_SERVER = "https://playstrategy.org"
 SEEK_VARIANT = "7_togyzkumalak"  # PlayStrategy's game family 7, the variant's key
@@ -82,15 +82,19 @@ def _this_machine(host: str) -> bool:
 class Client:
     """One player's connection to a lila-based server (PlayStrategy by default)."""
 
-    def __init__(self, token: str, server: str = DEFAULT_SERVER, transport: httpx.BaseTransport | None = None,
-                 timeout: httpx.Timeout = TIMEOUT, deadline: float = DEADLINE) -> None:
+    def __init__(self, token: str | None, server: str = DEFAULT_SERVER, transport: httpx.BaseTransport | None = None,
+                 timeout: httpx.Timeout = TIMEOUT, deadline: float = DEADLINE, api: Literal["board", "bot"] = "board") \
+            -> None:
         self.server = server_address(server)
         self.host = urllib.parse.urlsplit(self.server).netloc
         self.deadline = deadline
-        self._http = httpx.Client(base_url=self.server, headers={"Authorization": f"Bearer {token}",
-                                                                 "Accept": "application/json",
-                                                                 "Accept-Encoding": "gzip, deflate"},
-                                  transport=transport, timeout=timeout, follow_redirects=False)
+        self.signed_in = token is not None  # without a token only the public endpoints answer (no header is sent)
+        self.api = api  # the Board API's paths, or the Bot API's for a BOT account
+        headers = {"Accept": "application/json", "Accept-Encoding": "gzip, deflate"}
+        if token is not None:
+            headers["Authorization"] = f"Bearer {token}"
+        self._http = httpx.Client(base_url=self.server, headers=headers, transport=transport, timeout=timeout,
+                                  follow_redirects=False)
         self._closed = threading.Event()
         self._reading = 0  # requests and streams being read: the last to end closes httpx after close()
         self._count_lock = threading.Lock()
@@ -118,11 +122,14 @@ class Client:
             self._http.close()
 
     # -- requests -----------------------------------------------------------------------------
-    def _request(self, method: str, path: str, data: dict[str, str] | None = None) -> dict[str, Any]:
+    def request(self, method: str, path: str, data: dict[str, str] | None = None,
+                params: dict[str, str] | None = None) -> dict[str, Any]:
+        """One request to ``path`` (its parts checked by the caller with ``path_part``), its answer a JSON
+        object, bounded and within the deadline; ``OnlineError`` otherwise."""
         deadline = time.monotonic() + self.deadline
         with self._reading_one():
             try:
-                with self._http.stream(method, path, data=data) as response:
+                with self._http.stream(method, path, data=data, params=params) as response:
                     if response.status_code != 200:
                         answers.check(response, answers.body(response, LONGEST_ERROR, deadline, self.host, cut=True))
                     body = answers.body(response, LONGEST_BODY, deadline, self.host)
@@ -132,7 +139,7 @@ class Client:
 
     def account(self) -> dict[str, Any]:
         """The account the token belongs to (``id``, ``username``)."""
-        return self._request("GET", "/api/account")
+        return self.request("GET", "/api/account")
 
     def challenge(self, user: str, seconds: int, increment: int, rated: bool) -> dict[str, Any]:
         """Challenge ``user`` to a game on the clock; the challenge the server made.
@@ -144,41 +151,41 @@ class Client:
         of ``seconds`` + ``increment`` and is shown as such ("15+10")."""
         data = {"variant": CHALLENGE_VARIANT, "rated": _flag(rated), "clock.limit": str(seconds),
                 "clock.increment": str(increment), "clock.delay": "0", "clock.byoyomi": "0", "clock.periods": "0"}
-        return self._request("POST", f"/api/challenge/{_part(user)}", data)
+        return self.request("POST", f"/api/challenge/{path_part(user)}", data)
 
     def accept(self, challenge: str) -> None:
         """Accept a challenge (its game starts; the event stream says so)."""
-        self._request("POST", f"/api/challenge/{_part(challenge)}/accept")
+        self.request("POST", f"/api/challenge/{path_part(challenge)}/accept")
 
     def decline(self, challenge: str, reason: str = "generic") -> None:
         """Decline a challenge."""
-        self._request("POST", f"/api/challenge/{_part(challenge)}/decline", {"reason": reason})
+        self.request("POST", f"/api/challenge/{path_part(challenge)}/decline", {"reason": reason})
 
     def move(self, game: str, code: str) -> None:
         """Play a move (its code, ``f1e2``)."""
-        self._request("POST", f"/api/board/game/{_part(game)}/move/{_part(code)}")
+        self.request("POST", f"/api/{self.api}/game/{path_part(game)}/move/{path_part(code)}")
 
     def command(self, game: str, what: str) -> None:
         """``abort``, ``resign``, ``draw/yes`` or ``draw/no`` in a game."""
         if what not in ("abort", "resign", "draw/yes", "draw/no"):
             raise ValueError(what)
-        self._request("POST", f"/api/board/game/{_part(game)}/{what}")
+        self.request("POST", f"/api/{self.api}/game/{path_part(game)}/{what}")
 
     def chat(self, game: str, text: str) -> None:
         """Say ``text`` to the opponent in the game's chat."""
-        self._request("POST", f"/api/board/game/{_part(game)}/chat", {"room": "player", "text": text})
+        self.request("POST", f"/api/{self.api}/game/{path_part(game)}/chat", {"room": "player", "text": text})
 
     # -- streams ------------------------------------------------------------------------------
     def events(self, opened: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
         """The account's events as they come (gameStart, gameFinish, challenge ...): ends when the server
         closes the stream; ``OnlineError`` when it cannot be opened or breaks. ``opened`` is called once
         the server has answered."""
-        return self._stream("GET", "/api/stream/event", opened=opened)
+        return self.stream("GET", "/api/stream/event", opened=opened)
 
     def game(self, game: str, opened: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
         """One game's stream: ``gameFull`` first, then ``gameState`` and ``chatLine``; it ends after the
         game's last state."""
-        return self._stream("GET", f"/api/board/game/stream/{_part(game)}", opened=opened)
+        return self.stream("GET", f"/api/{self.api}/game/stream/{path_part(game)}", opened=opened)
 
     def seek(self, minutes: float, increment: int, rated: bool) -> Iterator[dict[str, Any]]:
         """Seek an opponent: the request stays open while the seek stands (the game is announced on the
@@ -186,13 +193,21 @@ class Client:
         after 15 minutes (lila's HookRepo.cleanupOld)."""
         data = {"variant": SEEK_VARIANT, "time": f"{minutes:g}", "increment": str(increment), "byoyomi": "0",
                 "periods": "0", "rated": _flag(rated)}
-        return self._stream("POST", "/api/board/seek", data)
+        return self.stream("POST", "/api/board/seek", data)
 
-    def _stream(self, method: str, path: str, data: dict[str, str] | None = None,
-                opened: Callable[[], None] | None = None) -> Iterator[dict[str, Any]]:
+    def stream(self, method: str, path: str, data: dict[str, str] | None = None,
+               opened: Callable[[], None] | None = None, params: dict[str, str] | None = None,
+               accept: str | None = None, silence: float = answers.STREAM_SILENCE) -> Iterator[dict[str, Any]]:
+        """The JSON objects of a stream (NDJSON) at ``path``, one per line, as they come (blank lines, the
+        keep-alives, and lines that are not an object are passed over); it ends when the server ends it,
+        and is broken (``OnlineError``) after ``silence`` seconds without a line. ``accept``: the exact
+        Accept header the server compares (``application/x-ndjson`` for an export)."""
+        headers = {"Accept": accept} if accept is not None else None
+        timeout = STREAM_TIMEOUT if silence <= answers.STREAM_SILENCE else httpx.Timeout(8.0, read=silence)
         with self._reading_one():
             try:
-                with self._http.stream(method, path, data=data, timeout=STREAM_TIMEOUT) as response:
+                with self._http.stream(method, path, data=data, params=params, headers=headers,
+                                       timeout=timeout) as response:
                     if response.status_code != 200:
                         answers.check(response, answers.body(response, LONGEST_ERROR, time.monotonic() + self.deadline,
                                                self.host, cut=True))
@@ -201,7 +216,7 @@ class Client:
                     connection = _socket_of(response)
                     self._hold(connection, True)
                     try:
-                        for line in answers.lines(answers.unpacked(response, self.host)):
+                        for line in answers.lines(answers.unpacked(response, self.host), silence):
                             if self._closed.is_set():
                                 return
                             found = answers.json_object(line, strict=False)
@@ -260,7 +275,7 @@ def _flag(value: bool) -> str:
     return "true" if value else "false"
 
 
-def _part(text: str) -> str:
+def path_part(text: str) -> str:
     """A path part from the user or the server: letters, digits, ``_`` and ``-`` only."""
     if not text or len(text) > 40 or not all(char.isascii() and (char.isalnum() or char in "_-") for char in text):
         raise OnlineError(None, _("not a name or an id: {text}").format(text=repr(text[:40])), delivery="unsent")
