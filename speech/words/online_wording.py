@@ -88,8 +88,16 @@ def control_values(control: str) -> str:
         control=control)
 
 
-def lobby_game(opponent: str, side: Side, control: str, seconds: int) -> str:
-    """A game from a seek begins: short, with the deadline for the player's first move."""
+def lobby_game(opponent: str, side: Side, control: str, seconds: int, arena: bool = False) -> str:
+    """A game from a seek (or a tournament) begins: short, with the deadline for the player's first move (in
+    an arena a miss loses the game)."""
+    if arena and side is Side.WHITE:
+        return _("Your arena game: you play White against {opponent}, {control}. Move within {seconds} seconds, or "
+                 "you lose the game.").format(opponent=opponent, control=control, seconds=seconds)
+    if arena:
+        return _("Your arena game: you play Black against {opponent}, {control}. After their first move you have "
+                 "{seconds} seconds for yours, or you lose the game.").format(opponent=opponent, control=control,
+                                                                             seconds=seconds)
     if side is Side.WHITE:
         return _("You play White against {opponent}, {control}. Move within {seconds} seconds, or PlayStrategy "
                  "aborts the game.").format(opponent=opponent, control=control, seconds=seconds)
@@ -168,10 +176,14 @@ def draw_offer_too_soon(left: int, limit: int) -> str:
               left).format(limit=limit, count=left)
 
 
-def game_begins(opponent: str, side: Side, control: TimeControl | None, turn: str) -> str:
-    """An online game begins: the sides, the clocks (the server starts them at the second move), the turn."""
+def game_begins(opponent: str, side: Side, control: TimeControl | None, turn: str, days: int | None = None) -> str:
+    """An online game begins: the sides, the clocks (the server starts them at the second move) or the days a
+    move of a correspondence game, the turn."""
     text = online_game_started(opponent, side)
-    if control is not None:
+    if days is not None:
+        text = f"{text} " + n_("A correspondence game: {count} day a move.",
+                               "A correspondence game: {count} days a move.", days).format(count=days)
+    elif control is not None:
         text = f"{text} " + _("Clocks: {control}; the server starts them at the second move.").format(
             control=time_control(control))
     return f"{text} {turn}"

@@ -133,6 +133,9 @@ def clock(session: GameSession, args: list[str], focus: Focus) -> Reply:
     with session.lock:
         if isinstance(mode, Reviewing) and mode.review.names is not None:
             return output.answer(mode.review.clock_words(output.announcer))
+        kept = session.opponent.clock_words() if clocks.clock is None else None
+        if kept is not None:
+            return output.answer(kept)
         if clocks.clock is None:
             return output.answer(_("This game has no clock. Start one with new clock 20 (or new clock 15+10), or set "
                                    "clock 20 for every new game."))

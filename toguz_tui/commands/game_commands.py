@@ -11,6 +11,7 @@ from rules.engine import LEVELS
 from rules.notation import TokenStyle
 from speech.words import phrases, problems
 from speech.words.i18n import _, n_
+from toguz_tui.commands import online_commands
 from toguz_tui.commands.arguments import Answer, Focus, WrongWords, game_number, joined_control, pit_number
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, NO_CLOCK_WORDS, OPPONENTS
@@ -166,7 +167,11 @@ def recent(session: GameSession, args: list[str], focus: Focus) -> Answer:
 
 
 def games(session: GameSession, args: list[str], focus: Focus) -> Answer:
-    """``games``: the games of the record file last opened, or of ``games FILE``."""
+    """``games``: the games of the record file last opened, or of ``games FILE``; in toguz online, the
+    games going on at PlayStrategy (``games N``: take up game N)."""
+    online = online_commands.online_games(session, args)
+    if online is not None:
+        return online
     if len(args) > 1:
         return WrongWords("games")
     collection = session.store.collection

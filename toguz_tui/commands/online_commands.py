@@ -1,4 +1,5 @@
-"""The commands of the help's topic "online": seek, challenge, accept, decline, chat, draw and abort on
+"""The commands of the help's topic "online": seek, challenge (on a clock, or of days a move), accept,
+decline, chat, draw, abort, the games going on (``games``) and arenas (``tournament join``) on
 PlayStrategy, through the session's online connection (``toguz online`` only)."""
 
 from __future__ import annotations
@@ -45,8 +46,39 @@ def challenge(session: GameSession, args: list[str], focus: Focus) -> Answer:
         return online
     if not args:
         return WrongWords("challenge")
+    if "days" in args[1:]:
+        return _challenge_by_days(session, online, args[0], args[1:])
     found = control_and_rated(session, args[1:], "challenge")
     return found if isinstance(found, Reply | WrongWords) else online.challenge(args[0], *found)
+
+
+def _challenge_by_days(session: GameSession, online: OnlineConnection, user: str, words: list[str]) -> Answer:
+    """``challenge NAME days N``: a correspondence game of N days a move (checked by the connection)."""
+    rest = [word for word in words if word not in ("days", "casual", "rated")]
+    if len(rest) != 1:
+        return WrongWords("challenge")
+    return online.challenge_by_days(user, rest[0], "rated" in words)
+
+
+def online_games(session: GameSession, args: list[str]) -> Answer | None:
+    """``games`` in toguz online: the games going on at PlayStrategy, ``games N`` taking up game N; None
+    for ``games FILE`` (a record file's games, as everywhere)."""
+    online = session.online
+    if online is None or (args and not (args[0].isascii() and args[0].isdigit())):
+        return None
+    if len(args) > 1:
+        return WrongWords("games")
+    return online.list_games(int(args[0][:6]) if args else None)
+
+
+def tournament(session: GameSession, args: list[str], focus: Focus) -> Answer:
+    """``tournament join ID``: join a PlayStrategy arena."""
+    online = _online(session, "tournament")
+    if isinstance(online, Reply):
+        return online
+    if len(args) != 2 or args[0] != "join":
+        return WrongWords("tournament")
+    return online.join_tournament(args[1])
 
 
 def accept(session: GameSession, args: list[str], focus: Focus) -> Reply:

@@ -153,6 +153,27 @@ class Client:
                 "clock.increment": str(increment), "clock.delay": "0", "clock.byoyomi": "0", "clock.periods": "0"}
         return self.request("POST", f"/api/challenge/{path_part(user)}", data)
 
+    def challenge_by_days(self, user: str, days: int) -> dict[str, Any]:
+        """Challenge ``user`` to a correspondence game of ``days`` a move: ``days`` and no ``clock.*`` field
+        (with any, the clock wins: lila's Challenge.scala makeOauthChallenge), and casual, the only mode
+        the API allows without a clock (ApiConfig.validRated)."""
+        data = {"variant": CHALLENGE_VARIANT, "rated": "false", "days": str(days)}
+        return self.request("POST", f"/api/challenge/{path_part(user)}", data)
+
+    def playing(self) -> list[dict[str, Any]]:
+        """The account's games going on (``nowPlaying``, the most urgent first, at most 50: lila's
+        Account.scala nowPlaying); the entries that are not objects left out."""
+        found = self.request("GET", "/api/account/playing", params={"nb": "50"}).get("nowPlaying")
+        return [entry for entry in found[:50] if isinstance(entry, dict)] if isinstance(found, list) else []
+
+    def tournament(self, tournament: str) -> dict[str, Any]:
+        """An arena's details (``clock``, ``variant``, ``fullName``, ``status``, ``secondsToStart`` ...)."""
+        return self.request("GET", f"/api/tournament/{path_part(tournament)}")
+
+    def join_tournament(self, tournament: str) -> None:
+        """Join an arena (the token needs the scope tournament:write)."""
+        self.request("POST", f"/api/tournament/{path_part(tournament)}/join")
+
     def accept(self, challenge: str) -> None:
         """Accept a challenge (its game starts; the event stream says so)."""
         self.request("POST", f"/api/challenge/{path_part(challenge)}/accept")

@@ -27,6 +27,7 @@ from speech.words import online_wording, phrases
 from speech.words.i18n import _
 from toguz_tui.online import server_rules
 from toguz_tui.online.client import Client, OnlineError
+from toguz_tui.online.correspondence import DaysClock
 from toguz_tui.online.errands import Errands
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponents import Opponent, OpponentKind, Refusable
@@ -97,6 +98,13 @@ class RemoteOpponent(Opponent):
     def send(self, command: str) -> Reply | None:
         return self.follower.send(command)
 
+    def clock_words(self) -> str | None:
+        days = self.follower.days
+        if days is None:
+            return None
+        game = self.follower.session.game
+        return days.words(game.position.to_move is self.follower.me and not game.is_over, self.name)
+
     def refuses(self, what: Refusable) -> str | None:
         if what == "pause":
             return _("An online game's clocks are the server's: they cannot be paused.")
@@ -110,10 +118,12 @@ class RemoteOpponent(Opponent):
 class GameFollower:
     """One game on the server, followed here: ``line`` takes each line of its stream."""
 
-    def __init__(self, online: Connection, game_id: str, lobby: bool) -> None:
+    def __init__(self, online: Connection, game_id: str, lobby: bool, arena: bool = False) -> None:
         self.online = online
         self.game_id = game_id
-        self.lobby = lobby  # from a seek: the first move has a deadline
+        self.lobby = lobby  # from a seek or a tournament: the first move has a deadline
+        self.arena = arena  # an arena's game: a shorter deadline, and a miss loses it
+        self.days: DaysClock | None = None  # a game without a clock: its days a move and the time left
         self.me: Side | None = None
         self.opponent = "?"
         self.draw_offered = False  # the opponent offers a draw now
@@ -163,6 +173,8 @@ class GameFollower:
                                            max(0.0, min(600.0, clock["increment"] / 1000)))
             remote = RemoteOpponent(self, self.opponent)
             self.start = _start_position(full.get("initialFen"))
+            if not isinstance(clock, dict):  # correspondence (days a move) or no limit: the state says which
+                self.days = DaysClock(None)
             rated = "rated" if full.get("rated") is True else "casual"
             setup = GameSetup.from_settings(session.settings).changed(
                 variant=Game().variant, human=me, clock=self.control, you=self.online.account_name,
@@ -176,12 +188,16 @@ class GameFollower:
                 session.output.say(Reply(taken_up))
             elif self.lobby and self.control is not None:  # short, with the deadline for the first move
                 session.start_game(setup, self.start, quiet=True, opponent=remote)
-                seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment)
-                session.output.say(Reply(online_wording.lobby_game(self.opponent, me, self.control.typed, seconds)))
+                seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment, self.arena)
+                session.output.say(Reply(online_wording.lobby_game(self.opponent, me, self.control.typed, seconds,
+                                                                      self.arena)))
             else:  # the server starts the clocks at the second move, not the first
                 session.start_game(setup, self.start, quiet=True, opponent=remote)
                 turn = session.view.turn_words(session.output.announcer)
-                session.output.say(Reply(online_wording.game_begins(self.opponent, me, self.control, turn)))
+                if self.days is not None:
+                    self.days.update(state, session.game.position.to_move)
+                days = self.days.days if self.days is not None else None
+                session.output.say(Reply(online_wording.game_begins(self.opponent, me, self.control, turn, days)))
         self._watch_first_move()
 
     def _state(self, state: dict[str, Any]) -> bool:
@@ -217,6 +233,9 @@ class GameFollower:
 
     def _server_clocks(self, state: dict[str, Any]) -> None:
         """The server's times (milliseconds, bounded); the server starts the clocks at the second ply."""
+        if self.days is not None:  # days a move: kept here, said by the clock command
+            self.days.update(state, self.session.game.position.to_move)
+            return
         white, black = state.get("wtime"), state.get("btime")
         if not isinstance(white, int) or not isinstance(black, int):
             return
@@ -356,7 +375,7 @@ class GameFollower:
             if not self.lobby or self.control is None or not mine_first or self._deadline is not None or \
                     game.is_over:
                 return
-            seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment)
+            seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment, self.arena)
             self._deadline = threading.Timer(seconds - server_rules.WARN_FIRST_MOVE, self._warn_first_move)
             self._deadline.daemon = True
             self._deadline.start()

@@ -18,6 +18,7 @@ from speech.words.i18n import _
 from toguz_tui.files.settings import config_dir
 from toguz_tui.online import token_store
 from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError, server_address
+from toguz_tui.online.correspondence import POLL_SECONDS
 from toguz_tui.online.play import OnlinePlay
 from toguz_tui.session.facade import GameSession
 from toguz_tui.start.faces import run_face
@@ -39,10 +40,24 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--server", default=DEFAULT_SERVER, metavar="URL",
                       help=_("another lila-based server (default: {server})").format(server=DEFAULT_SERVER))
     made.add_argument("--token-file", metavar="FILE", help=_("read the token from this file (for scripts)"))
+    made.add_argument("--poll", type=_poll_seconds, default=POLL_SECONDS, metavar="SECONDS",
+                      help=_("how often toguz asks PlayStrategy whether your opponents have moved in your other "
+                             "games (default {seconds:g})").format(seconds=POLL_SECONDS))
     made.add_argument("--speech", metavar="BACKEND", choices=SPEECH_CHOICES,
                       help=_("toguz's own voice: auto, on, off, or a backend: {backends}").format(
                           backends=", ".join(AUTO_ORDER)))
     return made
+
+
+def _poll_seconds(text: str) -> float:
+    """``--poll``: seconds from 1 to an hour."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not 1 <= seconds <= 3600:
+        raise argparse.ArgumentTypeError(_("give seconds from 1 to 3600, not {text}").format(text=repr(text[:20])))
+    return seconds
 
 
 def main(args: list[str]) -> int:
@@ -139,7 +154,8 @@ def login(server: str, config: object, given: object) -> int:
 def online_session(token: str, options: argparse.Namespace) -> tuple[GameSession, OnlinePlay]:
     """A session for online play, built as ``toguz``'s is (``open_session``) with the connection given to
     it, and connected (what it said first, problems then the connection's, is in its stream)."""
-    online = OnlinePlay(Client(token, options.server), seek_client=lambda: Client(token, options.server))
+    online = OnlinePlay(Client(token, options.server), new_client=lambda: Client(token, options.server),
+                         poll=getattr(options, "poll", POLL_SECONDS))
     session = open_session(options, online)
     online.attach(session)
     print(_("Connecting to {server}…").format(server=online.client.host), flush=True)

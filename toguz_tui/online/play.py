@@ -25,11 +25,12 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from rules.clock import TimeControl
-from speech.words import online_wording, phrases
+from speech.words import correspondence_wording, online_wording, phrases
 from speech.words.i18n import _
 from toguz_tui.files.storage import log_failure
-from toguz_tui.online import server_rules
+from toguz_tui.online import server_rules, tournaments
 from toguz_tui.online.client import Client, OnlineError
+from toguz_tui.online.correspondence import POLL_SECONDS, ServerGames
 from toguz_tui.online.errands import Errands
 from toguz_tui.online.game_stream import GameFollower, RemoteOpponent
 from toguz_tui.session.facade import GameSession
@@ -45,22 +46,25 @@ SEEK_RETRIES = 5  # a seek refused with 429 just after the last one was withdraw
 class OnlinePlay:
     """One player's online play: the client, the session it drives, and the listening threads."""
 
-    def __init__(self, client: Client, seek_client: Callable[[], Client] | None = None) -> None:
+    def __init__(self, client: Client, new_client: Callable[[], Client] | None = None,
+                 poll: float = POLL_SECONDS) -> None:
         self.client = client
         self.site = client.server
         self._session: GameSession | None = None
         self.account = ""
         self.account_name = ""
         self.follower: GameFollower | None = None  # the game being played
-        self.challenges: list[tuple[str, str, bool]] = []  # (id, challenger, too fast) waiting for an answer
+        self.challenges: list[tuple[str, str, bool, bool]] = []  # (id, challenger, too fast, without a clock) waiting
         self.known: set[str] = set()  # the challenges said so far
         self.listening = False  # the account's events are being read
         self.lost_reason = ""  # why they are not
         self._closed = threading.Event()
-        self._seek_client = seek_client
+        self._new_client = new_client  # a connection of its own for a seek, and for each game's stream
         self._seeking: Client | None = None
+        self._stream_client: Client | None = None  # the game on the board's stream, when it has its own
         self._lock = threading.RLock()
         self.errands = Errands(lambda text: self.say(text), self._closed)
+        self.games = ServerGames(self, self._closed, poll)  # the games going on at the server
 
     # -- starting and stopping -----------------------------------------------------------------------
     @property
@@ -93,7 +97,11 @@ class OnlinePlay:
         self.session.output.answer(_("Connected to PlayStrategy as {account}. Type seek 15+10 to find an opponent, "
                                      "challenge NAME 15+10 to challenge someone, or wait for a challenge.").format(
             account=self.account))
+        summary = self.games.first_look()
+        if summary is not None:
+            self.session.output.answer(summary, interrupt=False)
         self._start(self._listen_to_events, "toguz-online-events")  # after: what the events say comes second
+        self.games.start()
         return True
 
     def close(self) -> None:
@@ -102,6 +110,8 @@ class OnlinePlay:
         self._stop_seeking()
         if self.follower is not None:
             self.follower.close()
+        if self._stream_client is not None:
+            self._stream_client.close()
         self.client.close()
 
     def _start(self, target: Callable[[], None], name: str) -> None:
@@ -114,11 +124,13 @@ class OnlinePlay:
 
     # -- the streams, reconnecting ---------------------------------------------------------------------
     def _follow(self, open_stream: Callable[[Callable[[], None]], Iterator[dict[str, Any]]],
-                handle: Callable[[dict[str, Any]], bool], what: str, events: bool = False) -> None:
+                handle: Callable[[dict[str, Any]], bool], what: str, events: bool = False,
+                left: Callable[[], bool] = lambda: False) -> None:
         """Read a stream line by line with ``handle`` (which returns True when the stream's work is done);
         when it drops or fails, say so once, wait (longer each time) and open it again. Back is said when
         the server answers again; the wait starts again from a second only after a stream that lasted.
-        ``events``: the account's events, given up when the server keeps ending them at once."""
+        ``events``: the account's events, given up when the server keeps ending them at once; ``left``:
+        whether the player has left this stream's game for another (then it ends unsaid)."""
         wait = 1.0
         lost = False
         quick_ends = 0
@@ -131,13 +143,13 @@ class OnlinePlay:
                 lost = False
                 self.say(_("Connected again to {what}.").format(what=what))
 
-        while not self._closed.is_set():
+        while not self._closed.is_set() and not left():
             try:
                 for line in open_stream(opened):
-                    if handle(line):
+                    if left() or handle(line):
                         return
             except OnlineError as error:
-                if self._closed.is_set():
+                if self._closed.is_set() or left():
                     return
                 if error.status in (400, 401, 403, 404):  # this will not get better by trying again
                     self._give_up(events, online_wording.online_failed(str(error)))
@@ -153,7 +165,7 @@ class OnlinePlay:
                                                               "log").format(name=type(error).__name__)))
                 return
             else:
-                if self._closed.is_set():
+                if self._closed.is_set() or left():
                     return
                 quick_ends = quick_ends + 1 if time.monotonic() - opened_at[0] < KNOCKED_OFF else 0
                 if events and quick_ends >= 2:
@@ -212,9 +224,15 @@ class OnlinePlay:
         self.known.add(challenge_id)
         who = _name(challenge.get("challenger"))
         control = challenge.get("timeControl")
-        shown = phrases.visible(str(control.get("show", "")) if isinstance(control, dict) else "")[:12]
+        control = control if isinstance(control, dict) else {}
+        shown = phrases.visible(str(control.get("show", "")))[:12]
         fast = _too_fast(challenge.get("speed"), control)
-        self.challenges.append((challenge_id, who, fast))
+        kind, days = control.get("type"), control.get("daysPerTurn")
+        clockless = kind in ("correspondence", "unlimited")  # a game without a clock can wait beside another
+        self.challenges.append((challenge_id, who, fast, clockless))
+        if clockless:
+            shown = correspondence_wording.speed_words(
+                str(kind), max(1, min(days, server_rules.LONGEST_DAYS)) if isinstance(days, int) else None)
         if fast:
             self.say(_("{who} challenges you to a {control} game: too fast for play from toguz (the Board API plays "
                        "Rapid or slower). Type decline, or play it on the website.").format(who=who,
@@ -236,16 +254,35 @@ class OnlinePlay:
                            "Board API plays Rapid or slower): play it on the website.").format(
                     opponent=_name(game.get("opponent"))))
             return  # the Board API cannot play it: left alone, for the website
+        if not game_id:
+            return
         with self._lock:
-            if not game_id or self.follower is not None:
-                return
-            follower = GameFollower(self, game_id, lobby=str(game.get("source", "")) in
-                                    ("lobby", "pool", "tournament", "swiss"))
+            busy = self.follower is not None
+        # numbered among the games going on; a second one (a correspondence game, say) said and left there
+        self.games.began(game_id, _name(game.get("opponent")), str(game.get("speed") or ""),
+                         str(game.get("source") or ""), on_board=not busy or game_id == self.game_id)
+        if not busy:
+            self.follow_game(game_id, str(game.get("source", "")))
+
+    def follow_game(self, game_id: str, source: str) -> None:
+        """Take up the game ``game_id`` on the board, through a stream of its own; the game there before is
+        left (it goes on at the server, and can be taken up again)."""
+        with self._lock:
+            before, stream_before = self.follower, self._stream_client
+            follower = GameFollower(self, game_id, lobby=source in ("lobby", "pool", "tournament", "swiss"),
+                                    arena=source == "tournament")
             self.follower = follower
+            stream = self._new_client() if self._new_client is not None else self.client
+            self._stream_client = stream if stream is not self.client else None
+        if before is not None:
+            before.close()
+        if stream_before is not None:
+            stream_before.close()
         self._stop_seeking()
 
         def follow() -> None:
-            self._follow(lambda opened: self.client.game(game_id, opened), follower.line, _("the game"))
+            self._follow(lambda opened: stream.game(game_id, opened), follower.line, _("the game"),
+                         left=lambda: self.follower is not follower)
             follower.close()
             with self._lock:  # finished, or given up: a new game can start
                 if self.follower is follower:
@@ -278,10 +315,10 @@ class OnlinePlay:
         refused = self._refused(typed, control)
         if refused is not None:
             return refused
-        if self._seek_client is None:
+        if self._new_client is None:
             return self.session.output.error(online_wording.online_failed(_("seeking is not possible here")))
         self._stop_seeking()  # one seek at a time: the server refuses a second (429)
-        seeking = self._seek_client()
+        seeking = self._new_client()
         self._seeking = seeking
         minutes, increment = control.initial / 60, round(control.increment)
 
@@ -334,22 +371,51 @@ class OnlinePlay:
                              user=user, reason=error), "error"))
         return Reply("")
 
+    def challenge_by_days(self, user: str, typed: str, rated: bool) -> Reply:
+        """Challenge ``user`` to a casual correspondence game of ``typed`` days a move (beside a game going on:
+        1 to 14, never rated, as the server allows); its answer is said when it comes."""
+        output = self.session.output
+        if rated:
+            return output.error(correspondence_wording.days_casual_only())
+        days = int(typed) if typed.isascii() and typed.isdigit() and len(typed) <= 3 else 0
+        if not 1 <= days <= server_rules.LONGEST_DAYS:
+            return output.error(correspondence_wording.days_out_of_range(typed, server_rules.LONGEST_DAYS))
+        if not self.listening:
+            return self.session.output.error(_("toguz is not connected to your account's events, so a game would "
+                                               "start unheard: quit and start toguz online again. ({reason})").format(
+                reason=self.lost_reason))
+        self.errands.run("challenge", lambda: self.client.challenge_by_days(user, days),
+                         lambda _answer: self.say(correspondence_wording.days_challenge_sent(user, days)),
+                         lambda error: self.say(_("Could not challenge {user}: {reason}.").format(
+                             user=user, reason=error), "error"))
+        return Reply("")
+
+    def list_games(self, number: int | None) -> Reply:
+        """``games``: the games going on at the server; ``games N``: take up game N."""
+        return self.games.listing() if number is None else self.games.go_to(number)
+
+    def join_tournament(self, tournament: str) -> Reply:
+        """Join an arena the Board API can play; the outcome is said when it comes."""
+        tournaments.join(self, tournament)
+        return Reply("")
+
     def answer_challenge(self, accept: bool) -> Reply:
         """Accept or decline the latest challenge (one too fast for the Board API is never accepted)."""
         output = self.session.output
         if not self.challenges:
             return output.error(_("No challenge is waiting."))
-        challenge_id, who, fast = self.challenges[-1]
+        challenge_id, who, fast, clockless = self.challenges[-1]
         if accept and fast:
             return output.error(_("{who}'s challenge is too fast for play from toguz (the Board API plays Rapid or "
                                   "slower): decline it, or play it on the website.").format(who=who))
-        if accept and self.game_id is not None:
+        if accept and self.game_id is not None and not clockless:  # a correspondence game can wait beside it
             return output.error(online_wording.online_game_going_on())
         self.challenges.pop()
         self.errands.run("challenge-answer",
                          lambda: self.client.accept(challenge_id) if accept else self.client.decline(challenge_id),
                          lambda _answer: self.say(online_wording.challenge_answered(who, accept)),
-                         lambda error: self.say(online_wording.command_not_taken(
+                         lambda error: self.say(correspondence_wording.challenge_closed(who) if error.status == 404
+                                                else online_wording.command_not_taken(
                              _("your answer to {who}").format(who=who), str(error)), "error"))
         return Reply("")
 

@@ -5,7 +5,8 @@ the server would refuse, and says what the server will do:
 - the time controls a seek and a challenge may have (``control_problem``);
 - the Board API's speed: Rapid or slower (``board_speed``);
 - when a draw offer counts (``draw_offer_problem``);
-- the first-move deadline of a game from the lobby (``first_move_seconds``);
+- the first-move deadline of a game from the lobby or an arena (``first_move_seconds``);
+- the days a correspondence game may have a move (``LONGEST_DAYS``), and that it is casual only;
 - every status a game can end with (``ENDINGS``).
 """
 
@@ -22,6 +23,9 @@ LONGEST_INCREMENT = 180  # seconds: validateIncrement, both forms
 RAPID_SECONDS = 480  # strategygames Speed: Rapid from 8 minutes; Fischer's estimate is limit + 40 x increment
 CLASSICAL_SECONDS = 1500  # Classical from 25 minutes
 DRAW_OFFER_PLIES = 20  # Game.playerHasOfferedDrawRecently: an offer within 20 plies of one's last
+LONGEST_DAYS = 14  # SetupForm.api.user: days = number(min = 1, max = 14) (Mappings.scala 44)
+DAY_MILLISECONDS = 86_400_000  # CorrespondenceClock.scala: daysPerTurn x 86400 seconds, sent in milliseconds
+UNLIMITED_MILLISECONDS = 2_147_483_647  # BotJsonView millisOf: Int.MaxValue for a game with neither clock nor days
 WARN_FIRST_MOVE = 10.0  # seconds left of the first-move deadline when the player is warned
 
 
@@ -50,10 +54,15 @@ def speed_too_fast(speed: object) -> bool:
     return speed in ("ultraBullet", "bullet", "blitz")
 
 
-def first_move_seconds(seconds: float, increment: float) -> int:
+def first_move_seconds(seconds: float, increment: float, arena: bool = False) -> int:
     """The time each side has for its first move in a game from the lobby (Game.timeForFirstTurn; the
-    game is aborted when it runs out, and a strike is counted against the player: Finisher.noStart)."""
-    return 35 if seconds + 40 * increment >= CLASSICAL_SECONDS else 30
+    game is aborted when it runs out, and a strike is counted against the player: Finisher.noStart); in
+    an arena's game, shorter: 25 seconds Rapid, 30 Classical or slower (Game.scala 845-868, isTournament),
+    and a miss loses the game (an arena's game is mandatory)."""
+    classical = seconds + 40 * increment >= CLASSICAL_SECONDS
+    if arena:
+        return 30 if classical else 25
+    return 35 if classical else 30
 
 
 def draw_offer_problem(plies: int, my_last_offer: int | None) -> Literal["early", "recent"] | None:

@@ -84,6 +84,11 @@ class Opponent:
         """Why ``undo``, the engine's help or a pause of the clocks is not allowed against it, or None."""
         return None
 
+    def clock_words(self) -> str | None:
+        """The game's time in words when the opponent keeps it in its own way (a correspondence game's days
+        a move at a server), or None: the session's clocks say it."""
+        return None
+
     def stop(self) -> None:
         """Stop what it is doing for a move (a search)."""
 
@@ -119,6 +124,19 @@ class OnlineConnection(Protocol):
 
     def abort(self) -> Reply:
         """Abort the game."""
+        ...
+
+    def challenge_by_days(self, user: str, days: str, rated: bool) -> Reply:
+        """Challenge a player to a correspondence game of ``days`` (as typed) a move (refused when ``rated``:
+        the server rates no such game)."""
+        ...
+
+    def list_games(self, number: int | None) -> Reply:
+        """The games going on at the server (``None``), or take up game ``number``."""
+        ...
+
+    def join_tournament(self, tournament: str) -> Reply:
+        """Join an arena."""
         ...
 
     def close(self) -> None:

@@ -23,6 +23,7 @@ import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.toguz_tui.online import standin_correspondence
 from tests.toguz_tui.online.standin_faults import Fault, send_fault
 from tests.toguz_tui.online.standin_game import NOT_BOARD, FakeGame, Seek, challenge_json, other, re_code
 from tests.toguz_tui.online.standin_rules import (
@@ -69,6 +70,9 @@ class FakePlayStrategy(Scripting):
         # app/controllers/Setup.scala PostRateLimit (5 a minute per IP, seeks among them) and
         # Challenge.scala ChallengeUserRateLimit ("fast": 5 a minute); a test may replace them
         self.seek_limit, self.challenge_limit = RateLimit(5, 60.0), RateLimit(5, 60.0)
+        self.scopes = {"board:play", "challenge:write", "tournament:write"}  # the token's (OAuthScope.scala)
+        self.arenas: dict[str, standin_correspondence.FakeArena] = {}
+        self.offline_after = 20.0  # seconds an API-made challenge stays online (challenge Env.scala 60-62)
         self.faults: list[Fault] = []
         self.fault_log: list[dict[str, Any]] = []
         self._released = threading.Event()
@@ -193,6 +197,9 @@ class FakePlayStrategy(Scripting):
             return self.answer_challenge(handler, parts[2], parts[3] == "accept")
         if parts[:2] == ["api", "challenge"] and len(parts) == 3:
             return self.challenge(handler, parts[2], form)
+        query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(handler.path).query))
+        if standin_correspondence.answer(self, handler, method, parts, form, query):
+            return None
         return self.send(handler, 404, {"error": "No such command"})
 
     def event_stream(self, handler: BaseHTTPRequestHandler) -> None:
@@ -266,9 +273,10 @@ class FakePlayStrategy(Scripting):
         starts (ChallengeJoiner: source friend; a Blitz one too, unplayable from the Board API); declined,
         EventStream.scala says "challengeDeclined" to both sides."""
         with self.changed:
-            found = self.pending.pop(challenge_id, None)
-            if found is None:
-                return self.send(handler, 404, {"error": "Not found"})
+            found = self.pending.get(challenge_id)
+            if found is None or (accept and standin_correspondence.offline(self, found)):
+                return self.send(handler, 404, {"error": "Not found"})  # onlineByIdFor: status created only
+            del self.pending[challenge_id]
             if not accept:
                 self.events.append({"type": "challengeDeclined", "challenge": {
                     **found, "status": "declined", "declineReason": "I'm not accepting challenges at the moment."}})

@@ -13,7 +13,7 @@ from typing import Any
 
 from rules import Game
 from rules.movecode import move_code, read_move_code
-from tests.toguz_tui.online.standin_rules import MANDATORY_SOURCES, STATUS_IDS, ClockConfig, fischer
+from tests.toguz_tui.online.standin_rules import MANDATORY_SOURCES, STATUS_IDS, ClockConfig, DaysConfig, fischer
 
 VARIANT = {"key": "togyzkumalak", "name": "Togyzqumalaq", "short": "Toqyz", "lib": 4,
            "boardSize": {"width": 9, "height": 2}}
@@ -31,7 +31,7 @@ class FakeGame:
     id: str
     me: str  # "p1" or "p2": the side of the token's account
     opponent: str
-    clock: ClockConfig = field(default_factory=lambda: fischer(10, 5))
+    clock: ClockConfig | DaysConfig = field(default_factory=lambda: fischer(10, 5))
     game: Game = field(default_factory=Game)
     codes: list[str] = field(default_factory=list)
     times: list[int] = field(default_factory=lambda: [600_000, 600_000])
@@ -84,11 +84,18 @@ class FakeGame:
             found["tournamentId"] = "Tourn001"
         return found
 
+    def current_times(self) -> tuple[int, int]:
+        """wtime and btime now: a clock's as kept, or a correspondence game's from its last move's time."""
+        if isinstance(self.clock, DaysConfig):
+            return self.clock.times(self.to_move, self.turn_at, time.monotonic())
+        return self.times[0], self.times[1]
+
     def state(self) -> dict[str, Any]:
         grace = self.clock.grace_seconds * 1000  # BotJsonView incOf
+        wtime, btime = self.current_times()
         found: dict[str, Any] = {
             "type": "gameState", "moves": " ".join(self.codes), "activeplayer": self.to_move,
-            "wtime": self.times[0], "btime": self.times[1], "winc": grace, "binc": grace,
+            "wtime": wtime, "btime": btime, "winc": grace, "binc": grace,
             "wdraw": self.draws["p1"], "bdraw": self.draws["p2"], "status": self.status,
             "abortable": self.abortable, "selectedsquares": None}
         if self.winner is not None:
@@ -145,7 +152,8 @@ class FakeGame:
             "speed": self.clock.speed, "perf": "togyzkumalak", "rated": self.rated,
             "hasMoved": len(self.codes) > (0 if self.me == "p1" else 1),  # Game.playerHasMoved
             "opponent": {"id": self.opponent, "username": self.opponent.capitalize(), "rating": 1620},
-            "isMyTurn": not self.over and self.to_move == self.me, "secondsLeft": round(self.times[mine] / 1000),
+            "isMyTurn": not self.over and self.to_move == self.me,
+            "secondsLeft": round(self.current_times()[mine] / 1000),
             "compat": {"bot": False, "board": self.clock.board_compatible}, "id": self.id,
             "abortable": self.abortable}
         if self.mandatory:
@@ -167,7 +175,7 @@ class Seek:
     ended: bool = False
 
 
-def challenge_json(challenge_id: str, challenger: str, dest: str, clock: ClockConfig | None,
+def challenge_json(challenge_id: str, challenger: str, dest: str, clock: ClockConfig | DaysConfig | None,
                    rated: bool) -> dict[str, Any]:
     """lila modules/challenge/src/main/JsonView.scala; "finalPlayerIndex" is the challenger's side."""
     return {

@@ -116,6 +116,39 @@ class ClockConfig:
                 "increment": self.byoyomi if self.kind == "byoyomi" else self.grace_seconds, "show": self.show}
 
 
+@dataclass(frozen=True)
+class DaysConfig:
+    """A correspondence game's "clock": days a move (lila modules/game/src/main/CorrespondenceClock.scala),
+    with the few fields of ``ClockConfig`` the stand-in reads."""
+
+    days: int
+    kind: str = "correspondence"
+    speed: str = "correspondence"  # Challenge.scala 238-242: a challenge without a clock is Correspondence
+    board_compatible: bool = True  # Game.scala isBoardCompatible: clock.fold(true)(...), no clock is fine
+    grace_seconds: int = 0  # BotJsonView incOf: 0 without a clock
+
+    @property
+    def limit(self) -> int:
+        return self.days * 86_400
+
+    @property
+    def show(self) -> str:
+        return f"{self.days} days"
+
+    def game_json(self) -> None:
+        return None  # BotJsonView gameFull: game.clock.map(_.config), None written as null
+
+    def challenge_json(self) -> dict[str, Any]:
+        return {"type": "correspondence", "daysPerTurn": self.days}  # challenge JsonView.scala 61-107
+
+    def times(self, to_move: str, turn_at: float, now: float) -> tuple[int, int]:
+        """wtime and btime (ms): the side to move's time left since the last move (updatedAt + days - now,
+        at least 0), the full days for the other (Game.scala 435-444, CorrespondenceClock.remainingTime)."""
+        full = self.days * 86_400_000
+        moving = max(0, full - int((now - turn_at) * 1000))
+        return (moving, full) if to_move == "p1" else (full, moving)
+
+
 def fischer(minutes: float, increment: int) -> ClockConfig:
     return ClockConfig("fischer", int(minutes * 60), increment=increment)
 
@@ -127,7 +160,9 @@ def fischer(minutes: float, increment: int) -> ClockConfig:
 # (translation/source/site.xml) or leaves the key when it has none, and renames the form's own key ""
 # to "global".
 MESSAGES = {"error.required": "This field is required", "error.unknown": "Error",
-            "error.maxLength": "Maximum length is {}"}
+            "error.maxLength": "Maximum length is {}",
+            # lila translation/source/site.xml 867-871
+            "error.min": "Must be greater or equal to {}", "error.max": "Must be less or equal to {}"}
 Errors = dict[str, list[str]]
 
 _INT = re.compile(r"^[+-]?\d{1,10}$")  # java Integer.parseInt, within an int
@@ -211,9 +246,20 @@ def bind_challenge(form: dict[str, str]) -> tuple[dict[str, Any] | None, Errors]
     bcl = _optional_clock(form, "byoyomi", (limit, ("increment", _seconds), ("byoyomi", _seconds),
                                            ("periods", _periods)), errors)
     rated = _boolean(form, "rated", errors)
+    days = None
+    if form.get("days", "") != "":  # SetupForm.api: "days" -> optional(days), Mappings.scala 44: number(1, 14)
+        days = _number(form, "days", errors)
+        if days is not None and not 1 <= days <= 14:
+            _error(errors, "days", "error.min" if days < 1 else "error.max", 1 if days < 1 else 14)
     if errors:
         return None, errors
     clock = bcl or sdc or bdc or fcl  # ApiConfig.from: bcl.orElse(sdc).orElse(bdc).orElse(fcl)
+    if clock is None and days is not None:  # Challenge.scala makeOauthChallenge: clock, else days, else unlimited
+        if rated:  # ApiConfig.validRated: casual, or a clock
+            _error(errors, "", "can't be rated")
+            return None, errors
+        return {"variant": variant or "togyzkumalak", "clock": DaysConfig(days), "rated": False,
+                "playerIndex": form.get("playerIndex", "random")}, errors
     if rated and clock is None:  # ApiConfig.validRated: casual, or a clock (or chess' standard)
         _error(errors, "", "can't be rated")
         return None, errors

@@ -9,12 +9,13 @@ strategygames at 62efede).
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any
 
 from rules import Game
 from tests.toguz_tui.online.standin_faults import Fault
 from tests.toguz_tui.online.standin_game import FORGED, FakeGame, Seek, challenge_json, other
-from tests.toguz_tui.online.standin_rules import MANDATORY_SOURCES, ClockConfig, fischer
+from tests.toguz_tui.online.standin_rules import MANDATORY_SOURCES, ClockConfig, DaysConfig, fischer
 
 
 class Scripting:
@@ -38,7 +39,7 @@ class Scripting:
             self.changed.notify_all()
 
     def add_game(self, game_id: str = "AbCd1234", me: str = "p1", opponent: str = "someone",
-                 minutes: float = 10, increment: int = 5, *, clock: ClockConfig | None = None,
+                 minutes: float = 10, increment: int = 5, *, clock: ClockConfig | DaysConfig | None = None,
                  source: str = "friend", mandatory: bool = False, rated: bool = False,
                  fen: str | None = None) -> FakeGame:
         """A game starts (a gameStart on the event stream). ``source`` "lobby" (and "tournament", "pool",
@@ -59,10 +60,13 @@ class Scripting:
         return game.event_json()
 
     def add_challenge(self, challenge_id: str = "Qx7Lm2Pa", challenger: str = "alice", minutes: float = 15,
-                      increment: int = 10) -> None:
-        """A challenge to the account, made on the website (a Fischer clock)."""
-        clock = fischer(minutes, increment)
+                      increment: int = 10, days: int | None = None, api_made: bool = False) -> None:
+        """A challenge to the account, made on the website (a Fischer clock, or ``days`` a move); ``api_made``:
+        made by another program, so it goes offline after ``offline_after`` seconds (standin_correspondence)."""
+        clock = fischer(minutes, increment) if days is None else DaysConfig(days)
         found = challenge_json(challenge_id, challenger, self.account, clock, False)
+        if api_made:
+            found["_api_made_at"] = time.monotonic()
         with self.changed:
             self.pending[challenge_id] = found
             self.events.append({"type": "challenge", "challenge": found})
@@ -72,8 +76,6 @@ class Scripting:
         """The person challenged accepts a challenge the client made: its game starts (source friend)."""
         made = (self.challenges_made[index_or_id] if isinstance(index_or_id, int)
                 else next(found for found in self.challenges_made if found["id"] == index_or_id))
-        if made["clock"] is None:
-            raise ValueError("the stand-in plays only games on a clock")
         return self.add_game(made["id"], me=me, opponent=made["dest"], clock=made["clock"], rated=made["rated"])
 
     def match_seek(self, opponent: str = "bob", me: str = "p1", game_id: str | None = None,
