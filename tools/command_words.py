@@ -1,5 +1,7 @@
 """Prints the guide's table of the commands' words in each language, from the catalogue
-(``python tools/command_words.py``; a test checks that docs/languages-and-keyboards.md holds what it prints)."""
+(``python tools/command_words.py``; a test checks that docs/languages-and-keyboards.md holds what it prints),
+or some topics' and commands' (``python tools/command_words.py online games``: the README's table of the
+online commands, checked by a test too)."""
 
 from __future__ import annotations
 
@@ -15,14 +17,16 @@ from toguz_tui.commands.table import COMMANDS
 SHIPPED = [code for code in LANGUAGES if code != "en"]
 
 
-def table() -> str:
-    """The Markdown table: each command's English words, then each language's."""
+def table(*chosen: str) -> str:
+    """The Markdown table: each command's English words, then each language's (only the commands of the
+    help topics or with the names ``chosen``, when any are)."""
     head = ["| command | " + " | ".join(LANGUAGES[code].name for code in SHIPPED) + " |",
             "| --- |" + " --- |" * len(SHIPPED)]
     rows = [f"| {command.name} | " + " | ".join(", ".join(words_in(code, COMMAND, command.name))
-                                                 for code in SHIPPED) + " |" for command in COMMANDS]
+                                                 for code in SHIPPED) + " |" for command in COMMANDS
+            if not chosen or command.group in chosen or command.name in chosen]
     return "\n".join([*head, *rows])
 
 
 if __name__ == "__main__":
-    print(table())
+    print(table(*sys.argv[1:]))
