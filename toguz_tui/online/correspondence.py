@@ -146,7 +146,8 @@ class ServerGames:
         self.online = online
         self.poll = poll
         self.listed: list[ServerGame] = []  # numbered as last said (or heard, before any list was said)
-        self.known: dict[str, ServerGame] = {}  # every game heard of, as last heard
+        self.known: dict[str, ServerGame] = {}  # the games going on, as last heard
+        self.heard: set[str] = set()  # every game ever heard of here (a new one is said once)
         self._closed = closed
         self._lock = threading.Lock()
 
@@ -161,6 +162,7 @@ class ServerGames:
         with self._lock:
             self.listed = games
             self.known = {game.id: game for game in games}
+            self.heard.update(self.known)
         if len(games) < 2:
             return None
         return correspondence_wording.games_summary(len(games), sum(game.my_turn for game in games))
@@ -182,26 +184,32 @@ class ServerGames:
         return [game for game in found if game is not None][:LONGEST_LIST]
 
     def _news(self, games: list[ServerGame]) -> None:
-        """Say once each game, not on the board, in which the opponent has moved since it was last heard."""
+        """Say once each game, not on the board, that is new here (heard before the account's events said it)
+        or in which the opponent has moved since it was last heard."""
         here = self.online.game_id
         with self._lock:
             before, self.known = self.known, {game.id: game for game in games}
-            for game in games:
-                if game.id not in (item.id for item in self.listed):
-                    self.listed.append(game)
-            news = [game for game in games if game.my_turn and game.id != here and
-                    (game.id not in before or not before[game.id].my_turn or
-                     before[game.id].last_move != game.last_move)]
+            fresh = {game.id for game in games} - self.heard
+            self.heard.update(fresh)
+            listed = {game.id for game in self.listed}
+            self.listed.extend(game for game in games if game.id not in listed)
             numbers = {game.id: number for number, game in enumerate(self.listed, 1)}
-        for game in news:
-            self.online.say(correspondence_wording.opponent_moved(game.opponent, numbers[game.id]))
+        for game in games:
+            if game.id == here:
+                continue
+            if game.id in fresh:
+                self.online.say(correspondence_wording.new_game(game.opponent, numbers[game.id]))
+            if game.my_turn and (game.id not in before or not before[game.id].my_turn or
+                                 before[game.id].last_move != game.last_move):
+                self.online.say(correspondence_wording.opponent_moved(game.opponent, numbers[game.id]))
 
     def began(self, game_id: str, opponent: str, speed: str, source: str, on_board: bool) -> None:
         """A game began (or is going on, said by the account's events): numbered when new, and said when it is
         not the one taken up on the board."""
         with self._lock:
-            if game_id in self.known:
+            if game_id in self.heard:
                 return
+            self.heard.add(game_id)
             game = ServerGame(game_id, opponent, speed[:20], False, None, "", source[:20])
             self.known[game_id] = game
             self.listed.append(game)
@@ -219,6 +227,7 @@ class ServerGames:
                 games = self._renumbered(fresh)
                 self.listed = games
                 self.known = {game.id: game for game in games}
+                self.heard.update(self.known)
             if not games:
                 self.online.say(correspondence_wording.no_games())
                 return

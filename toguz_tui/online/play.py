@@ -27,8 +27,7 @@ from typing import Any
 from rules.clock import TimeControl
 from speech.words import correspondence_wording, online_wording, phrases
 from speech.words.i18n import _
-from toguz_tui.files.storage import log_failure
-from toguz_tui.online import server_rules, tournaments
+from toguz_tui.online import reconnecting, server_rules, tournaments
 from toguz_tui.online.client import Client, OnlineError
 from toguz_tui.online.correspondence import POLL_SECONDS, ServerGames
 from toguz_tui.online.errands import Errands
@@ -36,9 +35,6 @@ from toguz_tui.online.game_stream import GameFollower, RemoteOpponent
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import AnnouncementKind, Reply
 
-LONGEST_WAIT = 30.0  # seconds between two attempts to reconnect, at most
-STEADY = 10.0  # seconds a stream must have lasted for a drop to count as a fresh one
-KNOCKED_OFF = 5.0  # seconds: an event stream the server ends this soon, twice running, is read elsewhere
 GAME_START_WAIT = 5.0  # seconds a closed seek waits for its game's start before it is said to have expired
 SEEK_RETRIES = 5  # a seek refused with 429 just after the last one was withdrawn: tried again each second
 
@@ -78,6 +74,11 @@ class OnlinePlay:
         """The id of the game being played, or None."""
         follower = self.follower
         return follower.game_id if follower is not None else None
+
+    @property
+    def closed(self) -> threading.Event:
+        """Set once the connection is closed."""
+        return self._closed
 
     def attach(self, session: GameSession) -> None:
         """Play the games in ``session`` (built with this connection as its ``online``)."""
@@ -126,66 +127,10 @@ class OnlinePlay:
     def _follow(self, open_stream: Callable[[Callable[[], None]], Iterator[dict[str, Any]]],
                 handle: Callable[[dict[str, Any]], bool], what: str, events: bool = False,
                 left: Callable[[], bool] = lambda: False) -> None:
-        """Read a stream line by line with ``handle`` (which returns True when the stream's work is done);
-        when it drops or fails, say so once, wait (longer each time) and open it again. Back is said when
-        the server answers again; the wait starts again from a second only after a stream that lasted.
-        ``events``: the account's events, given up when the server keeps ending them at once; ``left``:
-        whether the player has left this stream's game for another (then it ends unsaid)."""
-        wait = 1.0
-        lost = False
-        quick_ends = 0
-        opened_at = [0.0]
+        """Read a stream through ``reconnecting.follow`` (said, waited for and opened again when it drops)."""
+        reconnecting.follow(open_stream, handle, what, self, events, left)
 
-        def opened() -> None:
-            nonlocal lost
-            opened_at[0] = time.monotonic()
-            if lost:
-                lost = False
-                self.say(_("Connected again to {what}.").format(what=what))
-
-        while not self._closed.is_set() and not left():
-            try:
-                for line in open_stream(opened):
-                    if left() or handle(line):
-                        return
-            except OnlineError as error:
-                if self._closed.is_set() or left():
-                    return
-                if error.status in (400, 401, 403, 404):  # this will not get better by trying again
-                    self._give_up(events, online_wording.online_failed(str(error)))
-                    return
-                if error.retry_after is not None:
-                    wait = error.retry_after
-                if not lost:
-                    self.say(online_wording.online_lost(what, str(error)), "error")
-                lost = True
-            except Exception as error:  # a fault here is logged and said; the stream is left
-                log_failure(error)
-                self._give_up(events, online_wording.online_failed(_("toguz failed ({name}); the details are in its "
-                                                              "log").format(name=type(error).__name__)))
-                return
-            else:
-                if self._closed.is_set() or left():
-                    return
-                quick_ends = quick_ends + 1 if time.monotonic() - opened_at[0] < KNOCKED_OFF else 0
-                if events and quick_ends >= 2:
-                    self._give_up(events, _("PlayStrategy keeps closing this toguz's connection to your account, "
-                                            "as it does when another program (another toguz?) reads it with the "
-                                            "same account: this one no longer hears games and challenges. Quit the "
-                                            "other one, then start this again."))
-                    return
-                if events and time.monotonic() - opened_at[0] > STEADY and not lost:
-                    continue  # the account's events, ended by the server after a while: opened again at once, unsaid
-                if not lost:
-                    self.say(online_wording.online_lost(what, _("the server ended the stream")), "error")
-                lost = True
-            if time.monotonic() - opened_at[0] > STEADY:
-                wait = 1.0  # the stream had been working: a fresh drop
-            if self._closed.wait(wait):
-                return
-            wait = min(LONGEST_WAIT, wait * 2)
-
-    def _give_up(self, events: bool, text: str) -> None:
+    def give_up(self, events: bool, text: str) -> None:
         """A stream that will not work again: said once; without the account's events, no seek or challenge."""
         if events:
             self.listening = False
