@@ -301,9 +301,9 @@ class BotGame:
             accept = score <= EVEN
             self._send(lambda: self.account.client.command(self.id, "draw/yes" if accept else "draw/no"),
                        _("the answer to the draw offer"))
-            self.account.note((_("Game {game}: the bot accepts the draw offered (its score: {score:+.1f}).") if accept
-                               else _("Game {game}: the bot declines the draw offered (its score: {score:+.1f}).")
-                               ).format(game=self.id, score=score))
+            self.account.note((_("Game {game}: the bot accepts the draw offered (its score: {score}).") if accept
+                               else _("Game {game}: the bot declines the draw offered (its score: {score}).")
+                               ).format(game=self.id, score=f"{score:+.1f}"))
             if accept:
                 with self._changed:
                     self._not_before = (ply, time.monotonic() + DRAW_WAIT)
