@@ -126,9 +126,12 @@ class BotListener:
         def refused(error: OnlineError) -> None:
             account.fail(_("PlayStrategy refused the bot its account's events: {reason}.").format(reason=error))
 
-        read_on(account, lambda opened: account.client.events(opened), self.event, _("the account's events"),
-                refused, opened=self._opened, events=True)
-        account.stop.set()  # without its events the bot cannot go on: it stops (the reason noted, if any)
+        try:
+            read_on(account, lambda opened: account.client.events(opened), self.event, _("the account's events"),
+                    refused, opened=self._opened, events=True)
+        finally:  # without its events the bot cannot go on: it stops (a fault here is noted by ``guarded``)
+            if not account.stopping:
+                account.fail(_("the bot no longer hears its account's events."))
 
     def _opened(self) -> None:
         if not self.listening:

@@ -25,6 +25,7 @@ from rules.clock import TimeControl
 from rules.engine import Engine, SearchResult
 from rules.move import play_move
 from rules.movecode import move_code
+from speech.words.i18n import LANGUAGES, catalogue
 from tests.toguz_tui.conftest import environment, toguz_command
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.standin_bot import (
@@ -39,6 +40,7 @@ from tests.toguz_tui.online.standin_bot import (
 from tests.toguz_tui.online.standin_rules import RATE_LIMITED, ClockConfig, fischer
 from toguz_tui.online import bot_game
 from toguz_tui.online.answers import OnlineError
+from toguz_tui.online.bot import chat_language
 from toguz_tui.online.bot_account import BotAccount
 from toguz_tui.online.bot_game import BotGame
 from toguz_tui.online.bot_listener import challenge_refusal
@@ -364,6 +366,41 @@ def test_the_bot_thinks_for_its_share_of_its_clock_and_a_fixed_time_without_one(
     assert game._budget() == 3.0  # never past the level's own limit
     game.times = (600.0, 1.0)
     assert game._budget() == pytest.approx(0.125)  # never past a quarter of what is left, the reserve kept
+    client.close()
+
+
+def test_the_chat_lines_fit_the_servers_140_in_every_language() -> None:
+    for code in LANGUAGES:
+        for line in (bot_game.GREETING, bot_game.GOOD_GAME):
+            text = catalogue(code).pgettext(*line).format(level=8, levels=8)
+            assert 0 < len(text.encode("utf-16-le")) // 2 <= 140, (code, text)
+            assert "http" not in text and "www" not in text  # a bot's line with a link is dropped
+
+
+def test_the_chat_speaks_the_accounts_language_when_toguz_does() -> None:
+    assert chat_language({"language": "ru-RU"}) == "ru"
+    assert chat_language({"language": "kk"}) == "kk"
+    assert chat_language({"language": "fr-FR"}) == "en"
+    assert chat_language({"language": ["ky"]}) == "en"
+    assert chat_language({}) == "en"
+
+
+def test_what_a_hostile_server_says_of_a_game_is_bounded_and_never_played_on(bot_server: FakePlayStrategy) -> None:
+    client = Client(bot_server.token, bot_server.url, api="bot")
+    log = io.StringIO()
+    account = BotAccount(client, "toguzbot", "Toguzbot", 1, engines=FixedEngine, out=log, err=io.StringIO())
+    game = BotGame(account, "Hostile1", lambda _game: None)
+    full = {"type": "gameFull", "variant": {"key": "togyzkumalak"}, "clock": {"initial": 10**30, "increment": -5},
+            "p1": {"id": "TOGUZBOT"}, "p2": {"id": "x", "name": "\x1b[31mEvil\nPlayStrategy: you resigned" * 9,
+                                               "rating": 10**12},
+            "state": {"moves": "f1e2 zz i1a2", "wtime": float("nan"), "btime": "soon", "status": "started"}}
+    assert game.line(full) is False
+    assert game.me is Side.WHITE and not game.readable and game._task() is None  # unreadable: no move made
+    assert game.control == TimeControl(36_000.0, 0.0)
+    assert "\x1b" not in game.opponent and "\n" not in game.opponent and len(game.opponent) <= 4 * 30
+    assert game.line({"type": "gameState", "moves": "f1e2", "status": "mate", "winner": "p2"}) is True
+    assert game.codes == ["f1e2"] and log.getvalue().endswith(": lost, 1 ply\n")
+    account.stop.set()
     client.close()
 
 
