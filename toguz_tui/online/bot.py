@@ -81,6 +81,9 @@ def main(args: list[str]) -> int:
         try:
             account = client.account()
         except OnlineError as error:
+            if error.status == 401:
+                return _said(_("toguz bot: {host} does not know this token: make a new one for the bot account, with "
+                               "the scope bot:play.").format(host=client.host), 1)
             return _said(_("toguz bot: could not check the account with {host}: {reason}.").format(
                 host=client.host, reason=error), 1)
         name = phrases.visible(" ".join(str(account.get("username") or account.get("id") or "?").split())[:30])

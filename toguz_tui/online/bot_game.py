@@ -176,10 +176,14 @@ class BotGame:
             game, new = Game(position=self.start_position), codes
         else:
             game, new = self.game, codes[known:]
+        played = 0
         try:
             for code in new:
                 game.play(read_move_code(game.position, code))
+                played += 1
         except NotationError:
+            for _played in range(played if game is self.game else 0):
+                game.undo()  # the game known stays as it was
             if self.readable:
                 self.account.note(_("Game {game}: the server's moves cannot be read with the rules; the bot waits "
                                     "for its next state.").format(game=self.id))

@@ -398,6 +398,10 @@ def test_what_a_hostile_server_says_of_a_game_is_bounded_and_never_played_on(bot
     assert game.me is Side.WHITE and not game.readable and game._task() is None  # unreadable: no move made
     assert game.control == TimeControl(36_000.0, 0.0)
     assert "\x1b" not in game.opponent and "\n" not in game.opponent and len(game.opponent) <= 4 * 30
+    assert game.line({"type": "gameState", "moves": "f1e2", "status": "started"}) is False
+    assert game.readable and game.codes == ["f1e2"]
+    assert game.line({"type": "gameState", "moves": "f1e2 d2e1 i1a2 zz", "status": "started"}) is False
+    assert game.codes == ["f1e2"] and len(game.game.moves) == 1  # the moves read before the bad one are not kept
     assert game.line({"type": "gameState", "moves": "f1e2", "status": "mate", "winner": "p2"}) is True
     assert game.codes == ["f1e2"] and log.getvalue().endswith(": lost, 1 ply\n")
     account.stop.set()
