@@ -159,6 +159,23 @@ def test_the_bot_accepts_a_challenge_plays_it_to_the_end_and_logs_it(tmp_path: P
     assert not [line for line in errors if "Traceback" in line or "failed" in line]
 
 
+@pytest.mark.slow
+def test_the_bot_plays_two_games_at_once_with_either_side(tmp_path: Path, bot_server: FakePlayStrategy) -> None:
+    bot = BotProcess(tmp_path, bot_server, "--level", "2", "--max-games", "2")
+    bot.hear("toguz bot: listening for challenges as Toguzbot on 127.0.0.1:", "out")
+    add_bot_challenge(bot_server, "AsWhite1", challenger="bob", clock=fischer(3, 2), challenger_side="p2", rated=True)
+    add_bot_challenge(bot_server, "AsBlack1", challenger="carol", clock=fischer(10, 0), challenger_side="p1")
+    lines = {found.group(1): found for found in (GAME_LINE.match(bot.hear("20", "out", timeout=120))
+                                                 for _game in range(2)) if found is not None}
+    assert sorted(lines) == ["AsBlack1", "AsWhite1"]
+    assert lines["AsWhite1"].group(3) == "3+2 rated" and lines["AsBlack1"].group(3) == "10 casual"
+    for game_id, mine in (("AsWhite1", slice(0, None, 2)), ("AsBlack1", slice(1, None, 2))):
+        game = bot_server.games[game_id]
+        assert game.over and bot_moves(bot_server, game_id) == game.codes[mine]
+        assert int(lines[game_id].group(5)) == len(game.codes)
+    assert bot.stop() == 0
+
+
 def test_the_bot_declines_what_it_may_not_play_with_the_servers_reasons(tmp_path: Path,
                                                                          bot_server: FakePlayStrategy) -> None:
     bot_server.bot.opponent_plays = False  # the games stay going on: the bot is busy
@@ -187,7 +204,9 @@ def test_the_bot_declines_what_it_may_not_play_with_the_servers_reasons(tmp_path
     assert told == {"Variant1": DECLINE_WORDS["variant"], "UltraBu1": DECLINE_WORDS["toofast"],
                     "Byoyomi1": DECLINE_WORDS["timecontrol"], "Later001": DECLINE_WORDS["later"]}
     assert not [path for _method, path, _form in bot_server.requests if "LobbyGm1" in path]
-    assert bot.stop() == 0
+    bot.process.send_signal(signal.SIGINT)  # Ctrl-C
+    assert bot.ended() == 0
+    assert bot.rest("err")[-1] == "toguz bot stopped; the games going on stay at the server."
     assert bot_server.games["Rapid001"].status == "started"  # left going on at the server
 
 
@@ -216,6 +235,10 @@ def test_upgrade_makes_a_bot_account_only_after_yes(tmp_path: Path, server: Fake
     assert out[0].startswith("This makes Me a BOT account for good: PlayStrategy cannot undo it.")
     assert out[-1].endswith("Me is now a BOT account: start it with toguz bot.")
     assert server.bot.is_bot
+    again = BotProcess(tmp_path, server, "upgrade")
+    assert again.ended() == 0
+    assert again.rest("out") == ["Me is a BOT account already: start it with toguz bot."]
+    assert [path for _m, path, _f in server.requests].count("/api/bot/account/upgrade") == 2
 
 
 @pytest.mark.slow
