@@ -206,16 +206,20 @@ def _main(argv: list[str] | None) -> int:
         from speech.sounds import sounds_command
 
         return sounds_command.main(args[1:])
-    if (args and args[0] in ("online", "play", "learn", "puzzles")) or not args or args[0].startswith("-"):
+    if (args and args[0] in ("online", "bot", "play", "learn", "puzzles")) or not args or args[0].startswith("-"):
         refused = _unusable_folder(args)
         if refused is not None:
             return refused
-    if args and args[0] == "online":
+    if args and args[0] in ("online", "bot"):
         choose_language(args[1:])
         cannot_show = fit_output()
         if cannot_show is not None:
             print(cannot_show, file=sys.stderr, flush=True)
         install_last_guard()
+        if args[0] == "bot":  # toguz's engine playing for a BOT account
+            import toguz_tui.online.bot
+
+            return toguz_tui.online.bot.main(args[1:])
         import toguz_tui.online.main
 
         return toguz_tui.online.main.main(args[1:])

@@ -24,6 +24,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 from tests.toguz_tui.online import standin_correspondence
+from tests.toguz_tui.online.standin_bot import BotRecord, answer_bot, with_bot_compat
 from tests.toguz_tui.online.standin_faults import Fault, send_fault
 from tests.toguz_tui.online.standin_game import NOT_BOARD, FakeGame, Seek, challenge_json, other, re_code
 from tests.toguz_tui.online.standin_rules import (
@@ -74,6 +75,7 @@ class FakePlayStrategy(Scripting):
         self.arenas: dict[str, standin_correspondence.FakeArena] = {}
         self.offline_after = 20.0  # seconds an API-made challenge stays online (challenge Env.scala 60-62)
         self.faults: list[Fault] = []
+        self.bot = BotRecord()  # the account as a BOT account, and what the bot did (standin_bot.py)
         self.fault_log: list[dict[str, Any]] = []
         self._released = threading.Event()
         self._event_streams = 0  # the newest event stream's number: the older ones end
@@ -172,6 +174,8 @@ class FakePlayStrategy(Scripting):
             self.limited -= 1
             return self.rate_limited(handler)
         parts = path.strip("/").split("/")
+        if answer_bot(self, handler, parts, form):  # the Bot API, and what a BOT account changes (standin_bot.py)
+            return None
         if parts == ["api", "account"]:
             return self.send(handler, 200, {"id": self.account, "username": self.account.capitalize()})
         if parts == ["api", "stream", "event"]:
@@ -215,6 +219,9 @@ class FakePlayStrategy(Scripting):
             self.changed.notify_all()
         return self.stream(handler, lambda begin: [self._public_event(event) for event in self.events[begin:]],
                            start, first=now, alive=lambda: self._event_streams == number)
+
+    def event_game(self, game: FakeGame) -> dict[str, Any]:
+        return with_bot_compat(game.event_json(), game, self.bot)  # standin_bot.py: EventStream.scala 135-136
 
     @staticmethod
     def _public(challenge: dict[str, Any]) -> dict[str, Any]:
