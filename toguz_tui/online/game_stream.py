@@ -183,6 +183,8 @@ class GameFollower:
             codes = str(state.get("moves", "")).split()[:5000] if isinstance(state, dict) else []
             if codes:  # a game going on, taken up: its moves are made without a word, then where it stands
                 session.start_game(setup, self.start, quiet=True, opponent=remote, moves=pits_of(codes, self.start))
+                if self.days is not None:  # its time known before anything is said, so that clock can say it
+                    self.days.update(state, session.game.position.to_move)
                 turn = session.view.turn_words(session.output.announcer)
                 taken_up = online_wording.online_taken_up(self.opponent, me, len(session.game.moves), turn)
                 session.output.say(Reply(taken_up))

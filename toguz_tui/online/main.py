@@ -42,7 +42,7 @@ def parser() -> argparse.ArgumentParser:
     made.add_argument("--token-file", metavar="FILE", help=_("read the token from this file (for scripts)"))
     made.add_argument("--poll", type=_poll_seconds, default=POLL_SECONDS, metavar="SECONDS",
                       help=_("how often toguz asks PlayStrategy whether your opponents have moved in your other "
-                             "games (default {seconds:g})").format(seconds=POLL_SECONDS))
+                             "games (default {seconds})").format(seconds=f"{POLL_SECONDS:g}"))
     made.add_argument("--speech", metavar="BACKEND", choices=SPEECH_CHOICES,
                       help=_("toguz's own voice: auto, on, off, or a backend: {backends}").format(
                           backends=", ".join(AUTO_ORDER)))
