@@ -37,7 +37,7 @@ from typing import Any, Protocol
 from rules.move import play_move
 from rules.movecode import move_code
 from tests.toguz_tui.online.standin_game import VARIANT, FakeGame, challenge_json, other, re_code
-from tests.toguz_tui.online.standin_rules import ClockConfig, at_least, chat_errors, fischer
+from tests.toguz_tui.online.standin_rules import ClockConfig, DaysConfig, at_least, chat_errors, fischer
 
 NOT_BOT = ("This endpoint can only be used with a Bot account. See "
            "https://playstrategy.org/api#operation/botAccountUpgrade")  # PlayApi.scala 143-148
@@ -104,8 +104,8 @@ class StandIn(Protocol):
                alive: Any = None) -> None: ...
 
     def add_game(self, game_id: str = ..., me: str = ..., opponent: str = ..., minutes: float = ...,
-                 increment: int = ..., *, clock: ClockConfig | None = ..., source: str = ..., mandatory: bool = ...,
-                 rated: bool = ..., fen: str | None = ...) -> FakeGame: ...
+                 increment: int = ..., *, clock: ClockConfig | DaysConfig | None = ..., source: str = ...,
+                 mandatory: bool = ..., rated: bool = ..., fen: str | None = ...) -> FakeGame: ...
 
     def _after_change(self, game: FakeGame) -> None: ...
 
@@ -127,11 +127,12 @@ def add_bot_challenge(server: StandIn, challenge_id: str = "BotChal1", challenge
     """A challenge to the account, made on the website: a clock (default 5+3), or ``days`` a move, or unlimited
     (``clock`` None and no ``days``); another ``variant`` key is written as lila writes it (JsonView.scala 71)."""
     clock = clock if clock is not None or days is not None else fischer(5, 3)
-    found = challenge_json(challenge_id, challenger, server.account, clock, rated)
+    found = challenge_json(challenge_id, challenger, server.account, clock if clock is not None else
+                           DaysConfig(days) if days else None, rated)
     if variant != VARIANT["key"]:
         found["variant"] = {"key": variant, "name": variant.capitalize(), "short": variant[:5], "lib": 0}
-    if clock is None:  # Challenge.scala 238-242: no clock is Correspondence; JsonView.scala 87-92
-        found["timeControl"] = {"type": "correspondence", "daysPerTurn": days} if days else {"type": "unlimited"}
+    if clock is None and not days:  # Challenge.scala 238-242: no clock is Correspondence; JsonView.scala 87-92
+        found["timeControl"] = {"type": "unlimited"}
     found["finalPlayerIndex"] = challenger_side
     with server.changed:
         server.pending[challenge_id] = found
@@ -264,7 +265,7 @@ def _answer_challenge(server: StandIn, handler: BaseHTTPRequestHandler, challeng
     record = server.bot
     with server.changed:
         found = server.pending.get(challenge_id)
-        clock: ClockConfig | None = found.get("_clock") if found is not None else None
+        clock: ClockConfig | DaysConfig | None = found.get("_clock") if found is not None else None
         if found is None or (accept and found.get("speed") == "ultraBullet"):  # stays created: 404
             return server.send(handler, 404, {"error": "Not found"})
         del server.pending[challenge_id]

@@ -160,6 +160,20 @@ def test_the_bot_accepts_a_challenge_plays_it_to_the_end_and_logs_it(tmp_path: P
 
 
 @pytest.mark.slow
+def test_the_bot_plays_a_correspondence_game(tmp_path: Path, bot_server: FakePlayStrategy) -> None:
+    bot = BotProcess(tmp_path, bot_server, "--level", "1")
+    bot.hear("toguz bot: listening for challenges as Toguzbot on 127.0.0.1:", "out")
+    add_bot_challenge(bot_server, "CorrBot1", challenger="dana", days=3, challenger_side="p1")
+    bot.hear("Accepted Dana's challenge.")
+    found = GAME_LINE.match(bot.hear("20", "out", timeout=180))
+    assert found is not None, bot.seen["out"]
+    game = bot_server.games["CorrBot1"]
+    assert game.over and found.group(3) == "correspondence casual"
+    assert bot_moves(bot_server, "CorrBot1") == game.codes[1::2]  # every move of its own legal, none refused
+    assert bot.stop() == 0
+
+
+@pytest.mark.slow
 def test_the_bot_plays_two_games_at_once_with_either_side(tmp_path: Path, bot_server: FakePlayStrategy) -> None:
     bot = BotProcess(tmp_path, bot_server, "--level", "2", "--max-games", "2")
     bot.hear("toguz bot: listening for challenges as Toguzbot on 127.0.0.1:", "out")
