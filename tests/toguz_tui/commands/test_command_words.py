@@ -141,3 +141,17 @@ def test_the_guides_table_of_command_words_is_the_catalogues() -> None:
     after = guide.split("<!-- command words: tools/command_words.py -->\n")[1]
     shown = after.split("\n<!-- end of command words -->")[0]
     assert shown == module.table()
+
+
+def test_the_readmes_table_of_online_command_words_is_the_catalogues() -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[3] / "tools" / "command_words.py"
+    spec = importlib.util.spec_from_file_location("command_words", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    readme = (path.parents[1] / "README.md").read_text(encoding="utf-8")
+    after = readme.split("<!-- online command words: tools/command_words.py online games -->\n")[1]
+    shown = after.split("\n<!-- end of online command words -->")[0]
+    assert shown == module.table("online", "games")
