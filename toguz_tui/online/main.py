@@ -31,8 +31,9 @@ def parser() -> argparse.ArgumentParser:
         "Play people on PlayStrategy (playstrategy.org) with the same commands as a local game. "
         "First make a token there (account settings, API access tokens, scope board:play) and run "
         "toguz online login."))
-    made.add_argument("action", nargs="?", choices=("play", "login", "logout"), default="play",
-                      help=_("play (the default), login: keep your token, logout: forget it"))
+    made.add_argument("action", nargs="?", choices=("play", "login", "logout", "export"), default="play",
+                      help=_("play (the default), login: keep your token, logout: forget it, export NAME --out FILE: "
+                             "a player's games as a record file (toguz online export --help)"))
     made.add_argument("--line", action="store_true",
                       help=_("the line mode: one line per event (the full-screen board without it)"))
     made.add_argument("--screen-reader", action=argparse.BooleanOptionalAction, dest="screen_reader",
@@ -64,6 +65,10 @@ def main(args: list[str]) -> int:
     """Run ``toguz online``; the exit status."""
     from pathlib import Path
 
+    if args[:1] == ["export"]:
+        from toguz_tui.online import export
+
+        return export.main(args[1:])
     options = parser().parse_args(args)
     try:
         options.server = server_address(options.server)

@@ -3,6 +3,7 @@ were the player's own and the record's tags; or why there is none yet."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules import BLACK, WHITE, Game, Side
@@ -25,6 +26,13 @@ def people_sides(human: Side | None) -> tuple[Side, ...]:
     return (WHITE, BLACK) if human is None else (human,)
 
 
+def recorded_sides(tags: Mapping[str, str]) -> tuple[Side, ...]:
+    """The player's side in a record that says it (its ``You`` tag, as ``toguz online export --mine`` writes
+    it): that game is the player's own, for the account and ``mistakes``."""
+    side = {"white": WHITE, "black": BLACK}.get(tags.get("You", "").strip().lower())
+    return () if side is None else (side,)
+
+
 def looked_at(view: View, human: Side | None, online: object | None) -> Looked | str:
     """The game whose account is asked for in ``view`` (``human``: the person's side in the game, None for
     two people; ``online``: toguz online's connection, or None), or why there is none."""
@@ -44,7 +52,7 @@ def looked_at(view: View, human: Side | None, online: object | None) -> Looked |
                 return _("This game has no moves to account for.")
             if same and not game.is_over:  # the game in progress, reviewed: no help before its end
                 return _("The account comes when the game is over.")
-            return Looked(shown, yours if same else (), tags)
+            return Looked(shown, yours if same else recorded_sides(review.tags), tags)
         case Playing():
             if not game.moves:
                 return _("No move has been played in this game: the account comes when a game is over.")

@@ -23,7 +23,7 @@ import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.toguz_tui.online import standin_correspondence
+from tests.toguz_tui.online import standin_correspondence, standin_export
 from tests.toguz_tui.online.standin_bot import BotRecord, answer_bot, with_bot_compat
 from tests.toguz_tui.online.standin_faults import Fault, send_fault
 from tests.toguz_tui.online.standin_game import NOT_BOARD, FakeGame, Seek, challenge_json, other, re_code
@@ -73,6 +73,7 @@ class FakePlayStrategy(Scripting):
         self.seek_limit, self.challenge_limit = RateLimit(5, 60.0), RateLimit(5, 60.0)
         self.scopes = {"board:play", "challenge:write", "tournament:write"}  # the token's (OAuthScope.scala)
         self.arenas: dict[str, standin_correspondence.FakeArena] = {}
+        self.exports = standin_export.Exports()  # the players' games to export (standin_export.py)
         self.offline_after = 20.0  # seconds an API-made challenge stays online (challenge Env.scala 60-62)
         self.faults: list[Fault] = []
         self.bot = BotRecord()  # the account as a BOT account, and what the bot did (standin_bot.py)
@@ -168,12 +169,15 @@ class FakePlayStrategy(Scripting):
             self.fault_log.append(send_fault(handler, fault, lambda: self.stopping, self._released))
             if not self.fault_log[-1]["released"]:
                 return None
+        parts = path.strip("/").split("/")
+        query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(handler.path).query))
+        if standin_export.answer(self.exports, handler, method, parts, query):  # public: before any token check
+            return None
         if handler.headers.get("Authorization") != f"Bearer {self.token}":
             return self.send(handler, 401, {"error": "No such token"})
         if self.limited > 0:
             self.limited -= 1
             return self.rate_limited(handler)
-        parts = path.strip("/").split("/")
         if answer_bot(self, handler, parts, form):  # the Bot API, and what a BOT account changes (standin_bot.py)
             return None
         if parts == ["api", "account"]:
@@ -201,7 +205,6 @@ class FakePlayStrategy(Scripting):
             return self.answer_challenge(handler, parts[2], parts[3] == "accept")
         if parts[:2] == ["api", "challenge"] and len(parts) == 3:
             return self.challenge(handler, parts[2], form)
-        query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(handler.path).query))
         if standin_correspondence.answer(self, handler, method, parts, form, query):
             return None
         return self.send(handler, 404, {"error": "No such command"})
