@@ -19,6 +19,7 @@ whatever status the server sends.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
@@ -38,6 +39,7 @@ LONGEST_FEN = 200  # characters: a stream's FEN is some 60
 MOST_PLIES = 5000  # a game's plies as the server counts them, bounded before use
 MOST_SECONDS = 10**6  # a clock's seconds, bounded
 FEW_MISSED = 3  # moves missed while a stream was down are said one by one; more, taken as the server has them
+MOVES_ASKED_EVERY = 10.0  # seconds: a game's moves are asked of the server (to resynchronise) at most this often
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,7 @@ class WatchedGame:
         self.cursor = 0  # the positions a stream has gone through again (after a reconnection)
         self.quiet_until = 0  # the moves taken without a word: played before the player came, or missed
         self.catching = False  # many moves missed while the stream was down: taken without a word, then said
+        self.moves_asked_at = -MOVES_ASKED_EVERY  # when the game's moves were last asked for (time.monotonic)
         self.heading = True  # the next line is a stream's first, the whole game
         self.rated = False
         self.opponent: WatchedPlayers | None = None
@@ -255,13 +258,12 @@ class WatchedGame:
         moves from the server), or from ``found`` itself when they do not lead there; said when followed."""
         assert self.track is not None
         start = self.track.start_position
-        pits: list[int] | None = None
+        pits: list[int] | None = [] if same_place(start, found) else None
         replay, played = Game(position=start), list[int]()
-        if same_place(start, found):
-            pits = []
-        for code in self.spectator.game_moves(self.target.game_id)[:MOST_PLIES]:
-            if pits is not None:
-                break
+        asked = pits is None and time.monotonic() - self.moves_asked_at >= MOVES_ASKED_EVERY
+        if asked:  # at most once in a while: a server sending lines that never follow is not asked again and again
+            self.moves_asked_at = time.monotonic()
+        for code in self.spectator.game_moves(self.target.game_id)[:MOST_PLIES] if asked else ():
             try:
                 pit = read_move_code(replay.position, code)
             except NotationError:
@@ -270,6 +272,7 @@ class WatchedGame:
             played.append(pit)
             if same_place(replay.position, found):
                 pits = played
+                break
         if pits is None:
             start, pits = found, []  # its moves are not to be had: the game from where it stands
         self.track, self.positions = Game(position=start), [start]

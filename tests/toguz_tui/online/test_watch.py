@@ -109,6 +109,10 @@ def test_watch_follows_the_tv_game_its_end_and_the_next(tmp_path: Path, server: 
     player.hear("Game over: the players agree to a draw.")
     player.type("turn")
     player.hear("Game over: the players agree to a draw.")  # the game over stays on the board, to ask about
+    player.type(f'save "{tmp_path / "watched.pgn"}"')
+    until(lambda: (tmp_path / "watched.pgn").exists())
+    record = (tmp_path / "watched.pgn").read_text(encoding="utf-8")
+    assert '[White "carol"]' in record and '[Black "dave"]' in record and "/TvGame02" in record, record
     tv.start_game("TvGame03", "erin", "frank")
     player.type("watch stop")
     player.hear("You are not watching a game.")  # watch once stopped after the game
@@ -194,18 +198,24 @@ def test_a_long_game_whose_first_lines_are_lost_and_an_end_that_needs_a_reconnec
 
 
 @pytest.mark.slow
-def test_eight_streams_from_one_address_are_said_in_one_line(tmp_path: Path, server: FakePlayStrategy) -> None:
-    server.watching.start_game("TvGame01")
-    server.watching.busy = 8  # other programs here follow 8 games already
+def test_a_tv_game_over_is_waited_past_and_eight_streams_from_one_address_are_said_in_one_line(
+        tmp_path: Path, server: FakePlayStrategy) -> None:
+    server.watching.start_game("TvOld001")
+    server.watching.finish("TvOld001")  # the channel still names it
     player = Watcher(tmp_path, server)
     player.hear("Not logged in to ")
     player.type("watch")
+    player.hear("No Toguz Kumalak game is on PlayStrategy's TV now; toguz says the next one when it starts (watch "
+                "stop stops).")
+    server.watching.busy = 8  # other programs here follow 8 games already
+    server.watching.start_game("TvGame01")
     player.hear("The connection to the game you watch was lost (at most 8 games are streamed at once to one "
                 "address; toguz tries again in 60 seconds); reconnecting.")
     player.type("watch stop")
     player.hear("You stopped watching.")
     code, errors = player.quit()
     assert code == 0 and errors == ""
+    assert "/api/stream/game/TvOld001" not in [path for _method, path, _form in server.requests], "a game over"
 
 
 @pytest.mark.slow
