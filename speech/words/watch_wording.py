@@ -175,8 +175,3 @@ def watched_pause() -> str:
 def watched_engine() -> str:
     """The engine's help while the game watched goes on."""
     return _("No help from the computer on a game going on, even one you watch: ask once it is over.")
-
-
-def clocks_now(clocks: str) -> str:
-    """The clocks after a watched move (at the full verbosity)."""
-    return _("Clocks: {clocks}.").format(clocks=clocks)

@@ -251,7 +251,7 @@ class WatchedGame:
             session.opponent_moved(None, pit)
             self._clocks(times)
         if times is not None and session.output.announcer.verbosity == "full" and session.clocks.clock is not None:
-            self.spectator.say([watch_wording.clocks_now(session.clocks.words(session.output.announcer))])
+            self.spectator.say([session.clocks.words(session.output.announcer)])  # as c says them
 
     def _resynchronise(self, found: Position) -> None:
         """The lines do not follow from the game known: the game as the server has it up to ``found`` (its

@@ -142,8 +142,12 @@ def test_watch_a_player_or_a_game_by_its_id_and_what_cannot_be_watched(tmp_path:
     player.hear("Watching Carol (White) against dave (Black) on PlayStrategy, 15 minutes each plus 10 seconds a move. "
                 "3 moves played. Carol leads 12 to 0. Move 2: dave's turn.")
     assert games.accepts == ["application/json"], "current-game is asked for as JSON, exactly"
+    player.type("set verbosity full")
+    player.hear("Verbosity is now full")
     games.move("Game0042", 3)
     player.hear("dave sows")
+    player.hear("Carol: 15 minutes 8. dave: 15 minutes 8.")  # the full verbosity: the server's clocks after a move
+    player.type("set verbosity normal")
     for typed, said in (
             ("watch nobody", "Could not watch: PlayStrategy knows no game of nobody: no such player, or one who has "
                              "never played."),
