@@ -50,6 +50,7 @@ TECHNICAL: dict[str, str] = {
     "dialog help": "CSS classes",
     "time forfeit": "a record's Termination tag value for a game lost on time (PGN's own words, not said)",
     "Authorization": "an HTTP header's name", "Accept": "an HTTP header's name",
+    "Togyzqumalaq": "the name PlayStrategy keys its Togyzkumalak TV channel by in /api/tv/channels (a JSON key)",
     "Translators: lesson ": "a note to translators in the catalogue (Babel's extractor of the lesson files)",
     "Narrator": "a program's name",
     "on run argv": "AppleScript's source, given to osascript (speech.system.readers)",

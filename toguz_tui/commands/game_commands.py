@@ -117,8 +117,8 @@ def resign(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Give up: ``resign`` asks first, ``resign`` again (or ``resign now``) gives the game up."""
     if session.questions.answered("resign") or (args and args[0].lower() in ("now", "yes")):
         return session.resign()
-    if isinstance(session.view.mode, Reviewing) or session.game.is_over:
-        return session.resign()
+    if isinstance(session.view.mode, Reviewing) or session.game.is_over or session.setup.watched:
+        return session.resign()  # nothing to ask: it says why not (a game watched is not the player's to give up)
     session.questions.ask("resign")
     return session.output.answer(_("Give up this game? Type resign again to resign, anything else to play on."))
 

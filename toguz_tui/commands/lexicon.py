@@ -42,6 +42,7 @@ _COMMAND_MESSAGES = (
     Np_("command", "mistakes"),
     Np_("command", "skip"), Np_("command", "seek"), Np_("command", "challenge"), Np_("command", "accept"),
     Np_("command", "decline"), Np_("command", "say"), Np_("command", "draw"), Np_("command", "abort"),
+    Np_("command", "watch"),
     Np_("command", "command"), Np_("command", "settings"), Np_("command", "help"),
     Np_("command", "quit"), Np_("command", "more"), Np_("command", "account"), Np_("command", "course"),
     Np_("command", "tournament"),
@@ -57,6 +58,7 @@ _WORD_MESSAGES = (
     Np_("word", "brief"), Np_("word", "normal"), Np_("word", "full"),
     Np_("word", "game"), Np_("word", "online"), Np_("word", "stop"), Np_("word", "last"),
     Np_("word", "days"), Np_("word", "join"),
+    Np_("word", "once"), Np_("word", "tv"),
     # the values of the settings with names of their own: themes, keyboards, variants, auto
     Np_("word", "default"), Np_("word", "high-contrast"), Np_("word", "terminal"), Np_("word", "auto"),
     Np_("word", "latin"), Np_("word", "russian"), Np_("word", "kazakh"), Np_("word", "kazakh-latin"),

@@ -1,11 +1,15 @@
 """The commands of the help's topic "online": seek, challenge (on a clock, or of days a move), accept,
-decline, chat, draw, abort, the games going on (``games``) and arenas (``tournament join``) on
-PlayStrategy, through the session's online connection (``toguz online`` only)."""
+decline, chat, draw, abort, arenas (``tournament join``) and the games going on (``games``, a command of
+the topic "game" that online lists them) on PlayStrategy, and watch (a live game, with no login), through
+the session's online connection (``toguz online`` only). Without a token only watch works: the others say
+so (``needs_token``)."""
 
 from __future__ import annotations
 
+from speech.words import watch_wording
 from speech.words.i18n import _
 from toguz_tui.commands.arguments import Answer, Focus, WrongWords, control_and_rated
+from toguz_tui.commands.lexicon import COMMAND, shown_word
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Playing
 from toguz_tui.session.opponents import OnlineConnection
@@ -20,6 +24,8 @@ def no_game_yet(session: GameSession, on_the_board: bool) -> Reply | None:
         return None
     if not on_the_board:
         return None
+    if not session.online.signed_in:
+        return session.output.error(watch_wording.nothing_watched())
     return session.output.error(_("No online game is going on: type seek 15+10 to find an opponent, challenge NAME "
                                   "15+10 to challenge someone, or wait for a challenge."))
 
@@ -113,3 +119,24 @@ def abort(session: GameSession, args: list[str], focus: Focus) -> Reply:
     """Abort the online game."""
     online = _online(session, "abort")
     return online if isinstance(online, Reply) else online.abort()
+
+
+def watch(session: GameSession, args: list[str], focus: Focus) -> Answer:
+    """Watch a live game: the TV's (``once``: only this one), a player's, one by its id; ``stop``."""
+    online = _online(session, "watch")
+    if isinstance(online, Reply):
+        return online
+    once = "once" in args
+    rest = [word for word in args if word != "once"]
+    if len(rest) > 1 or args.count("once") > 1 or (once and rest[:1] == ["stop"]):
+        return WrongWords("watch")
+    return online.watch(rest[0] if rest else "tv", once)
+
+
+def needs_token(session: GameSession, name: str, group: str) -> Reply | None:
+    """Why the online command ``name`` (of the help's ``group``) cannot be done without a token (every one
+    but watch), said; None when it can."""
+    online = session.online
+    if online is None or online.signed_in or group != "online" or name == "watch":
+        return None
+    return session.output.error(watch_wording.needs_token(shown_word(COMMAND, name), online.site))

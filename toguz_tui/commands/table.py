@@ -235,6 +235,11 @@ COMMANDS: tuple[Command, ...] = (
     Command("tournament", ("arena",), (), "online", online_commands.tournament,
             N_("online: join a PlayStrategy arena played Rapid or slower"), usage_text=N_("tournament join ID"),
             arguments=("join",), game_only=True),
+    Command("watch", (), (), "online", online_commands.watch,
+            N_("online: listen to a live game, no login needed: the Togyzkumalak TV game (and the next after it), "
+               "a player's game, or a game by its id; watch once stops after the TV game, watch stop now"),
+            usage_text=N_("watch, watch NAME, watch GAMEID, watch once, or watch stop"),
+            arguments=("stop", "once", "tv"), completions=("stop", "once"), game_only=True),
     Command("command", (), ("colon",), "settings", command_words,
             N_("type any command by its words (on the board: a field to type it in)"),
             N_("a field to type any command in, as in the line mode (seek, challenge, say ...)"),
@@ -334,9 +339,11 @@ def run(session: GameSession, name: str, focus: Focus = None, args: Sequence[str
 
 def refusal(session: GameSession, command: Command, args: Sequence[str]) -> Reply | None:
     """Why ``command`` (with ``args``) may not run now, or None: a game's command while a lesson or a
-    puzzle is open, a question that would solve the puzzle, a question about the game in ``toguz online``
-    before any game (the board asks it before opening a command's dialog)."""
+    puzzle is open, a question that would solve the puzzle, an online command without a token (but watch),
+    a question about the game in ``toguz online`` before any game (the board asks it before opening a command's
+    dialog)."""
     return (session.trainer.blocked(command.name, command.acts_on_game(args), command.solver)
+            or online_commands.needs_token(session, command.name, command.group)
             or online_commands.no_game_yet(session, command.on_the_board))
 
 
@@ -368,7 +375,7 @@ HELP_TOPICS: dict[str, tuple[str, str]] = {
     "speech": ("speech", N_("repeating, silencing and how much is said")),
     "review": ("review", N_("stepping through a game move by move")),
     "learn": ("learn", N_("lessons and puzzles: learning the game by ear, training on master games")),
-    "online": ("online", N_("playing people on PlayStrategy: seek, challenge, chat, draws")),
+    "online": ("online", N_("playing people on PlayStrategy: seek, challenge, chat, draws; watching live games")),
     "settings": ("settings", N_("settings, help and quitting")),
 }
 

@@ -1,7 +1,8 @@
 """``toguz online``: play people on PlayStrategy in the line mode (the same commands and announcements as
-a local game, with seek, challenge, accept, decline, say, draw and abort); ``toguz online login`` keeps
-the token, ``toguz online logout`` forgets it. What is online's own is here (the command line, the token,
-the connection); the session is built and a face run by the launcher that ``toguz`` uses (``toguz_tui.start``).
+a local game, with seek, challenge, accept, decline, say, draw and abort), or without a token listen to
+live games (watch); ``toguz online login`` keeps the token, ``toguz online logout`` forgets it. What is
+online's own is here (the command line, the token, the connection); the session is built and a face run by
+the launcher that ``toguz`` uses (``toguz_tui.start``).
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from toguz_tui.start.launch import open_session
 def parser() -> argparse.ArgumentParser:
     """The command line of ``toguz online``."""
     made = PlainParser(prog="toguz online", description=_(
-        "Play people on PlayStrategy (playstrategy.org) with the same commands as a local game. "
-        "First make a token there (account settings, API access tokens, scope board:play) and run "
-        "toguz online login."))
+        "Play people on PlayStrategy (playstrategy.org) with the same commands as a local game, or listen to "
+        "live games (watch) without logging in. To play, first make a token there (account settings, API "
+        "access tokens, scope board:play) and run toguz online login."))
     made.add_argument("action", nargs="?", choices=("play", "login", "logout", "export"), default="play",
                       help=_("play (the default), login: keep your token, logout: forget it, export NAME --out FILE: "
                              "a player's games as a record file (toguz online export --help)"))
@@ -86,15 +87,7 @@ def main(args: list[str]) -> int:
     except token_store.TokenProblem as problem:
         print(_("toguz online: {reason}.").format(reason=problem), file=sys.stderr)
         return 2
-    if token is None:
-        if options.server == DEFAULT_SERVER:
-            print(_("No PlayStrategy token: make one at playstrategy.org (account settings, API access tokens, scope "
-                    "board:play), then run toguz online login."), file=sys.stderr)
-        else:
-            print(_("No token for {server}: make one there (account settings, API access tokens, scope board:play), "
-                    "then run toguz online login --server {server}").format(server=options.server), file=sys.stderr)
-        return 2
-    return play(token, options)
+    return play(token, options)  # without a token: watching only, said at the start
 
 
 def logout(config: object, server: str) -> int:
@@ -156,14 +149,16 @@ def login(server: str, config: object, given: object) -> int:
     return 0
 
 
-def online_session(token: str, options: argparse.Namespace) -> tuple[GameSession, OnlinePlay]:
+def online_session(token: str | None, options: argparse.Namespace) -> tuple[GameSession, OnlinePlay]:
     """A session for online play, built as ``toguz``'s is (``open_session``) with the connection given to
-    it, and connected (what it said first, problems then the connection's, is in its stream)."""
+    it, and connected (what it said first, problems then the connection's, is in its stream). Without a
+    token nothing is asked of the server: watching works, and the rest says it needs a login."""
     online = OnlinePlay(Client(token, options.server), new_client=lambda: Client(token, options.server),
                          poll=getattr(options, "poll", POLL_SECONDS))
     session = open_session(options, online)
     online.attach(session)
-    print(_("Connecting to {server}…").format(server=online.client.host), flush=True)
+    if token is not None:
+        print(_("Connecting to {server}…").format(server=online.client.host), flush=True)
     online.connect()
     return session, online
 
@@ -177,10 +172,10 @@ def _not_connected(session: GameSession, online: OnlinePlay) -> int:
     return 1
 
 
-def play(token: str, options: argparse.Namespace) -> int:
-    """Play against people online, in the line mode or on the board (every command also by its words,
-    with ``:``), until quit."""
+def play(token: str | None, options: argparse.Namespace) -> int:
+    """Play against people online (or, without a token, watch), in the line mode or on the board (every
+    command also by its words, with ``:``), until quit."""
     session, online = online_session(token, options)
-    if not online.listening:
+    if online.signed_in and not online.listening:
         return _not_connected(session, online)
     return run_face(session, options.line, online)

@@ -32,6 +32,7 @@ from toguz_tui.online.client import Client, OnlineError
 from toguz_tui.online.correspondence import POLL_SECONDS, ServerGames
 from toguz_tui.online.errands import Errands
 from toguz_tui.online.game_stream import GameFollower, RemoteOpponent
+from toguz_tui.online.watching import Watching
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.stream import AnnouncementKind, Reply
 
@@ -61,6 +62,8 @@ class OnlinePlay:
         self._lock = threading.RLock()
         self.errands = Errands(lambda text: self.say(text), self._closed)
         self.games = ServerGames(self, self._closed, poll)  # the games going on at the server
+        self.signed_in = client.signed_in  # without a token only watching works
+        self.watching = Watching(self, self._follow)  # live games listened to (toguz_tui.online.watching)
 
     # -- starting and stopping -----------------------------------------------------------------------
     @property
@@ -86,7 +89,9 @@ class OnlinePlay:
 
     def connect(self) -> bool:
         """Check the token with the account (within the client's deadline), then listen for events;
-        whether it worked (what happened is said either way)."""
+        whether it worked (what happened is said either way). Without a token: what works, said."""
+        if not self.signed_in:
+            return self.watching.without_token()
         try:
             account = self.client.account()
         except OnlineError as error:
@@ -109,6 +114,7 @@ class OnlinePlay:
         """Stop listening (the game goes on at the server) and close the connections."""
         self._closed.set()
         self._stop_seeking()
+        self.watching.close()
         if self.follower is not None:
             self.follower.close()
         if self._stream_client is not None:
@@ -171,7 +177,7 @@ class OnlinePlay:
         control = challenge.get("timeControl")
         control = control if isinstance(control, dict) else {}
         shown = phrases.visible(str(control.get("show", "")))[:12]
-        fast = _too_fast(challenge.get("speed"), control)
+        fast = server_rules.challenge_too_fast(challenge.get("speed"), control)
         kind, days = control.get("type"), control.get("daysPerTurn")
         clockless = kind in ("correspondence", "unlimited")  # a game without a clock can wait beside another
         self.challenges.append((challenge_id, who, fast, clockless))
@@ -224,6 +230,7 @@ class OnlinePlay:
         if stream_before is not None:
             stream_before.close()
         self._stop_seeking()
+        self.watching.give_way()
 
         def follow() -> None:
             self._follow(lambda opened: stream.game(game_id, opened), follower.line, _("the game"),
@@ -384,21 +391,15 @@ class OnlinePlay:
         follower.send("abort")
         return self.session.output.answer(_("Aborting the game."))
 
+    def watch(self, what: str, once: bool) -> Reply:
+        """Watch a live game (``toguz_tui.online.watching``): ``tv``, ``stop``, a name or a game's id."""
+        return self.watching.command(what, once)
+
     def _playing(self) -> GameFollower | Reply:
         follower = self.follower
         if follower is None or not isinstance(self.session.opponent, RemoteOpponent):
             return self.session.output.error(phrases.no_online_game())
         return follower
-
-
-def _too_fast(speed: object, control: object) -> bool:
-    """Whether a challenge is faster than the Board API plays: its speed, or its Fischer clock."""
-    if server_rules.speed_too_fast(speed):
-        return True
-    if speed is None and isinstance(control, dict) and isinstance(control.get("limit"), int) and \
-            isinstance(control.get("increment"), int):
-        return not server_rules.board_speed(control["limit"], control["increment"])
-    return False
 
 
 def _name(player: object) -> str:

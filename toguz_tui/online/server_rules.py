@@ -54,6 +54,17 @@ def speed_too_fast(speed: object) -> bool:
     return speed in ("ultraBullet", "bullet", "blitz")
 
 
+def challenge_too_fast(speed: object, control: object) -> bool:
+    """Whether a challenge (its ``speed`` key and ``timeControl``) is faster than the Board API plays: its
+    speed, or its Fischer clock when it names no speed."""
+    if speed_too_fast(speed):
+        return True
+    if speed is None and isinstance(control, dict) and isinstance(control.get("limit"), int) and \
+            isinstance(control.get("increment"), int):
+        return not board_speed(control["limit"], control["increment"])
+    return False
+
+
 def first_move_seconds(seconds: float, increment: float, arena: bool = False) -> int:
     """The time each side has for its first move in a game from the lobby (Game.timeForFirstTurn; the
     game is aborted when it runs out, and a strike is counted against the player: Finisher.noStart); in

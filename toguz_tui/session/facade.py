@@ -126,7 +126,7 @@ class GameSession:
             for pit in moves:
                 self.clocks.moved(self.game.play(pit))
             saving, position = self.store.save_game(), self.game.position
-            text = phrases.game_begins(setup.variant, setup.human, setup.level, self.settings.player_names,
+            text = phrases.game_begins(setup.variant, setup.human, setup.level, setup.player_names(self.settings),
                                        self.opponent.name if self.opponent.kind == "remote" else "", setup.clock,
                                        position.to_move, kept)
             text = f"{text} {self.output.announcer.turn(position, self.game.outcome)}"
@@ -201,7 +201,7 @@ class GameSession:
         human, announcer = self.setup.human, self.output.announcer
         self.output.sounds.move_made(report, self.game.variant.pits, human, self.settings.board_turns)
         text = announcer.move(report)
-        if human is None and report.outcome is None:  # two at one keyboard: who plays next
+        if human is None and report.outcome is None and not self.setup.watched:  # two at one keyboard: who next
             text = f"{text} {announcer.turn(self.game.position, None)}"
         problem = self.store.save_game()  # a finished game too: whole, until archived
         if report.outcome is not None:

@@ -37,7 +37,7 @@ def looked_at(view: View, human: Side | None, online: object | None) -> Looked |
     """The game whose account is asked for in ``view`` (``human``: the person's side in the game, None for
     two people; ``online``: toguz online's connection, or None), or why there is none."""
     game = view.game
-    yours = people_sides(human)
+    yours = () if view.setup.watched else people_sides(human)  # a game watched online: nobody's here
     match view.mode:
         case Training():
             return _("Close the lesson or the puzzles first: the account is of a game.")

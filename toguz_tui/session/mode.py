@@ -197,7 +197,7 @@ class View:
     def perspectives(self) -> tuple[Perspective, Perspective | None]:
         """Who "you" are in sentences (``perspective_of``), and the game's own point of view while a record is
         reviewed (``game_perspective``; None: the same)."""
-        names = self.settings.player_names
+        names = self.setup.player_names(self.settings)
         return (perspective_of(self.mode, self.seat, names, self.opponent),
                 game_perspective(self.mode, self.setup.human, names))
 

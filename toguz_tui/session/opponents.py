@@ -102,6 +102,9 @@ class PersonOpponent(Opponent):
 class OnlineConnection(Protocol):
     """What ``toguz online`` adds to a session: the commands that go to the server."""
 
+    signed_in: bool  # a token was given: without one only watching works
+    site: str  # the server's address
+
     def seek(self, control: TimeControl, rated: bool, typed: str) -> Reply:
         """Look for an opponent (``typed``: the time control as the player typed it)."""
         ...
@@ -141,4 +144,9 @@ class OnlineConnection(Protocol):
 
     def close(self) -> None:
         """Stop listening to the server."""
+        ...
+
+    def watch(self, what: str, once: bool) -> Reply:
+        """Watch a live game: ``tv``, a player's name or a game's id (``stop`` stops); ``once``: the TV's game
+        only, not the next."""
         ...

@@ -23,7 +23,8 @@ def new_seed() -> int:
 class GameSetup:
     """The variant, the opponent (``human`` is the person's side, ``None`` in a two-player game),
     the computer's level and its seed, the day the game began, the time control (None: no clock), and for an
-    online game the player's name and the record's tags from the server (not kept in a saved game)."""
+    online game the player's name and the record's tags from the server; for a game watched online, the two
+    players' names (none of these kept in a saved game)."""
 
     variant: Variant
     human: Side | None
@@ -33,11 +34,17 @@ class GameSetup:
     clock: TimeControl | None = None
     you: str = ""  # the person's name on the record, where a server gives it (else "Player")
     tags: tuple[tuple[str, str], ...] = ()  # more tags for the record (an online game's Site and Event)
+    watched: bool = False  # a game watched online: played by neither person here, so not archived nor accounted
+    players: tuple[str, str] = ("", "")  # a watched game's White and Black, as the server names them
 
     @property
     def opponent(self) -> str:
         """``"computer"`` or ``"human"``."""
         return "human" if self.human is None else "computer"
+
+    def player_names(self, settings: Settings) -> tuple[str, str]:
+        """White's and Black's own names: a watched game's from the server, else the settings' ("" for none)."""
+        return self.players if self.watched else settings.player_names
 
     @classmethod
     def from_settings(cls, settings: Settings, seed: int | None = None) -> GameSetup:

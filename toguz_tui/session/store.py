@@ -70,7 +70,8 @@ class GameStore:
     def _describe(self) -> GameOnRecord:
         """The game in progress as its record needs it, as it stands."""
         port = self.port
-        return GameOnRecord(port.game, port.setup, port.settings.player_names, port.opponent.name, self.clocks.clock)
+        return GameOnRecord(port.game, port.setup, port.setup.player_names(port.settings), port.opponent.name,
+                            self.clocks.clock)
 
     def claim(self) -> bool:
         """Take the game in progress for this toguz; False (and no autosave) when another holds it."""
@@ -140,7 +141,7 @@ class GameStore:
     def set_aside(self, game: Game) -> tuple[str | None, str | None]:
         """Keep an unfinished ``game`` that is being replaced: (the archive's file name, None), or (None,
         why it could not be kept: then nothing may replace it)."""
-        if not self.persist or game.is_over or not game.moves:
+        if not self.persist or game.is_over or not game.moves or self.port.setup.watched:  # a watched game: not ours
             self.finished_saved = True
             return None, None
         try:
@@ -156,6 +157,8 @@ class GameStore:
         """The game has ended (``text`` says how): keep its record in the archive, then forget the game in
         progress; ``text`` with what was done."""
         on_record = self._describe()
+        if on_record.setup.watched:  # a game watched online is not the player's: neither archived nor accounted
+            return text
         self.ended.game_over(on_record.game, on_record.setup.human)
         self.finished_saved = False
         if not self.persist:
@@ -180,6 +183,8 @@ class GameStore:
 
     def leaving(self, game: Game, online: bool) -> Leaving:
         """What leaving now would do to ``game`` (``online``: it is played against a server's player)."""
+        if self.port.setup.watched:
+            return Leaving("nothing")  # a game watched online goes on without the player
         if online and not game.is_over:
             return Leaving("online")
         if game.is_over and not self.finished_saved:

@@ -39,6 +39,7 @@ from tests.toguz_tui.online.standin_rules import (
     first_move_seconds,
 )
 from tests.toguz_tui.online.standin_script import Scripting
+from tests.toguz_tui.online.standin_watch import WatchStandIn
 
 STREAM_SECONDS = 20.0  # the longest a stream stays open in a test
 KEEP_ALIVE = 0.2  # seconds between keep-alive lines (the real server: 3 to 6)
@@ -87,6 +88,7 @@ class FakePlayStrategy(Scripting):
         self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), name="fake-playstrategy",
                                         daemon=True)
         self._ticker = threading.Thread(target=self._tick, name="fake-playstrategy-clock", daemon=True)
+        self.watching = WatchStandIn(self)  # the games anyone can watch (standin_watch.py)
 
     @property
     def url(self) -> str:
@@ -172,6 +174,8 @@ class FakePlayStrategy(Scripting):
         parts = path.strip("/").split("/")
         query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(handler.path).query))
         if standin_export.answer(self.exports, handler, method, parts, query):  # public: before any token check
+            return None
+        if self.watching.answer(handler, method):  # the public endpoints of watching, no token (standin_watch.py)
             return None
         if handler.headers.get("Authorization") != f"Bearer {self.token}":
             return self.send(handler, 401, {"error": "No such token"})

@@ -90,13 +90,6 @@ def test_a_whole_online_game_is_played_through_the_line_mode(tmp_path: Path, ser
     assert "Traceback" not in "\n".join(player.seen)
 
 
-def test_without_a_token_it_says_how_to_get_one(tmp_path: Path) -> None:
-    done = subprocess.run([*toguz_command(), "online", "--line"], capture_output=True, text=True, timeout=60,
-                          env={**environment(tmp_path), "TOGUZ_PLAYSTRATEGY_TOKEN": ""})
-    assert done.returncode == 2
-    assert done.stderr.startswith("No PlayStrategy token: make one at playstrategy.org")
-
-
 @pytest.mark.slow
 def test_login_checks_the_token_keeps_it_and_logout_forgets_it(tmp_path: Path, server: FakePlayStrategy) -> None:
     env = environment(tmp_path)
