@@ -74,6 +74,8 @@ def online_games(session: GameSession, args: list[str]) -> Answer | None:
         return None
     if len(args) > 1:
         return WrongWords("games")
+    if not online.signed_in:  # a command of the topic "game": needs_token does not see it
+        return session.output.error(watch_wording.needs_token(shown_word(COMMAND, "games"), online.site))
     return online.list_games(int(args[0][:6]) if args else None)
 
 

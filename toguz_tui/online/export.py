@@ -216,7 +216,8 @@ def _records(games: Iterator[dict[str, Any]], server: str, tally: Tally, mine: s
 def _keep_waiting(record: Record) -> None:
     """Keep the player's game waiting for its account (as ``Accounts.game_over`` keeps a game played here),
     unless it is kept already; a failure to keep it leaves it out of ``mistakes`` only."""
-    side = {"White": Side.WHITE, "Black": Side.BLACK}.get(record.tags.get(YOU_TAG, ""))
+    named = record.tags.get(YOU_TAG, "").lower()
+    side = next((side for side in Side if side.key == named), None)
     if side is None:
         return
     folder = accounts_dir()
@@ -232,11 +233,11 @@ def game_record(found: dict[str, Any], server: str, mine: str | None = None) -> 
     ``NotationError`` or ``ValueError`` when its moves do not replay."""
     codes = str(found.get("moves") or "").split()
     if len(codes) > LONGEST_GAME:
-        raise ValueError("too long")
+        raise ValueError(len(codes))  # more plies than any game has
     game = Game()
     for code in codes:
         if game.is_over:
-            raise ValueError("moves after the end")
+            raise ValueError(code)  # a move after the game ended
         game.play(read_move_code(game.position, code))
     winner = {"p1": Side.WHITE, "p2": Side.BLACK}.get(str(found.get("winner")))
     status = str(found.get("status") or "")[:30]

@@ -29,8 +29,8 @@ def people_sides(human: Side | None) -> tuple[Side, ...]:
 def recorded_sides(tags: Mapping[str, str]) -> tuple[Side, ...]:
     """The player's side in a record that says it (its ``You`` tag, as ``toguz online export --mine`` writes
     it): that game is the player's own, for the account and ``mistakes``."""
-    side = {"white": WHITE, "black": BLACK}.get(tags.get("You", "").strip().lower())
-    return () if side is None else (side,)
+    named = tags.get("You", "").strip().lower()
+    return tuple(side for side in Side if side.key == named)
 
 
 def looked_at(view: View, human: Side | None, online: object | None) -> Looked | str:

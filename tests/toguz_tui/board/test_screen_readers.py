@@ -161,7 +161,7 @@ RUSSIAN_HEARD = [
     ("Enter", "Компьютер раскладывает"),
     ("TEXT:л", "Счёт равный, по 10."),  # л is k: the kazans
     ("TEXT:р", "Справка:"),  # р is h: the help
-    ("Down", "2 из 73"),
+    ("Down", "2 из 74"),
     ("TEXT:й", "Ваша лунка 7: 1 камень."),  # й is q: the help closes
 ]
 

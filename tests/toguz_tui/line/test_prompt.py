@@ -89,7 +89,8 @@ EVERY_COMMAND = [
     "continue", "save", "new bestemshe human", "resign", "learn", "lessons", "skip", "puzzle", "mistakes",
     "close", "open nowhere.pgn", "recent", "games", "more",
     "clock", "pause", "resume", "sounds off", "seek 15+10", "challenge alice 15+10", "accept", "decline",
-    "say hello", "draw", "abort", "watch stop", "command turn", "account", "account stop", "course", "quit",
+    "say hello", "draw", "abort", "watch stop", "tournament join Arena001", "command turn", "account", "account stop",
+    "course", "quit",
 ]
 
 

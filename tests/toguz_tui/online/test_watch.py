@@ -45,7 +45,8 @@ def test_without_a_token_it_starts_says_so_and_refuses_what_needs_one(tmp_path: 
     player.type("seek 15+10")
     player.hear("Seek needs you logged in: make a token at playstrategy.org (account settings, API access tokens, "
                 "scope board:play), then quit and run toguz online login. Watching needs none.")
-    for command in ("challenge alice 15+10", "accept", "decline", "say hello", "draw", "abort"):
+    for command in ("challenge alice 15+10", "challenge alice days 3", "accept", "decline", "say hello", "draw",
+                    "abort", "games", "games 2", "tournament join Arena001"):
         player.type(command)
         player.hear(f"{command.split()[0].capitalize()} needs you logged in: ")
     player.type("board")
