@@ -32,6 +32,7 @@ from rules.movecode import move_code, read_move_code
 from speech.words import phrases
 from speech.words.i18n import Np_, _, n_, p_
 from toguz_tui.files.storage import log_failure
+from toguz_tui.online import server_rules
 from toguz_tui.online.bot_account import BotAccount, read_on
 from toguz_tui.online.client import OnlineError
 from toguz_tui.session.game_clock import GameClock
@@ -135,7 +136,7 @@ class BotGame:
         self.control = _control(full.get("clock"))
         self.correspondence = full.get("speed") == "correspondence"
         self.rated = full.get("rated") is True
-        self.start_position = _start_position(full.get("initialFen"))
+        self.start_position = server_rules.start_position(full.get("initialFen"))
         with self._changed:
             self._tries.clear()  # the game comes back whole: the next state decides afresh
             self._not_before = (-1, 0.0)
@@ -352,15 +353,6 @@ def _control(clock: object) -> TimeControl | None:
         return None
     return TimeControl(min(initial, 36_000.0), min(increment or 0.0, 600.0))
 
-
-def _start_position(fen: object) -> Position | None:
-    """The game's first position from ``initialFen`` (None for the usual start)."""
-    if not isinstance(fen, str) or fen in ("", "startpos") or len(fen) > 200:
-        return None
-    try:
-        return Position.from_fen(fen, Game().variant)
-    except (NotationError, ValueError):
-        return None
 
 
 def _player_id(player: object) -> str:

@@ -172,7 +172,7 @@ class GameFollower:
                 self.control = TimeControl(max(1.0, min(36_000.0, clock["initial"] / 1000)),
                                            max(0.0, min(600.0, clock["increment"] / 1000)))
             remote = RemoteOpponent(self, self.opponent)
-            self.start = _start_position(full.get("initialFen"))
+            self.start = server_rules.start_position(full.get("initialFen"))
             if not isinstance(clock, dict):  # correspondence (days a move) or no limit: the state says which
                 self.days = DaysClock(None)
             rated = "rated" if full.get("rated") is True else "casual"
@@ -399,15 +399,6 @@ class GameFollower:
         self._stop_timers()
 
 
-def _start_position(fen: object) -> Position | None:
-    """The game's first position from ``initialFen`` (None for the usual start, or one that is not a
-    position of toguz kumalak)."""
-    if not isinstance(fen, str) or fen in ("", "startpos") or len(fen) > 200:
-        return None
-    try:
-        return Position.from_fen(fen, Game().variant)
-    except (NotationError, ValueError):
-        return None
 
 
 def _player_id(player: object) -> str:

@@ -7,12 +7,15 @@ the server would refuse, and says what the server will do:
 - when a draw offer counts (``draw_offer_problem``);
 - the first-move deadline of a game from the lobby or an arena (``first_move_seconds``);
 - the days a correspondence game may have a move (``LONGEST_DAYS``), and that it is casual only;
-- every status a game can end with (``ENDINGS``).
+- every status a game can end with (``ENDINGS``);
+- a game's first position from its ``initialFen`` (``start_position``).
 """
 
 from __future__ import annotations
 
 from typing import Literal
+
+from rules import Game, NotationError, Position
 
 # Seek: Config.scala (~253) validateTime: 0 to 180 minutes, whole or one of these fractions; the
 # challenge's ApiConfig.clockLimitSeconds: 0, 15, 30, 45, 60, 90 seconds or 2 to 180 whole minutes:
@@ -102,3 +105,14 @@ ENDINGS: dict[str, Literal["resign", "time", "draw", "win", "gone"]] = {
     "unknownFinish": "win",
     "aborted": "gone",
 }
+
+
+def start_position(fen: object) -> Position | None:
+    """The game's first position from ``initialFen`` (None for the usual start, or one that is not a
+    position of toguz kumalak)."""
+    if not isinstance(fen, str) or fen in ("", "startpos") or len(fen) > 200:
+        return None
+    try:
+        return Position.from_fen(fen, Game().variant)
+    except (NotationError, ValueError):
+        return None
