@@ -1,20 +1,21 @@
-"""Playing on PlayStrategy through a ``GameSession``: the account's events, the game being played (its
-stream is read by ``toguz_tui.online.game_stream.GameFollower``), and the commands that only an online
-game has (seek, challenge, accept, decline, say, draw, abort).
+"""Playing on PlayStrategy through a ``GameSession``: the account's events, the game on the board (its
+stream is read by ``toguz_tui.online.game_stream.GameFollower``; ``games N`` takes up another), and the
+commands that only an online game has (seek, challenge on a clock or by days, accept, decline, say, draw,
+abort, tournament join, watch). The games going on at the server are ``correspondence.ServerGames``'s,
+watching is ``watching.Watching``'s, joining an arena ``tournaments``'s.
 
-Two threads listen: one to the account's events (a game starting, a challenge), one to the game being
-played. Each reconnects by itself when its stream drops or the server fails, waiting a little longer
-each time (1, 2, 4 ... 30 seconds, or what a 429 asks), and says so once; a game stream starts again
-with the whole game (``gameFull``), so nothing is lost. The account's events are given up, and said so
-once, when the server keeps closing them at once: another toguz on the same account has them.
+Two threads listen: one to the account's events (a game starting, a challenge), one to the game on the
+board; each reconnects by itself (``toguz_tui.online.reconnecting``) when its stream drops or the server
+fails, and says so once; a game stream starts again with the whole game (``gameFull``), so nothing is
+lost. Without a token (``client.signed_in`` false) nothing is asked of the server but what watching asks.
 
 Nothing the player asks waits for the server on the interface's thread: requests run in
 ``toguz_tui.online.errands``, and their answers are said when they come. Time controls the server would
 refuse are refused here first, with the values it takes (``toguz_tui.online.server_rules``).
 
-Its size (past 25 methods): one handler per server event and one method per player's command, over one
-connection's state (the game followed, the challenges waiting, the seek); split, the parts would reach
-into each other's state.
+Its size (about 400 lines, past 25 methods): one handler per server event and one method per player's
+command, over one connection's state (the game followed, the challenges waiting, the seek); split, the
+parts would reach into each other's state.
 """
 
 from __future__ import annotations
