@@ -23,6 +23,7 @@ import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from tests.toguz_tui.online.standin_export import GameArchive
 from tests.toguz_tui.online.standin_faults import Fault, send_fault
 from tests.toguz_tui.online.standin_game import NOT_BOARD, FakeGame, Seek, challenge_json, other, re_code
 from tests.toguz_tui.online.standin_rules import (
@@ -70,6 +71,7 @@ class FakePlayStrategy(Scripting):
         # Challenge.scala ChallengeUserRateLimit ("fast": 5 a minute); a test may replace them
         self.seek_limit, self.challenge_limit = RateLimit(5, 60.0), RateLimit(5, 60.0)
         self.faults: list[Fault] = []
+        self.archive = GameArchive(token)  # the games exported (standin_export.py)
         self.fault_log: list[dict[str, Any]] = []
         self._released = threading.Event()
         self._event_streams = 0  # the newest event stream's number: the older ones end
@@ -96,6 +98,7 @@ class FakePlayStrategy(Scripting):
         return self
 
     def stop(self) -> None:
+        self.archive.stop()
         with self.changed:
             self.stopping = True
             self.changed.notify_all()
@@ -162,6 +165,8 @@ class FakePlayStrategy(Scripting):
             self.fault_log.append(send_fault(handler, fault, lambda: self.stopping, self._released))
             if not self.fault_log[-1]["released"]:
                 return None
+        if path.startswith("/api/games/user/") and path.count("/") == 4:  # anonymous or not: standin_export.py
+            return self.archive.answer(handler, path.rsplit("/", 1)[1])
         if handler.headers.get("Authorization") != f"Bearer {self.token}":
             return self.send(handler, 401, {"error": "No such token"})
         if self.limited > 0:
