@@ -112,7 +112,7 @@ def _fail(reason: str, status: int = 1) -> int:
 def _target_refused(path: Path, replace: bool, name: str) -> int | None:
     """The exit status when ``path`` may not be written (said), else None: a folder, a device or a missing
     folder; a read-only file; an existing file without ``--replace`` or a yes typed at a terminal."""
-    shown = phrases.clipped(str(path), 80)
+    shown = phrases.visible(str(path))
     try:
         target = where_to_write(path)
         if target.exists and read_only(target.path):
@@ -164,7 +164,7 @@ class Export:
 
     def __init__(self, path: Path, name: str, server: str) -> None:
         self.path = path
-        self.shown = phrases.clipped(str(path), 80)
+        self.shown = phrases.visible(str(path))
         self.name = name
         self.server = server
         self.host = urllib.parse.urlsplit(server).netloc
