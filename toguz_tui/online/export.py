@@ -1,22 +1,17 @@
-"""``toguz online export NAME --out FILE``: a player's togyzkumalak games at PlayStrategy, as one record file
-that ``toguz --open FILE`` reviews (``account`` and ``mistakes`` work on them as on local games).
+"""``toguz online export NAME --out FILE``: a player's togyzkumalak games from PlayStrategy, as a record file
+that ``toguz --open FILE`` reviews, ``account`` analyses and ``mistakes`` plays again.
 
-What the server gives, from its source (lila at 1283402; docs/online.md "Your games back"):
+No login: no token is sent, so the server treats the export as anonymous (lila ``app/controllers/Game.scala``
+73-77, ``AnonOrScoped``) and sends at most 20 games a second (107, ``perSecond``), pacing the stream itself
+(``modules/api/src/main/GameApiV2.scala`` 133): toguz only reads, and shows how far it is on the error output
+as the games come, in plain lines (no line is redrawn, so a screen reader or a log reads each once).
 
-- ``GET /api/games/user/{name}`` needs no login (``AnonOrScoped``: no token is sent, so none can leak),
-  newest first, finished games only; ``perfType=togyzkumalak`` keeps togyzkumalak games of every speed,
-  ``max`` and ``since`` (epoch milliseconds, on the game's creation) narrow it; ``Accept:
-  application/x-ndjson`` exactly gives one JSON game a line (GameApiV2.scala 293-345), anything else PGN.
-- The server paces the stream itself (20 games a second anonymously: GameApiV2.scala 130-134) and allows
-  2 exports at once from one address (429 "Please only run 1 request(s) at a time"); an unknown player is
-  an empty 404; its keep-alive is a ``{}`` line after 70 seconds of silence.
-
-Each game's move codes (``g1d2``: the pit played and where its last stone fell) are replayed with toguz's
-own rules (``rules.movecode.read_move_code``, which checks the landing pit too), and the end the server
-names (a resignation, a flag, a draw, a verdict) is put on the game when the board did not end it. A game
-that does not replay is left out and counted. The file is the user's: an existing one is replaced only on
-an explicit yes (``--replace``, or yes at a terminal); the records are written to a temporary file beside
-it, renamed over it at the end, so that a broken or stopped export leaves no half file.
+The file is the player's: an existing one is replaced only with ``--replace`` or a yes typed at a terminal;
+the games are written at the end, to a temporary file beside it that then takes its name in one step
+(``toguz_tui.files.user_files.write_text``), so an export cut short leaves no half file. Ctrl-C stops it and
+keeps the games that came; so does a connection that breaks once games have come. A file holds at most the
+games ``toguz --open`` reads in one (``MOST_GAMES``, ``RECORD_LIMIT``): the newest, since the server sends
+the newest first (lila ``modules/game/src/main/Query.scala`` 147).
 """
 
 from __future__ import annotations
@@ -26,53 +21,69 @@ import contextlib
 import datetime
 import os
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from dataclasses import dataclass
+import urllib.parse
+from collections import Counter
 from pathlib import Path
-from typing import Any, TextIO
 
-from rules import Game, NotationError, Side, Termination
+from rules import Game, Side
 from rules.engine.game_analysis import ANALYSIS_NODES, GameAnalysis, game_key
-from rules.movecode import read_move_code
-from rules.records import Record, record_from_game, write_record
 from speech.voices.speech_command import PlainParser
 from speech.words import phrases
 from speech.words.i18n import _, n_
 from toguz_tui.files import account_index
 from toguz_tui.files.kept_accounts import KeptAccount, accounts_dir, load_account
+from toguz_tui.files.user_files import FileProblem, read_only, where_to_write, write_text
 from toguz_tui.keyboards.layouts import typed_answer
-from toguz_tui.online import server_rules
 from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError, path_part, server_address
+from toguz_tui.online.export_record import ExportedGame, Skipped, exported_game
+from toguz_tui.session.record_files import MOST_GAMES, RECORD_LIMIT, games_in
 
-YOU_TAG = "You"  # the record's tag naming the side the player played (read by the account of a reviewed game)
-MOST_GAMES = 100_000  # --max at most
-LONGEST_GAME = 1_000  # plies read of one game at most (a real game has some 150)
-SILENCE = 100.0  # seconds without a line before the export counts as broken (the server's keep-alive: 70)
-PROGRESS_EVERY = 2.0  # seconds between two lines of progress, at most one a game
-EARLIEST = datetime.date(2000, 1, 1)
+NDJSON = "application/x-ndjson"  # compared exactly by lila (modules/common/src/main/HTTPRequest.scala 95)
+SILENCE = 90.0  # seconds without a line: lila sends "{}" after 70 s without a game (GameApiV2.scala 44, 138)
+PROGRESS_SECONDS = 2.0  # a progress line at most this often ...
+PROGRESS_GAMES = 100  # ... or after this many games
+FIRST_DAY = datetime.date(2000, 1, 1)  # --since: no game is older (PlayStrategy began in 2021)
+LONGEST_ANSWER = 200  # characters of a typed answer read
 
 
-@dataclass
-class Tally:
-    """What the export did: games written, and games left out with why."""
+def _max_option(text: str) -> int:
+    """``--max``'s number of games, from 1 to ``MOST_GAMES``; argparse says the reason when it is not."""
+    number = int(text) if text.strip().isdecimal() and len(text.strip()) <= 6 else 0
+    if not 1 <= number <= MOST_GAMES:
+        raise argparse.ArgumentTypeError(_("--max takes a whole number of games from 1 to {most}, not {value}").format(
+            most=MOST_GAMES, value=phrases.clipped(text, 20)))
+    return number
 
-    written: int = 0
-    unreadable: int = 0  # moves that do not replay
-    other_variant: int = 0
+
+def _since_option(text: str) -> datetime.date:
+    """``--since``'s day, typed YYYY-MM-DD, from 2000 to today; argparse says the reason when it is not."""
+    today = datetime.datetime.now(datetime.UTC).date() + datetime.timedelta(days=1)  # tomorrow somewhere
+    try:
+        day = datetime.date.fromisoformat(text.strip()) if len(text.strip()) == 10 else None
+    except ValueError:
+        day = None
+    if day is None or not FIRST_DAY <= day <= today:
+        raise argparse.ArgumentTypeError(_("--since takes a day written YYYY-MM-DD, from {first} to today, such as "
+                                           "{example}, not {value}").format(
+            first=FIRST_DAY.isoformat(), example=(today - datetime.timedelta(days=31)).isoformat(),
+            value=phrases.clipped(text, 20)))
+    return day
 
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``toguz online export``."""
     made = PlainParser(prog="toguz online export", description=_(
-        "Write a player's togyzkumalak games at PlayStrategy to a record file, newest first, that toguz --open "
-        "FILE reviews (account and mistakes work on them). No login is needed."))
-    made.add_argument("name", metavar="NAME", help=_("the player's name at PlayStrategy"))
-    made.add_argument("--out", required=True, metavar="FILE", help=_("the record file to write"))
-    made.add_argument("--max", type=_count, metavar="N", help=_("at most N games (the newest)"))
-    made.add_argument("--since", type=_date, metavar="DATE", help=_("only games begun on or after DATE (YYYY-MM-DD)"))
-    made.add_argument("--replace", action="store_true", help=_("replace FILE if it exists, without asking"))
+        "Write a player's togyzkumalak games on PlayStrategy to a record file, newest first, for toguz --open "
+        "FILE to review them and account and mistakes to analyse them. No login is needed."))
+    made.add_argument("name", metavar="NAME", help=_("the player's name on PlayStrategy"))
+    made.add_argument("--out", metavar="FILE", required=True, help=_("the record file to write"))
+    made.add_argument("--max", type=_max_option, metavar="N",
+                      help=_("at most N games, the newest (1 to {most}; default: all, up to {most})").format(
+                          most=MOST_GAMES))
+    made.add_argument("--since", type=_since_option, metavar="DATE",
+                      help=_("only the games begun on DATE (YYYY-MM-DD) or later"))
+    made.add_argument("--replace", action="store_true", help=_("replace FILE if it is already there"))
     made.add_argument("--mine", action="store_true",
                       help=_("NAME is you: each game records your side, and waits for its account as your own games "
                              "do, so that account all and mistakes take them"))
@@ -81,264 +92,259 @@ def parser() -> argparse.ArgumentParser:
     return made
 
 
-def _count(text: str) -> int:
-    number = int(text) if text.isascii() and text.isdigit() and len(text) <= 7 else 0
-    if not 1 <= number <= MOST_GAMES:
-        raise argparse.ArgumentTypeError(_("give a number of games from 1 to {most}, not {text}").format(
-            most=MOST_GAMES, text=repr(text[:20])))
-    return number
-
-
-def _date(text: str) -> datetime.date:
-    try:
-        found = datetime.date.fromisoformat(text.strip()[:10])
-    except ValueError:
-        found = None
-    if found is None or not EARLIEST <= found <= datetime.date.today() + datetime.timedelta(days=1):
-        raise argparse.ArgumentTypeError(_("give a date as YYYY-MM-DD, from 2000 to today, not {text}").format(
-            text=repr(text[:20])))
-    return found
-
-
 def main(args: list[str]) -> int:
-    """Run ``toguz online export``; the exit status (0 written, 1 failed, 2 wrong use or a file kept)."""
+    """Run ``toguz online export``; the exit status (0: games written; 1: none written or a failure; 2: a
+    mistake on the command line or a file that may not be written; 130: stopped by Ctrl-C)."""
     options = parser().parse_args(args)
     try:
         server = server_address(options.server)
         name = path_part(options.name)
     except OnlineError as error:
-        print(_("toguz online export: {reason}.").format(reason=error), file=sys.stderr)
-        return 2
-    out = Path(options.out).expanduser()
-    refusal = _where_refused(out, options.replace)
-    if refusal is not None:
-        print(refusal, file=sys.stderr)
-        return 2
-    params = {"perfType": "togyzkumalak", "moves": "true", "tags": "true"}
-    if options.max is not None:
-        params["max"] = str(options.max)
-    if options.since is not None:
-        moment = datetime.datetime.combine(options.since, datetime.time(), datetime.UTC)
-        params["since"] = str(int(moment.timestamp() * 1000) - 1)  # lila's since is exclusive ($gt)
-    client = Client(None, server)
-    tally = Tally()
-    print(_("Asking {host} for {name}'s togyzkumalak games…").format(host=client.host, name=name), file=sys.stderr,
-          flush=True)
+        return _fail(str(error), 2)
+    path = Path(options.out).expanduser()
+    refused = _target_refused(path, options.replace, name)
+    if refused is not None:
+        return refused
     try:
-        games = client.stream("GET", f"/api/games/user/{name}", params=params, accept="application/x-ndjson",
-                              silence=SILENCE)
-        _write(out, _records(games, server, tally, name if options.mine else None), tally)
-    except OnlineError as error:
-        print(_failure(error, name), file=sys.stderr)
-        return 1
-    except KeyboardInterrupt:
-        print(_("Stopped: nothing was written to {file}.").format(file=out), file=sys.stderr)
-        return 1
-    except OSError as error:
-        print(_("toguz online export: {file} could not be written: {reason}.").format(
-            file=out, reason=error.strerror or type(error).__name__), file=sys.stderr)
-        return 1
-    finally:
-        client.close()
-    print(_summary(tally, out, name), file=sys.stderr)
-    return 0
+        export = Export(path, name, server, options.mine)
+        return export.run(options.max, options.since, replace=options.replace or path.exists())
+    except KeyboardInterrupt:  # before the games came, or while the file was written
+        print(_("Stopped; nothing was written."), file=sys.stderr, flush=True)
+        return 130
 
 
-def _where_refused(out: Path, replace: bool) -> str | None:
-    """Why ``out`` may not be written (a folder, a file not replaced, no folder for it), or None."""
-    if out.is_dir():
-        return _("toguz online export: {file} is a folder; give a file's name.").format(file=out)
-    if not out.parent.is_dir():
-        return _("toguz online export: there is no folder {folder} for {file}.").format(folder=out.parent,
-                                                                                         file=out.name)
-    if out.exists() or out.is_symlink():
-        if not out.is_file():
-            return _("toguz online export: {file} is not a regular file; nothing was written.").format(file=out)
-        if replace:
+def _fail(reason: str, status: int = 1) -> int:
+    print(_("toguz online export: {reason}.").format(reason=reason), file=sys.stderr, flush=True)
+    return status
+
+
+def _target_refused(path: Path, replace: bool, name: str) -> int | None:
+    """The exit status when ``path`` may not be written (said), else None: a folder, a device or a missing
+    folder; a read-only file; an existing file without ``--replace`` or a yes typed at a terminal."""
+    shown = phrases.visible(str(path))
+    try:
+        target = where_to_write(path)
+        if target.exists and read_only(target.path):
+            raise FileProblem(_("it is read-only; toguz changes it only when you make it writable"))
+        if not os.access(target.path.parent, os.W_OK):
+            raise FileProblem(_("its folder may not be written"))
+    except (FileProblem, OSError) as problem:
+        return _fail(_("cannot write {file}: {reason}").format(file=shown, reason=problem), 2)
+    if not target.exists or replace:
+        return None
+    count = games_in(target.path)
+    if sys.stdin.isatty() and sys.stderr.isatty():
+        if _asked_yes(shown, count, name):
             return None
-        if sys.stdin.isatty():
-            try:
-                answer = input(_("{file} exists. Replace it? (y/n) ").format(file=out))
-            except (EOFError, KeyboardInterrupt):
-                answer = ""
-            if typed_answer(answer[:20]) == "y":
-                return None
-        return _("toguz online export: {file} exists and was kept; give --replace to replace it, or another "
-                 "file.").format(file=out)
-    return None
+        print(_("{file} is kept as it was; nothing was written.").format(file=shown), file=sys.stderr, flush=True)
+        return 1
+    if count is None:
+        return _fail(_("{file} already exists, so nothing was written: add --replace to replace it").format(
+            file=shown), 2)
+    return _fail(n_("{file} already exists (it holds {count} game), so nothing was written: add --replace to "
+                    "replace it",
+                    "{file} already exists (it holds {count} games), so nothing was written: add --replace to "
+                    "replace it", count).format(file=shown, count=count), 2)
 
 
-def _write(out: Path, records: Iterator[Record], tally: Tally) -> None:
-    """Write the records to a temporary file beside ``out``, then put it in ``out``'s place."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+def _asked_yes(shown: str, count: int | None, name: str) -> bool:
+    """Asked at a terminal whether to replace the existing file: only yes replaces it."""
+    if count is None:
+        question = _("{file} already exists. Replace it with {name}'s games? Type y or n, then Enter (Enter "
+                     "alone: no): ").format(file=shown, name=name)
+    else:
+        question = n_("{file} already exists and holds {count} game. Replace it with {name}'s games? Type y or n, "
+                      "then Enter (Enter alone: no): ",
+                      "{file} already exists and holds {count} games. Replace it with {name}'s games? Type y or n, "
+                      "then Enter (Enter alone: no): ", count).format(file=shown, count=count, name=name)
+    sys.stderr.write(question)
+    sys.stderr.flush()
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            _write_all(stream, records, tally)
-        os.replace(temporary, out)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+        answer = sys.stdin.readline(LONGEST_ANSWER)
+    except (KeyboardInterrupt, EOFError, OSError):
+        sys.stderr.write("\n")
+        return False
+    return typed_answer(answer) == "y"
 
 
-def _write_all(stream: TextIO, records: Iterator[Record], tally: Tally) -> None:
-    said = time.monotonic()
-    for record in records:
-        if tally.written:
-            stream.write("\n")
-        stream.write(write_record(record))
-        tally.written += 1
-        if time.monotonic() - said >= PROGRESS_EVERY:
-            said = time.monotonic()
-            print(n_("{count} game so far…", "{count} games so far…", tally.written).format(count=tally.written),
-                  file=sys.stderr, flush=True)
+class Export:
+    """One export: the games as they come, turned into records; how many were skipped and why; the progress
+    said; the file written at the end."""
 
+    def __init__(self, path: Path, name: str, server: str, mine: bool = False) -> None:
+        self.path = path
+        self.mine = mine  # the games are the player's own: marked, and kept waiting for their accounts
+        self.shown = phrases.visible(str(path))
+        self.name = name
+        self.server = server
+        self.host = urllib.parse.urlsplit(server).netloc
+        self.texts: list[str] = []
+        self.size = 0  # characters of the texts, bounded by RECORD_LIMIT
+        self.skipped: Counter[str] = Counter()
+        self.oldest = ""  # the day of the last game come (the oldest: newest first)
+        self.full = False  # stopped at the most toguz opens in one file
+        self.limit = MOST_GAMES  # games taken at most (--max, or what toguz opens)
+        self.capped = True  # the limit is toguz's, not the player's
+        self._said_at = time.monotonic()
+        self._said_count = 0
 
-def _records(games: Iterator[dict[str, Any]], server: str, tally: Tally, mine: str | None) -> Iterator[Record]:
-    """The record of each game of the stream that is togyzkumalak and replays; the others counted. ``mine``:
-    the player's own name: each game is kept waiting for its account, as a game played here is."""
-    for game in games:
-        if "id" not in game:
-            continue  # a keep-alive ({}) or a line without a game
-        if game.get("variant") not in (None, "togyzkumalak"):
-            tally.other_variant += 1
-            continue
+    def run(self, most: int | None, since: datetime.date | None, replace: bool) -> int:
+        """Ask the server for the games, take them as they come and write the file; the exit status."""
+        client = Client(None, self.server)
+        self.limit = most or MOST_GAMES
+        self.capped = most is None  # asked for one more than toguz keeps, to know whether there were more
+        params = {"perfType": "togyzkumalak", "moves": "true", "max": str(self.limit + self.capped)}
+        if since is not None:  # lila's since is exclusive (Query.scala 135): a millisecond before the day begins
+            begun = datetime.datetime.combine(since, datetime.time(), datetime.UTC)
+            params["since"] = str(round(begun.timestamp() * 1000) - 1)
+        problem: OnlineError | None = None
         try:
-            record = game_record(game, server, mine)
-        except (NotationError, ValueError):
-            tally.unreadable += 1
-            continue
-        if mine is not None:
-            _keep_waiting(record)
-        yield record
+            self._say(_("Asking {host} for {name}'s togyzkumalak games…").format(host=self.host, name=self.name)
+                      if since is None else _("Asking {host} for {name}'s togyzkumalak games since {day}…").format(
+                          host=self.host, name=self.name, day=since.isoformat()))
+            for line in client.stream("GET", f"/api/games/user/{self.name}", params=params, accept=NDJSON,
+                                      silence=SILENCE):
+                if not self.take(line):
+                    break
+        except KeyboardInterrupt:
+            return self._stopped(replace)
+        except OnlineError as error:
+            problem = error
+        finally:
+            client.close()
+        if problem is not None:
+            return self._failed(problem, replace)
+        return self._finish(replace, since)
+
+    def take(self, line: dict[str, object]) -> bool:
+        """One game as it came; False once the file holds all it may."""
+        if len(self.texts) >= self.limit:
+            self.full = self.capped  # one more than toguz keeps came
+            return False
+        try:
+            game: ExportedGame = exported_game(line, self.server, self.name if self.mine else "")
+        except Skipped as skipped:
+            self.skipped[skipped.why] += 1
+            return True
+        if self.size + len(game.text) + 1 > RECORD_LIMIT:
+            self.full = True
+            return False
+        self.texts.append(game.text)
+        self.size += len(game.text) + 1
+        if game.game is not None and game.mine is not None:
+            keep_waiting(game.game, game.mine)
+        self.oldest = game.date
+        self._progress()
+        return True
+
+    def _progress(self) -> None:
+        """A line every ``PROGRESS_SECONDS`` or ``PROGRESS_GAMES`` games: how many so far, back to when."""
+        count = len(self.texts)
+        if count - self._said_count < PROGRESS_GAMES and time.monotonic() - self._said_at < PROGRESS_SECONDS:
+            return
+        if self.oldest[:1].isdigit():
+            self._say(n_("{count} game so far, back to {day}.", "{count} games so far, back to {day}.", count).format(
+                count=count, day=self.oldest.replace(".", "-")))
+        else:
+            self._say(n_("{count} game so far.", "{count} games so far.", count).format(count=count))
+        self._said_count, self._said_at = count, time.monotonic()
+
+    def _say(self, text: str) -> None:
+        print(text, file=sys.stderr, flush=True)
+
+    def _skipped_words(self) -> str:
+        """How many games were skipped and why ("" when none was)."""
+        total = sum(self.skipped.values())
+        if not total:
+            return ""
+        reasons = []
+        if self.skipped["variant"]:
+            reasons.append(n_("{count} is not togyzkumalak (Bestemshe or another game)",
+                              "{count} are not togyzkumalak (Bestemshe or another game)",
+                              self.skipped["variant"]).format(count=self.skipped["variant"]))
+        if self.skipped["unreadable"]:
+            reasons.append(n_("{count} does not replay with toguz's rules", "{count} do not replay with toguz's rules",
+                              self.skipped["unreadable"]).format(count=self.skipped["unreadable"]))
+        return n_("{count} game skipped: {reasons}.", "{count} games skipped: {reasons}.", total).format(
+            count=total, reasons="; ".join(reasons))
+
+    def _write(self, replace: bool) -> str | None:
+        """Write the games taken to the file; None when done, else why not."""
+        try:
+            write_text(self.path, "\n".join(self.texts), "replace" if replace else "new", RECORD_LIMIT)
+        except FileExistsError:
+            return _("{file} appeared meanwhile, so nothing was written: add --replace to replace it").format(
+                file=self.shown)
+        except FileProblem as problem:
+            return _("cannot write {file}: {reason}").format(file=self.shown, reason=problem)
+        except OSError as error:
+            return _("cannot write {file}: {reason}").format(file=self.shown, reason=error.strerror or error)
+        return None
+
+    def _finish(self, replace: bool, since: datetime.date | None) -> int:
+        """The stream ended: write the file and say what it holds."""
+        skipped = self._skipped_words()
+        if not self.texts:
+            if skipped:
+                nothing = _("No game to write, so {file} was not written.").format(file=self.shown)
+            elif since is None:
+                nothing = _("{host} has no finished togyzkumalak game of {name}; nothing was written.").format(
+                    host=self.host, name=self.name)
+            else:
+                nothing = _("{host} has no finished togyzkumalak game of {name} since {day}; nothing was "
+                            "written.").format(host=self.host, name=self.name, day=since.isoformat())
+            self._say(" ".join(part for part in (nothing, skipped) if part))
+            return 1
+        failed = self._write(replace)
+        if failed is not None:
+            return _fail(failed)
+        count = len(self.texts)
+        said = [n_("{count} game written to {file}.", "{count} games written to {file}.", count).format(
+            count=count, file=self.shown)]
+        if self.full:
+            said.append(_("toguz stopped there: a file it opens holds at most {most} games or {size} MB; these "
+                          "are the newest.").format(most=MOST_GAMES, size=RECORD_LIMIT >> 20))
+        self._say(" ".join([*said, skipped] if skipped else said))
+        return 0
+
+    def _stopped(self, replace: bool) -> int:
+        """Ctrl-C: keep the games that came."""
+        if sys.stderr.isatty():
+            sys.stderr.write("\n")  # after the ^C the terminal shows
+        if not self.texts:
+            self._say(_("Stopped before any game came; nothing was written."))
+            return 130
+        failed = self._write(replace)
+        if failed is not None:
+            _fail(failed)
+            return 130
+        self._say(n_("Stopped: {count} game kept in {file}.", "Stopped: {count} games kept in {file}.",
+                     len(self.texts)).format(count=len(self.texts), file=self.shown))
+        return 130
+
+    def _failed(self, error: OnlineError, replace: bool) -> int:
+        """The server refused, or the connection failed: said in one line; the games that came are kept."""
+        if error.status == 404:
+            return _fail(_("{host} has no player {name}").format(host=self.host, name=self.name))
+        if error.status == 429:  # lila ConcurrencyLimit: "Please only run 1 request(s) at a time"
+            return _fail(_("{host} is busy with other exports from this address (it takes one or two at a time): "
+                           "try again when they are done").format(host=self.host))
+        if not self.texts:
+            return _fail(str(error))
+        failed = self._write(replace)
+        if failed is not None:
+            return _fail(f"{error}; {failed}")
+        return _fail(n_("{reason}; the {count} game that came is written to {file}",
+                        "{reason}; the {count} games that came are written to {file}", len(self.texts)).format(
+            reason=error, count=len(self.texts), file=self.shown))
 
 
-def _keep_waiting(record: Record) -> None:
+def keep_waiting(game: Game, side: Side) -> None:
     """Keep the player's game waiting for its account (as ``Accounts.game_over`` keeps a game played here),
-    unless it is kept already; a failure to keep it leaves it out of ``mistakes`` only."""
-    named = record.tags.get(YOU_TAG, "").lower()
-    side = next((side for side in Side if side.key == named), None)
-    if side is None:
-        return
+    unless it is kept already; a failure to keep it only leaves it out of ``account all`` and ``mistakes``."""
     folder = accounts_dir()
-    key = game_key(record.game)
+    key = game_key(game)
     with contextlib.suppress(OSError):
         if load_account(key, folder) is None:
-            account_index.keep(KeptAccount(record.game, (side,), GameAnalysis(key, len(record.game.moves),
-                                                                              nodes=ANALYSIS_NODES)), folder)
-
-
-def game_record(found: dict[str, Any], server: str, mine: str | None = None) -> Record:
-    """One exported game (NDJSON) as a toguz record (the side of the player ``mine`` in its ``You`` tag);
-    ``NotationError`` or ``ValueError`` when its moves do not replay."""
-    codes = str(found.get("moves") or "").split()
-    if len(codes) > LONGEST_GAME:
-        raise ValueError(len(codes))  # more plies than any game has
-    game = Game()
-    for code in codes:
-        if game.is_over:
-            raise ValueError(code)  # a move after the game ended
-        game.play(read_move_code(game.position, code))
-    winner = {"p1": Side.WHITE, "p2": Side.BLACK}.get(str(found.get("winner")))
-    status = str(found.get("status") or "")[:30]
-    termination = _settle(game, status, winner)
-    players = found.get("players") if isinstance(found.get("players"), dict) else {}
-    assert isinstance(players, dict)
-    game_id = str(found.get("id"))[:12]
-    rated = "rated" if found.get("rated") is True else "casual"
-    tags = {"Event": f"PlayStrategy {rated} game",  # a record's tags stay in English, as toguz online writes them
-            "Site": f"{server}/{path_part(game_id)}", "Date": _date_tag(found.get("createdAt")),
-            "White": _player(players.get("p1")), "Black": _player(players.get("p2"))}
-    control = _control(found)
-    if control:
-        tags["TimeControl"] = control
-    days = found.get("daysPerTurn")
-    if isinstance(days, int) and 1 <= days <= server_rules.LONGEST_DAYS:
-        tags["DaysPerTurn"] = str(days)
-    elo = {"WhiteElo": _rating(players.get("p1")), "BlackElo": _rating(players.get("p2"))}
-    tags.update((key, value) for key, value in elo.items() if value)
-    if termination:
-        tags["Termination"] = termination
-    for key, side in (("p1", "White"), ("p2", "Black")):
-        if mine is not None and _player_id(players.get(key)) == mine.lower():
-            tags[YOU_TAG] = side
-    return record_from_game(game, tags)
-
-
-def _settle(game: Game, status: str, winner: Side | None) -> str | None:
-    """Put on ``game`` the end the server names when the board did not end it; the Termination tag."""
-    if game.is_over:
-        return None
-    ending = server_rules.ENDINGS.get(status)
-    if ending is None or status in ("created", "started"):
-        return None  # not finished: the record ends with *
-    if ending == "resign" and winner is not None:
-        game.resign(winner.opponent)
-        return None
-    if ending == "time":
-        game.decide(winner, Termination.TIME)
-        return "time forfeit"
-    if status == "draw":
-        game.agree_draw()
-        return None
-    game.decide(winner, Termination.ADJUDICATION)
-    return "adjudication"
-
-
-def _player_id(player: object) -> str:
-    user = player.get("user") if isinstance(player, dict) else None
-    return str(user.get("id") or "").lower()[:30] if isinstance(user, dict) else ""
-
-
-def _date_tag(created: object) -> str:
-    if not isinstance(created, int) or not 0 < created < 10**14:
-        return "????.??.??"
-    return datetime.datetime.fromtimestamp(created / 1000, datetime.UTC).strftime("%Y.%m.%d")
-
-
-def _player(player: object) -> str:
-    """A player's name as the export gives it: the user's name, the site's AI, or anonymous."""
-    if not isinstance(player, dict):
-        return "?"
-    user = player.get("user")
-    if isinstance(user, dict) and (user.get("name") or user.get("id")):
-        return phrases.visible(" ".join(str(user.get("name") or user.get("id")).split())[:30])
-    if isinstance(player.get("aiLevel"), int):
-        return f"PlayStrategy AI level {max(0, min(player['aiLevel'], 10))}"
-    return "Anonymous"
-
-
-def _rating(player: object) -> str:
-    rating = player.get("rating") if isinstance(player, dict) else None
-    return str(rating) if isinstance(rating, int) and 0 < rating < 5000 else ""
-
-
-def _control(found: dict[str, Any]) -> str:
-    """The time control as a record's TimeControl tag (seconds+increment), ``-`` for days a move (the days are
-    in a DaysPerTurn tag), or "" without either."""
-    clock = found.get("clock")
-    if isinstance(clock, dict) and isinstance(clock.get("initial"), int) and isinstance(clock.get("increment"), int):
-        return f"{max(0, min(clock['initial'], 36_000))}+{max(0, min(clock['increment'], 600))}"
-    return "-" if found.get("daysPerTurn") is not None else ""  # PGN's and PlayStrategy's own "no clock"
-
-
-def _failure(error: OnlineError, name: str) -> str:
-    if error.status == 404:
-        return _("toguz online export: PlayStrategy knows no player {name}.").format(name=name)
-    if error.status == 429:
-        return _("toguz online export: PlayStrategy allows only a few exports at once from one address; wait "
-                 "for the others to end, then try again ({reason}).").format(reason=error)
-    return _("toguz online export: {reason}.").format(reason=error)
-
-
-def _summary(tally: Tally, out: Path, name: str) -> str:
-    text = n_("{count} game of {name} written to {file}.", "{count} games of {name} written to {file}.",
-              tally.written).format(count=tally.written, name=name, file=out)
-    if tally.unreadable:
-        text += " " + n_("{count} game left out: its moves do not replay.",
-                         "{count} games left out: their moves do not replay.", tally.unreadable).format(
-            count=tally.unreadable)
-    if tally.other_variant:
-        text += " " + n_("{count} game of another game left out.", "{count} games of another game left out.",
-                         tally.other_variant).format(count=tally.other_variant)
-    return text
+            account_index.keep(KeptAccount(game, (side,), GameAnalysis(key, len(game.moves), nodes=ANALYSIS_NODES)),
+                               folder)

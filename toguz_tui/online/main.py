@@ -1,6 +1,7 @@
 """``toguz online``: play people on PlayStrategy in the line mode (the same commands and announcements as
 a local game, with seek, challenge, accept, decline, say, draw and abort), or without a token listen to
-live games (watch); ``toguz online login`` keeps the token, ``toguz online logout`` forgets it. What is
+live games (watch); ``toguz online login`` keeps the token, ``toguz online logout`` forgets it, ``toguz online
+export`` writes a player's games to a record file (``toguz_tui.online.export``, no token needed). What is
 online's own is here (the command line, the token, the connection); the session is built and a face run by
 the launcher that ``toguz`` uses (``toguz_tui.start``).
 """
@@ -33,8 +34,9 @@ def parser() -> argparse.ArgumentParser:
         "live games (watch) without logging in. To play, first make a token there (account settings, API "
         "access tokens, scope board:play) and run toguz online login."))
     made.add_argument("action", nargs="?", choices=("play", "login", "logout", "export"), default="play",
-                      help=_("play (the default), login: keep your token, logout: forget it, export NAME --out FILE: "
-                             "a player's games as a record file (toguz online export --help)"))
+                      help=_("play (the default), login: keep your token, logout: forget it, export: write a "
+                             "player's togyzkumalak games to a record file, no login needed (toguz online export "
+                             "--help)"))
     made.add_argument("--line", action="store_true",
                       help=_("the line mode: one line per event (the full-screen board without it)"))
     made.add_argument("--screen-reader", action=argparse.BooleanOptionalAction, dest="screen_reader",
@@ -71,6 +73,8 @@ def main(args: list[str]) -> int:
 
         return export.main(args[1:])
     options = parser().parse_args(args)
+    if options.action == "export":
+        parser().error(_("export comes first: toguz online export NAME --out FILE"))
     try:
         options.server = server_address(options.server)
     except OnlineError as error:

@@ -1,15 +1,20 @@
 """The game an account is asked for: the review's, else the game when it is over, with the sides whose moves
-were the player's own and the record's tags; or why there is none yet."""
+were the player's own and the record's tags; or why there is none yet.
+
+In a record opened for review, the player's own sides are those its ``Owner`` tag names: ``toguz online
+export`` writes the exported player's name there, so that ``mistakes`` finds that player's mistakes in the
+games exported as in the games played here."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from rules import BLACK, WHITE, Game, Side
 from rules.engine.game_analysis import game_key
 from speech.words.i18n import _
 from toguz_tui.session.mode import Playing, Reviewing, Training, View
+
+OWNER_TAG = "Owner"  # a record tag of toguz's own: whose games a record holds (the player's name)
 
 
 @dataclass(frozen=True)
@@ -26,11 +31,13 @@ def people_sides(human: Side | None) -> tuple[Side, ...]:
     return (WHITE, BLACK) if human is None else (human,)
 
 
-def recorded_sides(tags: Mapping[str, str]) -> tuple[Side, ...]:
-    """The player's side in a record that says it (its ``You`` tag, as ``toguz online export --mine`` writes
-    it): that game is the player's own, for the account and ``mistakes``."""
-    named = tags.get("You", "").strip().lower()
-    return tuple(side for side in Side if side.key == named)
+def owner_sides(tags: dict[str, str]) -> tuple[Side, ...]:
+    """The sides of a record whose player its ``Owner`` tag names (none when it has no such tag)."""
+    owner = " ".join(tags.get(OWNER_TAG, "").split()).lower()
+    if not owner:
+        return ()
+    return tuple(side for side, name in ((WHITE, "White"), (BLACK, "Black"))
+                 if " ".join(tags.get(name, "").split()).lower() == owner)
 
 
 def looked_at(view: View, human: Side | None, online: object | None) -> Looked | str:
@@ -52,7 +59,7 @@ def looked_at(view: View, human: Side | None, online: object | None) -> Looked |
                 return _("This game has no moves to account for.")
             if same and not game.is_over:  # the game in progress, reviewed: no help before its end
                 return _("The account comes when the game is over.")
-            return Looked(shown, yours if same else recorded_sides(review.tags), tags)
+            return Looked(shown, yours if same else owner_sides(review.tags), tags)
         case Playing():
             if not game.moves:
                 return _("No move has been played in this game: the account comes when a game is over.")

@@ -23,8 +23,9 @@ import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.toguz_tui.online import standin_correspondence, standin_export
+from tests.toguz_tui.online import standin_correspondence
 from tests.toguz_tui.online.standin_bot import BotRecord, answer_bot, with_bot_compat
+from tests.toguz_tui.online.standin_export import GameArchive
 from tests.toguz_tui.online.standin_faults import Fault, send_fault
 from tests.toguz_tui.online.standin_game import NOT_BOARD, FakeGame, Seek, challenge_json, other, re_code
 from tests.toguz_tui.online.standin_rules import (
@@ -74,10 +75,10 @@ class FakePlayStrategy(Scripting):
         self.seek_limit, self.challenge_limit = RateLimit(5, 60.0), RateLimit(5, 60.0)
         self.scopes = {"board:play", "challenge:write", "tournament:write"}  # the token's (OAuthScope.scala)
         self.arenas: dict[str, standin_correspondence.FakeArena] = {}
-        self.exports = standin_export.Exports()  # the players' games to export (standin_export.py)
         self.offline_after = 20.0  # seconds an API-made challenge stays online (challenge Env.scala 60-62)
         self.faults: list[Fault] = []
         self.bot = BotRecord()  # the account as a BOT account, and what the bot did (standin_bot.py)
+        self.archive = GameArchive(token)  # the games exported (standin_export.py)
         self.fault_log: list[dict[str, Any]] = []
         self._released = threading.Event()
         self._event_streams = 0  # the newest event stream's number: the older ones end
@@ -105,6 +106,7 @@ class FakePlayStrategy(Scripting):
         return self
 
     def stop(self) -> None:
+        self.archive.stop()
         with self.changed:
             self.stopping = True
             self.changed.notify_all()
@@ -173,10 +175,10 @@ class FakePlayStrategy(Scripting):
                 return None
         parts = path.strip("/").split("/")
         query = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(handler.path).query))
-        if standin_export.answer(self.exports, handler, method, parts, query):  # public: before any token check
-            return None
         if self.watching.answer(handler, method):  # the public endpoints of watching, no token (standin_watch.py)
             return None
+        if path.startswith("/api/games/user/") and path.count("/") == 4:  # anonymous or not: standin_export.py
+            return self.archive.answer(handler, path.rsplit("/", 1)[1])
         if handler.headers.get("Authorization") != f"Bearer {self.token}":
             return self.send(handler, 401, {"error": "No such token"})
         if self.limited > 0:

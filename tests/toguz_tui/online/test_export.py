@@ -1,132 +1,308 @@
-"""``toguz online export NAME --out FILE`` as a player runs it, against the stand-in's export
-(``standin_export.py``): no token sent, the games written as one record file that ``toguz --open`` reviews
-with the right number of games, ``account`` working on them, ``--mine`` making them the player's own for
-``account all`` and ``mistakes``; a game that does not replay left out and said; progress and the summary on
-the error output; an existing file kept unless replaced; an unknown player, a busy server and wrong
-options each said in one line."""
+"""``toguz online export NAME --out FILE`` as a player meets it: run as a command against the stand-in's export
+(``standin_export.py``), its progress and its last line read on the error output, the file it writes opened with
+``toguz --open`` in the line mode, ``account`` and ``mistakes`` on a game of it; every refusal in one line; an
+existing file never replaced without a yes; Ctrl-C keeping the games that came."""
 
 from __future__ import annotations
 
+import os
+import queue
+import re
+import select
+import signal
 import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
-from rules import Side
-from rules.records import read_record_file
+from rules import read_record_file
 from tests.toguz_tui.conftest import environment, toguz_command
 from tests.toguz_tui.line.line_player import LinePlayer
 from tests.toguz_tui.online.server import FakePlayStrategy
-from tests.toguz_tui.online.standin_export import CREATED, EXPORTS_AT_ONCE, REAL_GAME, random_game
-from toguz_tui.online.export import game_record
+from tests.toguz_tui.online.standin_export import REAL_GAME_ID, GameArchive
+
+DAYS = [f"2024-05-{day:02d}" for day in range(1, 31)]
 
 
 def export(tmp_path: Path, server: FakePlayStrategy, *args: str) -> subprocess.CompletedProcess[str]:
+    """``toguz online export ARGS --server URL``, run to its end."""
     return subprocess.run([*toguz_command(), "online", "export", *args, "--server", server.url], capture_output=True,
-                          text=True, env=environment(tmp_path), timeout=120, stdin=subprocess.DEVNULL)
+                          text=True, timeout=120, env=environment(tmp_path), stdin=subprocess.DEVNULL)
 
 
-def alices_games(server: FakePlayStrategy) -> None:
-    """Alice's games: the real FgWSk5be (she is White, wins), two of random moves, one of Bestemshe (another
-    perf, left out by the server's filter) and one whose moves do not replay."""
-    exports = server.exports
-    exports.add("alice", REAL_GAME, opponent="bob", created=CREATED, game_id="FgWSk5be")
-    for number in range(2):
-        codes, winner = random_game(number)
-        exports.add("alice", codes, opponent="carol", side="p2", winner=winner, created=CREATED + (number + 1) * 10**8,
-                    days=3 if number else None, rated=False)
-    exports.add("alice", "b1b1 c2c2", perf="bestemshe", created=CREATED + 4 * 10**8)
-    exports.add("alice", "g1d2 a2h1 zz9 a1b1", created=CREATED + 5 * 10**8, status="resign", winner="p2")
+def alices_games(archive: GameArchive, count: int) -> None:
+    """The real game FgWSk5be and ``count`` - 1 games of random moves, Alice's, a day apart: some to their end
+    on the board, some resigned, one against the site's computer, one by correspondence."""
+    archive.add_real(day="2024-06-10")
+    for number in range(1, count):
+        how: dict[str, object] = {} if number % 3 else {"plies": 20 + number}
+        if number == 4:
+            how.update(clock=None, days=3)
+        opponent = 2 if number == 5 else "Bob"
+        white, black = ("Alice", opponent) if number % 2 else (opponent, "Alice")
+        archive.add_played(f"Game{number:04d}", DAYS[number], white, black, seed=number, **how)
+    archive.add_played("Bestems1", "2024-05-20", "Alice", "Bob", seed=99, variant="bestemshe")  # filtered out
+    archive.add_played("CarolBob", "2024-05-21", "Carol", "Bob", seed=98)  # not Alice's
 
 
 @pytest.mark.slow
-def test_a_players_games_are_exported_reviewed_and_accounted_for(tmp_path: Path, server: FakePlayStrategy) -> None:
-    alices_games(server)
-    out = tmp_path / "alice.pgn"
-    done = export(tmp_path, server, "alice", "--out", str(out), "--mine")
+def test_a_players_games_come_back_as_a_record_file_that_toguz_reviews(tmp_path: Path,
+                                                                      server: FakePlayStrategy) -> None:
+    archive = server.archive
+    alices_games(archive, 8)
+    archive.per_second = 3  # 8 games in some 2.7 s: a progress line comes on the way
+    done = export(tmp_path, server, "alice", "--out", str(tmp_path / "alice.pgn"), "--mine")
+    lines = done.stderr.splitlines()
     assert done.returncode == 0, done.stderr
-    said = done.stderr.splitlines()
-    assert said[0].startswith("Asking 127.0.0.1:") and said[0].endswith("for alice's togyzkumalak games…")
-    assert said[-1] == (f"3 games of alice written to {out}. 1 game left out: its moves do not replay.")
-    asked = server.exports.asked[-1]
-    assert asked["Accept"] == "application/x-ndjson" and asked["perfType"] == "togyzkumalak"
-    assert asked["Authorization"] == ""  # no token: the export is public, and none can leak
-    records = read_record_file(out)
-    assert len(records) == 3
-    real = records[2]  # the oldest last, as the server sends them
-    assert real.tags["Site"] == f"{server.url}/FgWSk5be" and real.tags["White"] == "Alice"
-    assert real.result == "1-0" and real.game.position.kazans == (82, 43) and len(real.moves) == 75
-    assert real.tags["TimeControl"] == "300+2" and real.tags["You"] == "White" and real.tags["Date"] == "2024.06.10"
-    assert records[1].tags["You"] == "Black" and records[0].tags["DaysPerTurn"] == "3"
-    assert len(list((tmp_path / "data" / "accounts").glob("*.json"))) == 3  # waiting for their accounts
+    assert lines[0] == f"Asking 127.0.0.1:{server.url.rsplit(':', 1)[1]} for alice's togyzkumalak games…"
+    assert any(re.fullmatch(r"\d games so far, back to 2024-05-0\d\.", line) for line in lines), lines
+    assert lines[-1] == f"8 games written to {tmp_path / 'alice.pgn'}."
+    assert done.stdout == "" and "Traceback" not in done.stderr
+    asked = archive.asked[0]
+    assert asked["authorization"] is None, "no token is sent: the export is anonymous"
+    assert asked["accept"] == "application/x-ndjson"
+    assert asked["query"] == {"perfType": "togyzkumalak", "moves": "true", "max": "20001"}
+    records = read_record_file(tmp_path / "alice.pgn")
+    assert [record.tags["Site"].rsplit("/", 1)[1] for record in records] == \
+        [REAL_GAME_ID] + [f"Game{number:04d}" for number in range(7, 0, -1)], "newest first"
+    real = records[0]
+    assert (real.tags["White"], real.tags["Black"], real.tags["Date"], real.result) == ("Alice", "Bob", "2024.06.10",
+                                                                                       "1-0")
+    assert real.game.position.kazans == (82, 43) and len(real.moves) == 75
+    assert (real.tags["Event"], real.tags["TimeControl"], real.tags["Termination"], real.tags["Owner"]) == \
+        ("PlayStrategy rated game", "600+5", "normal", "Alice")
+    assert records[4].tags["TimeControl"] == "-" and records[4].tags["DaysPerMove"] == "3"
+    assert records[3].tags["Black"] == "PlayStrategy AI level 2"
+    kept = list((tmp_path / "data" / "accounts").glob("*.json"))
+    assert len(kept) == 8, kept  # --mine: each of Alice's games waits for its account, as a game played here
 
-    player = LinePlayer(tmp_path, ["--line", "--speech", "off", "--open", str(out)], timeout=60)
-    player.hear("Game 1 of 3. Reviewing Carol (White) against Alice (Black)")
-    player.type("games")
-    player.hear("3: Alice against Bob, 1-0, 2024.06.10")
-    player.type("open 3")
-    player.hear("Game 3 of 3. Reviewing Alice (White) against Bob (Black)")
+    player = LinePlayer(tmp_path, ["--line", "--speech", "off", "--open", str(tmp_path / "alice.pgn")], timeout=120)
+    player.hear("Game 1 of 8. Reviewing Alice (White) against Bob (Black), 38 moves, White won.")
+    player.type("end")
+    player.hear("After move 38, White, of 38. Game over")
     player.type("account")
-    player.hear("After move ", anywhere=True, timeout=240)
+    player.hear("Analysing the game's 38 moves in the background")
+    account = player.hear("The account of the game.")
+    assert "White's play: " in account and "Black's play: " in account, account
     player.type("close")
-    player.type("mistakes")  # Alice's own mistakes in that game (she was White), played again
-    player.hear("2 of your games are not analysed yet: type account all to analyse them in the background. Mistake "
-                "1 of 9. From your game against Bob on 2024.06.10, move 5: you play White.", timeout=60)
-    player.quit()
+    player.hear("Review closed")
+    player.type("mistakes")  # Alice's own, since the record names her as its owner (--mine)
+    mistake = player.hear("7 of your games are not analysed yet: type account all to analyse them in the "
+                          "background. Mistake 1 of ")
+    assert "From your game against Bob on 2024.06.10" in mistake and "you play White" in mistake, mistake
+    code, errors = player.quit()
+    assert code == 0 and errors == ""
 
 
-@pytest.mark.slow
-def test_since_and_max_reach_the_server_and_progress_is_said(tmp_path: Path, server: FakePlayStrategy) -> None:
-    for number in range(30):
-        codes, winner = random_game(100 + number)
-        server.exports.add("dana", codes, winner=winner, created=CREATED + number * 86_400_000)
-    server.exports.pace = 0.1  # 30 games over 3 seconds: a line of progress at least
-    out = tmp_path / "dana.pgn"
-    done = export(tmp_path, server, "dana", "--out", str(out), "--max", "25", "--since", "2024-06-12")
+def test_since_and_max_choose_the_games_and_the_skipped_ones_are_said(tmp_path: Path,
+                                                                    server: FakePlayStrategy) -> None:
+    archive = server.archive
+    alices_games(archive, 6)
+    archive.forged = [b'{"id":"Bestems2","variant":"bestemshe","status":"variantEnd","moves":"e1a2"}\n',
+                      b'{"id":"Broken01","variant":"togyzkumalak","status":"resign","moves":"a1a1 zz"}\n',
+                      b'not json at all\n', b'{}\n']
+    done = export(tmp_path, server, "Alice", "--out", str(tmp_path / "may.pgn"), "--since", "2024-05-03",
+                  "--max", "2")
     assert done.returncode == 0, done.stderr
-    asked = server.exports.asked[-1]
-    assert asked["max"] == "25" and int(asked["since"]) == 1_718_150_400_000 - 1  # 2024-06-12 00:00 UTC, inclusive
-    assert len(read_record_file(out)) == 25
-    assert any(line.endswith("games so far…") for line in done.stderr.splitlines())
+    assert done.stderr.splitlines()[0].endswith("for Alice's togyzkumalak games since 2024-05-03…")
+    assert done.stderr.splitlines()[-1] == (
+        f"2 games written to {tmp_path / 'may.pgn'}. 2 games skipped: 1 is not togyzkumalak (Bestemshe or "
+        "another game); 1 does not replay with toguz's rules.")
+    query = archive.asked[0]["query"]
+    assert query["max"] == "2" and query["since"] == str(1714694400000 - 1), "since is exclusive: a ms before"
+    sites = [record.tags["Site"][-8:] for record in read_record_file(tmp_path / "may.pgn")]
+    assert sites == [REAL_GAME_ID, "Game0005"]
+    done = export(tmp_path, server, "alice", "--out", str(tmp_path / "later.pgn"), "--since", "2024-06-11")
+    assert done.returncode == 1 and not (tmp_path / "later.pgn").exists()
+    assert done.stderr.splitlines()[-1] == ("No game to write, so " + str(tmp_path / "later.pgn") + " was not "
+                                            "written. 2 games skipped: 1 is not togyzkumalak (Bestemshe or another "
+                                            "game); 1 does not replay with toguz's rules.")
+    archive.forged = []
+    done = export(tmp_path, server, "alice", "--out", str(tmp_path / "later.pgn"), "--since", "2024-06-11")
+    assert done.returncode == 1 and not (tmp_path / "later.pgn").exists()
+    assert done.stderr.splitlines()[-1] == (f"{server.url.removeprefix('http://')} has no finished togyzkumalak "
+                                            "game of alice since 2024-06-11; nothing was written.")
 
 
-@pytest.mark.slow
-def test_a_file_is_kept_unless_replaced_and_mistakes_are_said_in_one_line(tmp_path: Path,
-                                                                         server: FakePlayStrategy) -> None:
-    alices_games(server)
-    out = tmp_path / "kept.pgn"
-    out.write_text("mine, not toguz's\n")
-    kept = export(tmp_path, server, "alice", "--out", str(out))
-    assert kept.returncode == 2 and out.read_text() == "mine, not toguz's\n"
-    assert kept.stderr.strip() == f"toguz online export: {out} exists and was kept; give --replace to replace it, " \
-                                  "or another file."
-    replaced = export(tmp_path, server, "alice", "--out", str(out), "--replace")
-    assert replaced.returncode == 0 and len(read_record_file(out)) == 3
-    unknown = export(tmp_path, server, "nobody", "--out", str(tmp_path / "n.pgn"))
-    assert unknown.returncode == 1 and not (tmp_path / "n.pgn").exists()
-    assert unknown.stderr.splitlines()[-1] == "toguz online export: PlayStrategy knows no player nobody."
-    server.exports.open = EXPORTS_AT_ONCE  # two exports from this address already
-    busy = export(tmp_path, server, "alice", "--out", str(tmp_path / "b.pgn"))
-    assert busy.returncode == 1 and "only a few exports at once" in busy.stderr
-    server.exports.open = 0
-    for wrong, words in ((("--max", "0"), "give a number of games from 1 to 100000"),
-                         (("--since", "yesterday"), "give a date as YYYY-MM-DD"),
-                         (("--out", str(tmp_path)), "is a folder")):
-        args = ["alice", "--out", str(tmp_path / "w.pgn"), *wrong]
-        failed = export(tmp_path, server, *args)
-        assert failed.returncode == 2 and words in failed.stderr and "Traceback" not in failed.stderr
-    assert not list(tmp_path.glob(".*.part"))  # no half file left anywhere
+@pytest.mark.parametrize(("args", "said"), [
+    (["--max", "0"], "toguz online export: argument --max: --max takes a whole number of games from 1 to 20000, "
+                     "not 0 (see toguz online export --help)"),
+    (["--max", "many"], "argument --max: --max takes a whole number of games from 1 to 20000, not many"),
+    (["--max", "20001"], "from 1 to 20000, not 20001"),
+    (["--since", "2024-13-01"], "argument --since: --since takes a day written YYYY-MM-DD, from 2000-01-01 to today"),
+    (["--since", "1999-12-31"], "not 1999-12-31"),
+    (["--since", "2999-01-01"], "not 2999-01-01"),
+    (["--since", "yesterday"], "not yesterday"),
+])
+def test_a_wrong_number_or_day_is_one_line(tmp_path: Path, server: FakePlayStrategy, args: list[str],
+                                           said: str) -> None:
+    done = export(tmp_path, server, "alice", "--out", str(tmp_path / "out.pgn"), *args)
+    assert done.returncode == 2 and len(done.stderr.splitlines()) == 1 and said in done.stderr, done.stderr
+    assert not server.archive.asked and not (tmp_path / "out.pgn").exists()
 
 
-def test_a_game_is_recorded_with_the_end_the_server_names() -> None:
-    base = {"id": "AbCd1234", "players": {"p1": {"user": {"name": "Ann", "id": "ann"}},
-                                          "p2": {"aiLevel": 3}}, "createdAt": CREATED}
-    resigned = game_record({**base, "moves": "g1d2 a2h1", "status": "resign", "winner": "p2"}, "https://x.org")
-    assert resigned.result == "0-1" and resigned.tags["Black"] == "PlayStrategy AI level 3"
-    flagged = game_record({**base, "moves": "g1d2", "status": "outoftime", "winner": "p1"}, "https://x.org", "ann")
-    assert flagged.result == "1-0" and flagged.tags["Termination"] == "time forfeit"
-    assert flagged.tags["You"] == "White" and Side.WHITE is flagged.game.outcome.winner  # type: ignore[union-attr]
-    drawn = game_record({**base, "moves": "g1d2", "status": "draw"}, "https://x.org")
-    assert drawn.result == "1/2-1/2"
-    with pytest.raises(ValueError):
-        game_record({**base, "moves": "g1d2 " * 1001, "status": "resign"}, "https://x.org")
+def test_the_servers_refusals_and_a_failed_network_are_one_line(tmp_path: Path, server: FakePlayStrategy) -> None:
+    host = server.url.removeprefix("http://")
+    alices_games(server.archive, 2)
+    out = str(tmp_path / "out.pgn")
+    done = export(tmp_path, server, "nobody", "--out", out)
+    assert (done.returncode, done.stderr) == (1, f"Asking {host} for nobody's togyzkumalak games…\n"
+                                                 f"toguz online export: {host} has no player nobody.\n")
+    server.archive.others = 2  # two exports already running from this address: lila takes no third
+    done = export(tmp_path, server, "alice", "--out", out)
+    assert done.returncode == 1 and done.stderr.splitlines()[-1] == (
+        f"toguz online export: {host} is busy with other exports from this address (it takes one or two at a "
+        "time): try again when they are done.")
+    done = export(tmp_path, server, "no one", "--out", out)
+    assert (done.returncode, done.stderr) == (2, "toguz online export: not a name or an id: 'no one'.\n")
+    done = subprocess.run([*toguz_command(), "online", "export", "alice", "--out", out, "--server",
+                           "http://127.0.0.1:9"], capture_output=True, text=True, timeout=60, env=environment(tmp_path))
+    assert done.returncode == 1 and done.stderr.splitlines()[-1] == (
+        "toguz online export: could not reach 127.0.0.1:9: check the network and the address.")
+    assert not (tmp_path / "out.pgn").exists() and "Traceback" not in done.stderr
+
+
+def test_an_existing_file_is_replaced_only_when_asked(tmp_path: Path, server: FakePlayStrategy) -> None:
+    alices_games(server.archive, 3)
+    mine = tmp_path / "mine.pgn"
+    mine.write_text("[White \"me\"]\n[Black \"you\"]\n\n1. 76 1-0\n", encoding="utf-8")
+    before = mine.read_text(encoding="utf-8")
+    done = export(tmp_path, server, "alice", "--out", str(mine))
+    assert (done.returncode, done.stderr) == (2, f"toguz online export: {mine} already exists (it holds 1 game), so "
+                                                 "nothing was written: add --replace to replace it.\n")
+    assert mine.read_text(encoding="utf-8") == before and not server.archive.asked
+    (tmp_path / "folder.pgn").mkdir()
+    done = export(tmp_path, server, "alice", "--out", str(tmp_path / "folder.pgn"))
+    assert (done.returncode, done.stderr) == (2, f"toguz online export: cannot write {tmp_path / 'folder.pgn'}: it "
+                                                 "is a folder.\n")
+    done = export(tmp_path, server, "alice", "--out", str(mine), "--replace")
+    assert done.returncode == 0 and done.stderr.splitlines()[-1] == f"3 games written to {mine}."
+    assert len(read_record_file(mine)) == 3
+    assert sorted(path.name for path in tmp_path.iterdir() if path.is_file()) == ["mine.pgn"], "no temporary file"
+
+
+def at_a_terminal(tmp_path: Path, args: list[str], answer: str) -> tuple[int, str]:
+    """``toguz online export ARGS`` with its input and error output on a terminal, ``answer`` typed once asked;
+    the exit status and what the terminal showed."""
+    master, slave = os.openpty()
+    process = subprocess.Popen([*toguz_command(), "online", "export", *args], stdin=slave, stderr=slave,
+                               stdout=subprocess.DEVNULL, env=environment(tmp_path))
+    os.close(slave)
+    shown, answered = b"", False
+    deadline = time.monotonic() + 60
+    try:
+        while time.monotonic() < deadline:
+            ready, _, _ = select.select([master], [], [], 0.2)
+            if ready:
+                try:
+                    chunk = os.read(master, 4096)
+                except OSError:  # the program ended and closed the terminal
+                    break
+                if not chunk:
+                    break
+                shown += chunk
+            if not answered and b"(Enter alone: no): " in shown:
+                os.write(master, answer.encode() + b"\n")
+                answered = True
+            if process.poll() is not None and not ready:
+                break
+        return process.wait(30), shown.decode("utf-8", "replace").replace("\r\n", "\n")
+    finally:
+        os.close(master)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="a pseudo-terminal is POSIX's")
+def test_at_a_terminal_an_existing_file_is_replaced_after_a_yes(tmp_path: Path, server: FakePlayStrategy) -> None:
+    alices_games(server.archive, 2)
+    mine = tmp_path / "mine.pgn"
+    mine.write_text("[White \"me\"]\n[Black \"you\"]\n\n1. 76 1-0\n\n[White \"a\"]\n[Black \"b\"]\n\n1. 76 1-0\n",
+                    encoding="utf-8")
+    args = ["alice", "--out", str(mine), "--server", server.url]
+    code, shown = at_a_terminal(tmp_path, args, "n")
+    assert f"{mine} already exists and holds 2 games. Replace it with alice's games? Type y or n" in shown
+    assert code == 1 and shown.rstrip().endswith(f"{mine} is kept as it was; nothing was written.")
+    assert len(read_record_file(mine)) == 2 and not server.archive.asked
+    code, shown = at_a_terminal(tmp_path, args, "y")
+    assert code == 0 and shown.rstrip().endswith(f"2 games written to {mine}."), shown
+    assert [record.tags["Site"][-8:] for record in read_record_file(mine)] == [REAL_GAME_ID, "Game0001"]
+
+
+class ErrorLines:
+    """The lines a process writes on its error output, read as they come."""
+
+    def __init__(self, process: subprocess.Popen[str]) -> None:
+        assert process.stderr is not None
+        self.lines: queue.Queue[str | None] = queue.Queue()
+        self.thread = threading.Thread(target=self._read, args=(process.stderr,), daemon=True)
+        self.thread.start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self.lines.put(line.rstrip("\n"))
+        self.lines.put(None)
+
+    def until(self, start: str, timeout: float = 30) -> str:
+        """The first line that starts with ``start`` (waited for; the lines before it passed over)."""
+        deadline = time.monotonic() + timeout
+        while (line := self.lines.get(timeout=max(0.01, deadline - time.monotonic()))) is not None:
+            if line.startswith(start):
+                return line
+        raise AssertionError(f"never heard {start!r}")
+
+    def rest(self) -> list[str]:
+        """The lines still to come, to the end of the output."""
+        self.thread.join(30)
+        found: list[str] = []
+        while (line := self.lines.get_nowait()) is not None:
+            found.append(line)
+        return found
+
+
+def test_ctrl_c_keeps_the_games_that_came_and_leaves_no_half_file(tmp_path: Path, server: FakePlayStrategy) -> None:
+    alices_games(server.archive, 6)
+    server.archive.per_second = 1  # a game a second: the second comes with a progress line (2 s)
+    server.archive.hold_after = 2  # then only keep-alives, until the test ends
+    out = tmp_path / "out.pgn"
+    process = subprocess.Popen([*toguz_command(), "online", "export", "alice", "--out", str(out), "--server",
+                                server.url], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                               env=environment(tmp_path))
+    heard = ErrorLines(process)
+    assert heard.until("2 games so far") == "2 games so far, back to 2024-05-06."
+    assert not out.exists(), "nothing is written before the end"
+    process.send_signal(signal.SIGINT)
+    assert process.wait(30) == 130
+    assert heard.rest() == [f"Stopped: 2 games kept in {out}."]
+    assert [record.tags["Site"][-8:] for record in read_record_file(out)] == [REAL_GAME_ID, "Game0005"]
+    assert sorted(path.name for path in tmp_path.iterdir() if path.is_file()) == ["out.pgn"], "no temporary file"
+
+
+def test_ctrl_c_before_any_game_writes_nothing(tmp_path: Path, server: FakePlayStrategy) -> None:
+    alices_games(server.archive, 2)
+    server.archive.hold_after = 0
+    out = tmp_path / "out.pgn"
+    process = subprocess.Popen([*toguz_command(), "online", "export", "alice", "--out", str(out), "--server",
+                                server.url], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True,
+                               env=environment(tmp_path))
+    heard = ErrorLines(process)
+    heard.until("Asking ")
+    deadline = time.monotonic() + 30
+    while not server.archive.running and time.monotonic() < deadline:  # the stream is open, sending keep-alives
+        time.sleep(0.02)
+    process.send_signal(signal.SIGINT)
+    assert process.wait(30) == 130
+    assert heard.rest() == ["Stopped before any game came; nothing was written."]
+    assert not any(tmp_path.glob("*.pgn")) and not any(tmp_path.glob(".out.pgn*"))
+
+
+def test_a_connection_cut_short_keeps_the_games_that_came(tmp_path: Path, server: FakePlayStrategy) -> None:
+    alices_games(server.archive, 5)
+    server.archive.cut_after = 3  # the connection breaks off after three games, before the answer's end
+    done = export(tmp_path, server, "alice", "--out", str(tmp_path / "out.pgn"))
+    assert done.returncode == 1 and done.stderr.splitlines()[-1] == (
+        f"toguz online export: the connection to {server.url.removeprefix('http://')} broke off; the 3 games that "
+        f"came are written to {tmp_path / 'out.pgn'}.")
+    assert len(read_record_file(tmp_path / "out.pgn")) == 3
