@@ -129,7 +129,9 @@ def test_under_kk_a_full_stop_plays_pit_7_in_the_line_mode(tmp_path: Path) -> No
     assert piped(tmp_path / "a", "kk", (".", "history")) == piped(tmp_path / "b", "kk", ("7", "history"))
 
 
-def test_the_guides_table_of_command_words_is_the_catalogues() -> None:
+def _table_in(page: str, opening: str, closing: str, *chosen: str) -> tuple[str, str]:
+    """The table between ``opening`` and ``closing`` in ``page`` (a path under the project), and what
+    tools/command_words.py prints for ``chosen``."""
     import importlib.util
 
     path = Path(__file__).resolve().parents[3] / "tools" / "command_words.py"
@@ -137,21 +139,17 @@ def test_the_guides_table_of_command_words_is_the_catalogues() -> None:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    guide = (path.parents[1] / "docs" / "languages-and-keyboards.md").read_text(encoding="utf-8")
-    after = guide.split("<!-- command words: tools/command_words.py -->\n")[1]
-    shown = after.split("\n<!-- end of command words -->")[0]
-    assert shown == module.table()
+    text = (path.parents[1] / page).read_text(encoding="utf-8")
+    return text.split(opening + "\n")[1].split("\n" + closing)[0], module.table(*chosen)
+
+
+def test_the_guides_table_of_command_words_is_the_catalogues() -> None:
+    shown, printed = _table_in("docs/languages-and-keyboards.md", "<!-- command words: tools/command_words.py -->",
+                               "<!-- end of command words -->")
+    assert shown == printed
 
 
 def test_the_readmes_table_of_online_command_words_is_the_catalogues() -> None:
-    import importlib.util
-
-    path = Path(__file__).resolve().parents[3] / "tools" / "command_words.py"
-    spec = importlib.util.spec_from_file_location("command_words", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    readme = (path.parents[1] / "README.md").read_text(encoding="utf-8")
-    after = readme.split("<!-- online command words: tools/command_words.py online games -->\n")[1]
-    shown = after.split("\n<!-- end of online command words -->")[0]
-    assert shown == module.table("online", "games")
+    shown, printed = _table_in("README.md", "<!-- online command words: tools/command_words.py online games -->",
+                               "<!-- end of online command words -->", "online", "games")
+    assert shown == printed
