@@ -8,7 +8,7 @@ deadline, and ends the game with every status the server can send. ``RemoteOppon
 player does here to the server, off the interface's thread; a move is made here once the server has
 taken it.
 
-Its size (just past 400 lines): one handler per kind of line, and the few commands that act on this one
+Its size (about 400 lines): one handler per kind of line, and the few commands that act on this one
 game (draw, abort, resign, a move, chat), over the game's state (the draw offers, the chat's fold, the
 deadline's timer); apart, each would reach into that state.
 """
@@ -19,13 +19,13 @@ import threading
 import time
 from typing import Any, ClassVar, Protocol
 
-from rules import Game, NotationError, Position, Side, Termination
+from rules import Game, NotationError, Position, Side
 from rules.clock import TimeControl
 from rules.move import play_move
 from rules.movecode import move_code, read_move_code
 from speech.words import online_wording, phrases
 from speech.words.i18n import _
-from toguz_tui.online import server_rules
+from toguz_tui.online import server_endings, server_rules
 from toguz_tui.online.client import Client, OnlineError
 from toguz_tui.online.correspondence import DaysClock
 from toguz_tui.online.errands import Errands
@@ -252,26 +252,10 @@ class GameFollower:
         if status in ("", "created", "started"):
             return False
         self._stop_timers()
-        session = self.session
-        ending = server_rules.ENDINGS.get(status, "win")
         winner = side_of(str(state.get("winner", "")))
-        if ending == "gone":
-            session.game_gone(online_wording.online_aborted())
-            return True
-        if ending == "resign" and winner is not None:
-            loser = winner.opponent
-            session.game_ended(lambda game: game.resign(loser))
-        elif ending == "time" and status == "outoftime":
-            flagged = winner.opponent if winner is not None else session.game.position.to_move
-            session.game_ended(lambda game: game.decide(winner, Termination.TIME), flagged=flagged)
-        elif ending == "draw" or (ending == "resign" and winner is None):
-            session.game_ended(lambda game: game.agree_draw() if status == "draw" else
-                               game.decide(None, Termination.ADJUDICATION))
-        elif not session.game.is_over:  # decided at the server: said why, then the result
-            if status == "noStart" and winner is None:
-                winner = session.game.position.to_move.opponent
-            self.online.say(online_wording.finish(status, self.opponent, winner is self.me))
-            session.game_ended(lambda game: game.decide(winner, Termination.ADJUDICATION))
+        server_endings.end_as_the_server_says(
+            self.session, status, winner,
+            lambda named: self.online.say(online_wording.finish(status, self.opponent, named is self.me)))
         return True
 
     # -- chat ---------------------------------------------------------------------------------------

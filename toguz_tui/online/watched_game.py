@@ -23,12 +23,12 @@ import time
 from dataclasses import dataclass
 from typing import Any, ClassVar, Protocol
 
-from rules import TOGUZ, Game, NotationError, Position, Side, Termination
+from rules import TOGUZ, Game, NotationError, Position, Side
 from rules.clock import TimeControl
 from rules.movecode import read_move_code
 from speech.words import online_wording, watch_wording
 from speech.words.i18n import _
-from toguz_tui.online import server_rules
+from toguz_tui.online import server_endings, server_rules
 from toguz_tui.online.game_stream import side_of
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponents import Opponent, OpponentKind, Refusable
@@ -319,23 +319,12 @@ class WatchedGame:
         with session.lock:
             if not self._shown() or (session.game.is_over and ending != "gone"):
                 return True
-            if ending == "gone":
-                session.game_gone(online_wording.online_aborted())
-            elif ending == "resign" and winner is not None:
-                resigned = winner.opponent
-                session.game_ended(lambda game: game.resign(resigned))
-            elif ending == "time" and status == "outoftime":
-                flagged = winner.opponent if winner is not None else session.game.position.to_move
-                session.game_ended(lambda game: game.decide(winner, Termination.TIME), flagged=flagged)
-            elif ending in ("draw", "resign"):
-                session.game_ended(lambda game: game.agree_draw() if status == "draw" else
-                                   game.decide(None, Termination.ADJUDICATION))
-            else:
-                if status == "noStart" and winner is None:
-                    winner = session.game.position.to_move.opponent
-                loser = session.output.announcer.side_name(winner.opponent) if winner is not None else "?"
+
+            def say_why(named: Side | None) -> None:
+                loser = session.output.announcer.side_name(named.opponent) if named is not None else "?"
                 self.spectator.say([online_wording.finish(status, loser, True)])
-                session.game_ended(lambda game: game.decide(winner, Termination.ADJUDICATION))
+
+            server_endings.end_as_the_server_says(session, status, winner, say_why)
         return True
 
     # -- the session's game ---------------------------------------------------------------------------
