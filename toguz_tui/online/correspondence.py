@@ -156,13 +156,9 @@ class ServerGames:
         """Ask for the games now (at the start, before the interface runs); the summary to say when more than
         one is going on (one is taken up on the board by itself), else None. A failure is left to the polls."""
         try:
-            games = self._fetch()
+            games = self._take_list(self._fetch())
         except OnlineError:
             return None
-        with self._lock:
-            self.listed = games
-            self.known = {game.id: game for game in games}
-            self.heard.update(self.known)
         if len(games) < 2:
             return None
         return correspondence_wording.games_summary(len(games), sum(game.my_turn for game in games))
@@ -223,11 +219,7 @@ class ServerGames:
 
         def heard(fresh: list[ServerGame]) -> None:
             here = self.online.game_id
-            with self._lock:
-                games = self._renumbered(fresh)
-                self.listed = games
-                self.known = {game.id: game for game in games}
-                self.heard.update(self.known)
+            games = self._take_list(fresh)
             if not games:
                 self.online.say(correspondence_wording.no_games())
                 return
@@ -243,20 +235,23 @@ class ServerGames:
             listed = list(self.listed)
         if not listed:
             def heard(fresh: list[ServerGame]) -> None:
-                with self._lock:
-                    games = self.listed = self._renumbered(fresh)
-                self.online.say(self._take_up(games, number))
+                self.online.say(self._take_up(self._take_list(fresh), number))
 
             self.online.errands.run("games", self._fetch, heard, self._failed)
             return Reply("")
         return self.online.session.output.answer(self._take_up(listed, number))
 
-    def _renumbered(self, fresh: list[ServerGame]) -> list[ServerGame]:
-        """The games going on, in the order they were numbered before (the games over left out), then the
-        new ones in the server's order (the most urgent first)."""
+    def _take_list(self, fresh: list[ServerGame]) -> list[ServerGame]:
+        """The list the server gave, numbered: the games in the order they were numbered before (the games
+        over left out), then the new ones in the server's order (the most urgent first); kept as the list
+        said, the games known and heard of."""
         by_id = {game.id: game for game in fresh}
-        kept = [by_id.pop(game.id) for game in self.listed if game.id in by_id]
-        return kept + [game for game in fresh if game.id in by_id]
+        with self._lock:
+            kept = [by_id.pop(game.id) for game in self.listed if game.id in by_id]
+            self.listed = kept + [game for game in fresh if game.id in by_id]
+            self.known = {game.id: game for game in self.listed}
+            self.heard.update(self.known)
+            return list(self.listed)
 
     def _take_up(self, games: list[ServerGame], number: int) -> str:
         if not 1 <= number <= len(games):
