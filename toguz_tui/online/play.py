@@ -258,10 +258,15 @@ class OnlinePlay:
             return output.error(online_wording.too_fast_online(typed))
         if self.game_id is not None:
             return output.error(online_wording.online_game_going_on())
-        if not self.listening:
-            return output.error(_("toguz is not connected to your account's events, so a game would start unheard: "
-                                  "quit and start toguz online again. ({reason})").format(reason=self.lost_reason))
-        return None
+        return self._unheard()
+
+    def _unheard(self) -> Reply | None:
+        """Why a game asked for now would start unheard (the account's events are lost), said; or None."""
+        if self.listening:
+            return None
+        return self.session.output.error(_("toguz is not connected to your account's events, so a game would start "
+                                           "unheard: quit and start toguz online again. ({reason})").format(
+            reason=self.lost_reason))
 
     def seek(self, control: TimeControl, rated: bool, typed: str) -> Reply:
         """Look for an opponent at ``control``; said now, the game when it starts; an expired seek said."""
@@ -333,10 +338,9 @@ class OnlinePlay:
         days = int(typed) if typed.isascii() and typed.isdigit() and len(typed) <= 3 else 0
         if not 1 <= days <= server_rules.LONGEST_DAYS:
             return output.error(correspondence_wording.days_out_of_range(typed, server_rules.LONGEST_DAYS))
-        if not self.listening:
-            return self.session.output.error(_("toguz is not connected to your account's events, so a game would "
-                                               "start unheard: quit and start toguz online again. ({reason})").format(
-                reason=self.lost_reason))
+        unheard = self._unheard()
+        if unheard is not None:
+            return unheard
         self.errands.run("challenge", lambda: self.client.challenge_by_days(user, days),
                          lambda _answer: self.say(correspondence_wording.days_challenge_sent(user, days)),
                          lambda error: self.say(_("Could not challenge {user}: {reason}.").format(
