@@ -25,6 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.match import match
+from bench.yardstick import DEFAULT, Yardstick
 from rules import TOGUZ, Game, Position, Side
 from rules.engine import LEVELS, Engine
 from rules.engine.engine import compiled
@@ -63,6 +64,37 @@ def middlegames() -> list[Position]:
             game.play(engine.choose(game.position, time_limit=math.inf).pit)
         found.append(game.position)
     return found
+
+
+def side_by_side(against: str, depth: int = 10, seconds: float = 0.3) -> None:
+    """Today's compiled search and level 8 of commit ``against`` (``bench/yardstick.py``) on the same
+    positions in one run: nodes a second over the fixed-depth searches of ``nodes_per_second``, and the
+    depth and nodes a second of the playing search in ``seconds`` from the start and three middlegames."""
+    yardstick = Yardstick(against)
+    try:
+        engine = Engine(8, book=False)
+        positions = sample_positions(16)
+        engine.choose(positions[0], depth=depth - 2)
+        yardstick.search(positions[0].fen(), depth=depth - 2)
+        figures: dict[str, list[float]] = {"today": [0, 0], against: [0, 0]}
+        for position in positions:
+            found = engine.choose(position, depth=depth)
+            figures["today"][0] += found.nodes
+            figures["today"][1] += found.seconds
+            old = yardstick.search(position.fen(), depth=depth)
+            figures[against][0] += old["nodes"]
+            figures[against][1] += old["seconds"]
+        rates = {name: nodes / seconds for name, (nodes, seconds) in figures.items()}
+        print(f"search speed at depth {depth}, 16 positions: today {rates['today']:,.0f} nodes/s, commit {against} "
+              f"{rates[against]:,.0f}: {rates['today'] / rates[against]:.2f}x", flush=True)
+        for name, position in [("start", Position.start(TOGUZ))] + [(f"ply {20 + 10 * index}", middle)
+                                                                     for index, middle in enumerate(middlegames())]:
+            found = engine.choose(position, time_limit=seconds)
+            old = yardstick.search(position.fen(), seconds=seconds)
+            print(f"  {seconds} s from the {name}: today depth {found.depth}, {found.nodes / found.seconds:,.0f} nodes/s;"
+                  f" commit {against} depth {old['depth']:.0f}, {old['nodes'] / old['seconds']:,.0f} nodes/s", flush=True)
+    finally:
+        yardstick.close()
 
 
 def depth_reached(seconds: float) -> tuple[int, list[int]]:

@@ -5,7 +5,10 @@ commit's (its compiled search cached there by numba, so only its first start com
 
 The process reads one request a line, ``{"fen": ..., "seconds": ..., "seed": ...}``, and answers the pit
 its ``Engine(8, seed).choose(position, time_limit=seconds)`` plays: level 8 of that day, with its book,
-its node budget and its endgame solving, whatever they were. Nothing of it is copied into the project.
+its node budget and its endgame solving, whatever they were; or ``{"fen": ..., "depth": ...}`` (or
+``"seconds"`` with ``"book": false``), and answers how its search went: the depth, nodes and seconds of
+``Engine(8, book=False).choose`` (``bench/engine.py`` measures both engines' speed in one run with it).
+Nothing of it is copied into the project.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from pathlib import Path
 from typing import IO
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT = "7107b70"  # level 8 of 2026-11-26, before issue 27 (the evaluation's terms and the tuning)
+DEFAULT = "df1fa41"  # level 8 of 2026-11-28, before issue 38 (the compiled search made faster)
 
 SERVER = """
 import json, sys
@@ -29,9 +32,16 @@ from rules.position import Position
 engines = {}
 for line in sys.stdin:
     request = json.loads(line)
+    position = Position.from_fen(request["fen"])
+    if "depth" in request or request.get("book") is False:
+        engine = engines.setdefault("bare", Engine(8, seed=1, book=False))
+        found = engine.choose(position, depth=request.get("depth"), time_limit=request.get("seconds"))
+        print(json.dumps({"pit": found.pit, "depth": found.depth, "nodes": found.nodes,
+                          "seconds": found.seconds}), flush=True)
+        continue
     seed = request["seed"]
     engine = engines.setdefault(seed, Engine(8, seed=seed))
-    choice = engine.choose(Position.from_fen(request["fen"]), time_limit=request["seconds"])
+    choice = engine.choose(position, time_limit=request["seconds"])
     print(json.dumps({"pit": choice.pit}), flush=True)
 """
 
@@ -70,16 +80,24 @@ class Yardstick:
 
     def choose(self, fen: str, seconds: float, seed: int) -> int:
         """The pit level 8 of the commit plays in the position ``fen``."""
+        return int(self._ask({"fen": fen, "seconds": seconds, "seed": seed})["pit"])
+
+    def search(self, fen: str, depth: int | None = None, seconds: float | None = None) -> dict[str, float]:
+        """How the commit's level 8 searches ``fen`` without its book, to ``depth`` or for ``seconds``: its
+        pit, the depth it finished, its nodes and seconds."""
+        return self._ask({"fen": fen, "depth": depth, "seconds": seconds, "book": False})
+
+    def _ask(self, request: dict[str, object]) -> dict[str, float]:
         stdin: IO[str] | None = self.process.stdin
         stdout: IO[str] | None = self.process.stdout
         assert stdin is not None and stdout is not None
-        stdin.write(json.dumps({"fen": fen, "seconds": seconds, "seed": seed}) + "\n")
+        stdin.write(json.dumps(request) + "\n")
         stdin.flush()
         line = stdout.readline()
         if not line:
             raise RuntimeError(f"the yardstick engine ended (exit status {self.process.wait()})")
-        pit: int = json.loads(line)["pit"]
-        return pit
+        answer: dict[str, float] = json.loads(line)
+        return answer
 
     def close(self) -> None:
         """End its process."""

@@ -108,7 +108,7 @@ numba.config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]  # read 
 P_LAST = 16
 # The search's counters and flags, one int64 array shared with Python.
 (S_NODES, S_NEXT_CHECK, S_NODE_LIMIT, S_STOP, S_STOPPED, S_STOPPABLE, S_COUNT, S_GENERATION,
- S_SELECTIVE) = range(9)
+ S_SELECTIVE, S_OUT) = range(10)
 # A table slot: its position's hash, the generation of the table it belongs to (a slot of an older one is
 # empty, so clearing the table is counting one more generation), the score, and depth, bound and move in
 # one number (``depth << 16 | bound << 8 | move``): 32 bytes a position.
@@ -116,6 +116,8 @@ MARK, GENERATION, SCORE, PACKED = range(4)
 SLOTS = 1 << 21  # open-addressing slots of the table, a power of two
 FAST_TABLE_ENTRIES = 1_500_000  # then the table is cleared: level 8's search (1.2 M nodes) never fills it
 MAJORITY = 3
+# The compiled rules and evaluation have a copy of their own for Toguz, with its pits and stones constants.
+TOGUZ_PITS, TOGUZ_TOTAL = 9, 162
 
 
 def _multipliers(count: int) -> Any:
@@ -132,7 +134,7 @@ def _multipliers(count: int) -> Any:
 MULTIPLIERS = _multipliers(32)  # more than the cells of the largest position (24)
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
 def _collect(cells: Any, o: int, n: int, other: int, lose: int) -> None:
     start = other * n
     total = 0
@@ -149,10 +151,10 @@ def _collect(cells: Any, o: int, n: int, other: int, lose: int) -> None:
         cells[o + 2 * n + 5] = 0 if white > black else 1
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
-def play(cells: Any, o: int, origin: int, p: Any) -> int:
-    """Play board index ``origin`` for the side to move; the stones captured (``lean``'s ``play``)."""
-    n = p[P_N]
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _play_with(cells: Any, o: int, origin: int, p: Any, n: int) -> int:
+    """``play`` for ``n`` pits a row: inlined with ``n`` a constant (Toguz's 9), the sowing's loops have a
+    known length and its arithmetic no division."""
     size = 2 * n
     k0, t0, t1, side_at, result_at = size, size + 2, size + 3, size + 4, size + 5
     stones = cells[o + origin]
@@ -164,21 +166,19 @@ def play(cells: Any, o: int, origin: int, p: Any) -> int:
             last = 0
         cells[o + last] += 1
     else:
-        laps = stones // size
-        rest = stones % size
-        if laps:
-            for i in range(size):
-                cells[o + i] += laps
-        end = origin + rest
-        if end <= size:
-            for i in range(origin, end):
-                cells[o + i] += 1
-        else:
-            for i in range(origin, size):
-                cells[o + i] += 1
-            for i in range(end - size):
-                cells[o + i] += 1
-        last = (origin + stones - 1) % size
+        # Every pit gets the whole laps, and the ``rest`` pits from the origin on (the origin first) one
+        # more: one pass over the board, with no branch on where the sowing ends.
+        laps, rest = (0, stones) if stones < size else (stones // size, stones % size)
+        for i in range(size):
+            ahead = i - origin
+            if ahead < 0:
+                ahead += size
+            cells[o + i] += laps + (1 if ahead < rest else 0)
+        last = origin + rest - 1
+        if last < 0:
+            last += size
+        elif last >= size:
+            last -= size
     tuzdyk = cells[o + t0]
     if tuzdyk >= 0 and cells[o + tuzdyk]:
         cells[o + k0] += cells[o + tuzdyk]
@@ -223,7 +223,15 @@ def play(cells: Any, o: int, origin: int, p: Any) -> int:
     return captured
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+def play(cells: Any, o: int, origin: int, p: Any) -> int:
+    """Play board index ``origin`` for the side to move; the stones captured (``lean``'s ``play``)."""
+    if p[P_N] == TOGUZ_PITS:
+        return _play_with(cells, o, origin, p, TOGUZ_PITS)
+    return _play_with(cells, o, origin, p, p[P_N])
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def legal(cells: Any, o: int, p: Any, out: Any, row: int) -> int:
     """The board indices the side to move may play, ascending, into ``out[row]``; how many."""
     n = p[P_N]
@@ -231,14 +239,13 @@ def legal(cells: Any, o: int, p: Any, out: Any, row: int) -> int:
         return 0
     start = cells[o + 2 * n + 4] * n
     count = 0
-    for i in range(start, start + n):
-        if cells[o + i]:
-            out[row, count] = i
-            count += 1
+    for i in range(start, start + n):  # without a branch: each index written, kept when its pit has stones
+        out[row, count] = i
+        count += cells[o + i] != 0
     return count
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
     n = p[P_N]
     size = 2 * n
@@ -268,7 +275,7 @@ def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
     return best
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
     """``evaluate``'s ``ends_by_no_move``: ``side`` (to move, the other's row empty, ``own`` stones on its
     row) has a quiet move, and a player without one loses or its kazan and row make a majority."""
@@ -288,20 +295,19 @@ def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
     return cells[o + 2 * n + side] + own - their_tuzdyk >= p[P_MAJORITY]
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def _starving(row: int, their_row: int, captured: int, total: int) -> int:
     """``evaluate``'s ``starving``: what a row poorer than half the other's costs its owner."""
     shortfall = their_row - 2 * row
     return STARVE * shortfall * captured // total if shortfall > 0 else 0
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
-def evaluate(cells: Any, o: int, p: Any) -> int:
-    """Units of advantage for the side to move (``evaluate``'s ``evaluate``)."""
-    n = p[P_N]
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _evaluate_with(cells: Any, o: int, p: Any, n: int, total: int) -> int:
+    """``evaluate`` for ``n`` pits a row and ``total`` stones: inlined with them constants (Toguz's),
+    its loops have a known length and its divisions become multiplications."""
     size = 2 * n
     k0, t0 = size, size + 2
-    total = p[P_TOTAL]
     worth = p[P_WORTH]
     side = cells[o + size + 4]
     other = 1 - side
@@ -318,14 +324,12 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
     their = 0
     playable = 0
     their_playable = 0
-    for i in range(side * n, side * n + n):
+    for i in range(side * n, side * n + n):  # the pits with stones counted without a branch
         own += cells[o + i]
-        if cells[o + i]:
-            playable += 1
+        playable += cells[o + i] != 0
     for i in range(other * n, other * n + n):
         their += cells[o + i]
-        if cells[o + i]:
-            their_playable += 1
+        their_playable += cells[o + i] != 0
     row_weight = ROW_EARLY * total + (ROW_LATE - ROW_EARLY) * captured  # per stone, times the total
     score += own * row_weight // total - their * row_weight // total
     score += _starving(their, own, captured, total) - _starving(own, their, captured, total)
@@ -339,7 +343,15 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
     return score
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+def evaluate(cells: Any, o: int, p: Any) -> int:
+    """Units of advantage for the side to move (``evaluate``'s ``evaluate``)."""
+    if p[P_N] == TOGUZ_PITS and p[P_TOTAL] == TOGUZ_TOTAL:
+        return _evaluate_with(cells, o, p, TOGUZ_PITS, TOGUZ_TOTAL)
+    return _evaluate_with(cells, o, p, p[P_N], p[P_TOTAL])
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def _gain(cells: Any, o: int, origin: int, p: Any) -> int:
     n = p[P_N]
     t0 = 2 * n + 2
@@ -355,7 +367,7 @@ def _gain(cells: Any, o: int, origin: int, p: Any) -> int:
     return 3 if count == 3 and p[P_TUZDYKS] and cells[o + t0 + side] < 0 else 0
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def _proven_early(cells: Any, o: int, ply: int, p: Any) -> int:
     """A kazan past half when play goes on with collection: the proven score, else 0 (none)."""
     n = p[P_N]
@@ -367,17 +379,24 @@ def _proven_early(cells: Any, o: int, ply: int, p: Any) -> int:
     return 0
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
-def _slot(data: Any, cells: Any, o: int, length: int, generation: int) -> int:
-    """The table slot of ``cells[o:]``: where it is, or the empty slot where it would go (its hash
-    written there). A position is known by its 63-bit hash, not its cells: a false match needs two
-    positions of one search in one probe chain with the same 63 bits, about once in 10**12 searches."""
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _hash(cells: Any, o: int, length: int) -> int:
+    """The 64-bit hash of ``cells[o:o + length]`` (as an int64's bits)."""
     value = np.uint64(0)
     for i in range(length):  # independent products, not a chain: the processor does them side by side
         value += np.uint64(cells[o + i] + 2) * MULTIPLIERS[i]
     value ^= value >> np.uint64(33)  # then mixed, so that every bit of the sum moves the slot
     value *= np.uint64(0xFF51AFD7ED558CCD)
     value ^= value >> np.uint64(33)
+    return np.int64(value)
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _find(data: Any, hashed: int, generation: int) -> int:
+    """The table slot of the position hashed ``hashed``: where it is, or the empty slot where it would go
+    (its mark written there). A position is known by its 63-bit hash, not its cells: a false match needs
+    two positions of one search in one probe chain with the same 63 bits, about once in 10**12 searches."""
+    value = np.uint64(hashed)
     mark = np.int64(value >> np.uint64(1))
     mask = data.shape[0] - 1
     slot = int(value >> np.uint64(20)) & mask
@@ -389,9 +408,19 @@ def _slot(data: Any, cells: Any, o: int, length: int, generation: int) -> int:
     return slot
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
-def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, score: int, move: int, ply: int,
-           state: Any) -> None:
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _slot(data: Any, cells: Any, o: int, length: int, generation: int) -> int:
+    """The table slot of ``cells[o:]`` (``_find``)."""
+    return _find(data, _hash(cells, o, length), generation)
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _keep(data: Any, slot: int, hashed: int, generation: int, depth: int, bound: int, score: int, move: int,
+          ply: int, state: Any) -> None:
+    """Store a node's result in the slot its probe found (``slot``, in the table's ``generation`` then),
+    or where a new probe finds it: the same slot, unless the table was cleared since or another position
+    took the slot (a probe from the start of the chain would come to the same slot: the slots before it
+    were taken when it was found, and a taken slot stays taken until the table is cleared)."""
     if score >= WIN_UNITS - MAX_PLY:
         score += ply
     elif score <= -WIN_UNITS + MAX_PLY:
@@ -399,16 +428,49 @@ def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, s
     if state[S_COUNT] >= FAST_TABLE_ENTRIES:
         state[S_GENERATION] += 1
         state[S_COUNT] = 0
-    generation = state[S_GENERATION]
-    slot = _slot(data, cells, o, length, generation)
-    if data[slot, GENERATION] != generation:
-        data[slot, GENERATION] = generation
+    current = state[S_GENERATION]
+    if generation != current or data[slot, MARK] != np.int64(np.uint64(hashed) >> np.uint64(1)):
+        slot = _find(data, hashed, current)
+    if data[slot, GENERATION] != current:
+        data[slot, GENERATION] = current
         state[S_COUNT] += 1
     data[slot, SCORE] = score
     data[slot, PACKED] = (depth << 16) | (bound << 8) | move
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, score: int, move: int, ply: int,
+           state: Any) -> None:
+    hashed = _hash(cells, o, length)
+    generation = state[S_GENERATION]
+    _keep(data, _find(data, hashed, generation), hashed, generation, depth, bound, score, move, ply, state)
+
+
+HIT = -2  # ``_table_hit``: the table's entry gives the node's value
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _table_hit(data: Any, slot: int, generation: int, depth: int, alpha: int, beta: int, ply: int,
+               out: Any) -> int:
+    """What the table's slot holds for a node: ``HIT`` (its value in ``out[0]``) when its entry is deep
+    enough and its bound settles the window, else the entry's move, or -1 with no entry."""
+    if data[slot, GENERATION] != generation:
+        return -1
+    packed = data[slot, PACKED]
+    if packed >> 16 >= depth:
+        score = data[slot, SCORE]
+        if score >= WIN_UNITS - MAX_PLY:
+            score -= ply
+        elif score <= -WIN_UNITS + MAX_PLY:
+            score += ply
+        bound = (packed >> 8) & 255
+        if bound == EXACT or (bound == LOWER and score >= beta) or (bound == UPPER and score <= alpha):
+            out[0] = score
+            return HIT
+    return packed & 255
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def _check(state: Any) -> bool:
     """True (and the stopped flag set) when the search must stop: asked to, or out of nodes."""
     if not state[S_STOPPABLE]:
@@ -419,7 +481,7 @@ def _check(state: Any) -> bool:
     return False
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def _ordered(cells: Any, o: int, table_move: int, ply: int, p: Any, history: Any, killers: Any, moves: Any,
              keys_buffer: Any) -> int:
     """The moves of the position at ``cells[o:]`` into ``moves[ply]``, best first; how many."""
@@ -456,7 +518,7 @@ FIRST, NULL_WINDOW, RESEARCH, REDUCED = 0, 1, 2, 3
 VALUE, CHILDREN, STOPPED = 0, 1, 2
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
     """The position at ``ply`` with ``move`` played, at ``ply + 1``; the stones captured."""
     o = ply * length
@@ -465,7 +527,7 @@ def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
     return play(stack, o + length, move, p)
 
 
-@njit(cache=True, nogil=True, error_model="numpy", inline="always")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
 def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, moves: Any,
            keys_buffer: Any, state: Any, frames: Any, out: Any) -> int:
     """A node's search up to its children: counted and checked, a finished game, a proven one, a leaf,
@@ -499,21 +561,15 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     if depth <= 0 or ply >= MAX_PLY:
         out[0] = evaluate(stack, o, p)
         return VALUE
-    slot = _slot(data, stack, o, length, state[S_GENERATION])
     table_move = -1
-    if data[slot, GENERATION] == state[S_GENERATION]:
-        packed = data[slot, PACKED]
-        table_move = packed & 255
-        if packed >> 16 >= depth:
-            score = data[slot, SCORE]
-            if score >= WIN_UNITS - MAX_PLY:
-                score -= ply
-            elif score <= -WIN_UNITS + MAX_PLY:
-                score += ply
-            bound = (packed >> 8) & 255
-            if bound == EXACT or (bound == LOWER and score >= beta) or (bound == UPPER and score <= alpha):
-                out[0] = score
-                return VALUE
+    if depth > 1:  # a frontier node (depth 1) is not looked up in the table, nor kept there (``search``)
+        hashed = _hash(stack, o, length)
+        generation = state[S_GENERATION]
+        slot = _find(data, hashed, generation)
+        frames[ply, 9], frames[ply, 10], frames[ply, 11] = slot, hashed, generation
+        table_move = _table_hit(data, slot, generation, depth, alpha, beta, ply, out)
+        if table_move == HIT:
+            return VALUE
     count = _ordered(stack, o, table_move, ply, p, history, killers, moves, keys_buffer)
     frames[ply, 3] = alpha  # the original alpha
     frames[ply, 4] = -INFINITY  # best
@@ -546,19 +602,18 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
                     break
     state[S_NODES] += searched
     bound = UPPER if best <= frames[ply, 3] else (LOWER if best >= beta else EXACT)
-    _store(data, stack, o, length, depth, bound, best, best_move, ply, state)
     out[0] = best
     return VALUE
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
 def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, data: Any, history: Any,
              killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any) -> int:
     """The score of the position at ``top`` for its side to move, searched ``depth`` plies: principal
     variation search, as ``Searcher.negamax`` does it, with a stack of frames for its recursion (numba
     caches no recursive function safely). 0 when stopped (``state[S_STOPPED]`` says so)."""
     length = 2 * p[P_N] + 6
-    out = np.zeros(1, dtype=np.int64)
+    out = state[S_OUT:S_OUT + 1]
     ply = top
     frames[ply, 0], frames[ply, 1], frames[ply, 2] = depth, alpha, beta
     entering = True
@@ -624,7 +679,8 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, da
         if cut or index >= frames[ply, 6]:
             best = frames[ply, 4]
             bound = UPPER if best <= frames[ply, 3] else (LOWER if best >= beta else EXACT)
-            _store(data, stack, ply * length, length, frames[ply, 0], bound, best, frames[ply, 5], ply, state)
+            _keep(data, frames[ply, 9], frames[ply, 10], frames[ply, 11], frames[ply, 0], bound, best, frames[ply, 5],
+                  ply, state)
             value = best
             continue
         # The next child, with a null window (shallower, when a late quiet move of a selective search).
@@ -643,7 +699,7 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, da
     return 0  # never reached
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
 def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool, p: Any, data: Any,
           history: Any, killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, scores: Any,
           partial: Any) -> int:
@@ -679,11 +735,114 @@ def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool,
     return best_move
 
 
-@njit(cache=True, nogil=True, error_model="numpy")
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
 def _probe(data: Any, cells: Any, generation: int) -> int:
     """The table's best move for ``cells``, or -1."""
     slot = _slot(data, cells, 0, cells.shape[0], generation)
     return data[slot, PACKED] & 255 if data[slot, GENERATION] == generation else -1
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _moves_count(cells: Any, o: int, n: int) -> int:
+    """How many moves the side to move has (``legal``'s count, the moves not listed)."""
+    if cells[o + 2 * n + 5] != ONGOING:
+        return 0
+    start = o + cells[o + 2 * n + 4] * n
+    count = 0
+    for i in range(n):
+        count += cells[start + i] != 0
+    return count
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _perft_with(stack: Any, depth: int, p: Any, moves: Any, counts: Any, index: Any, n: int) -> int:
+    length = 2 * n + 6
+    counts[0] = legal(stack, 0, p, moves, 0)
+    if depth == 1:
+        return counts[0]
+    index[0] = 0
+    total = 0
+    ply = 0
+    while ply >= 0:
+        if index[ply] >= counts[ply]:
+            ply -= 1
+            continue
+        move = moves[ply, index[ply]]
+        index[ply] += 1
+        o = ply * length
+        for i in range(length):
+            stack[o + length + i] = stack[o + i]
+        _play_with(stack, o + length, move, p, n)
+        if ply + 2 == depth:
+            total += _moves_count(stack, o + length, n)
+        else:
+            ply += 1
+            counts[ply] = legal(stack, ply * length, p, moves, ply)
+            index[ply] = 0
+    return total
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+def _perft(stack: Any, depth: int, p: Any, moves: Any, counts: Any, index: Any) -> int:
+    """``lean``'s ``perft`` of the position at the start of ``stack`` (``depth`` at least 1): the moves
+    of the last ply counted, not made; a stack of plies, not recursion."""
+    if p[P_N] == TOGUZ_PITS:
+        return _perft_with(stack, depth, p, moves, counts, index, TOGUZ_PITS)
+    return _perft_with(stack, depth, p, moves, counts, index, p[P_N])
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+def _playouts_with(start: Any, games: int, seed: int, p: Any, cells: Any, moves: Any, n: int) -> int:
+    length = 2 * n + 6
+    state = np.uint64(seed | 1)
+    plies = 0
+    for _ in range(games):
+        for i in range(length):
+            cells[i] = start[i]
+        count = legal(cells, 0, p, moves, 0)
+        while count:
+            state ^= state << np.uint64(13)
+            state ^= state >> np.uint64(7)
+            state ^= state << np.uint64(17)
+            pick = int((state >> np.uint64(32)) * np.uint64(count) >> np.uint64(32))
+            _play_with(cells, 0, moves[0, pick], p, n)
+            plies += 1
+            count = legal(cells, 0, p, moves, 0)
+    return plies
+
+
+@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+def _playouts(start: Any, games: int, seed: int, p: Any, cells: Any, moves: Any) -> int:
+    """``games`` random games from ``start`` (each move drawn evenly from the legal ones by a xorshift
+    generator seeded with ``seed``); the plies played."""
+    if p[P_N] == TOGUZ_PITS:
+        return _playouts_with(start, games, seed, p, cells, moves, TOGUZ_PITS)
+    return _playouts_with(start, games, seed, p, cells, moves, p[P_N])
+
+
+class FastRules:
+    """The compiled rules of one variant for measuring them: perft and random playouts."""
+
+    def __init__(self, lean: LeanRules) -> None:
+        warm()
+        self.lean = lean
+        self.params = _params(lean.variant)
+
+    def perft(self, cells: Cells, depth: int) -> int:
+        """As ``LeanRules.perft``."""
+        if depth <= 0:
+            return 1
+        stack = np.zeros((depth + 1) * self.lean.length, dtype=np.int32)
+        stack[:self.lean.length] = cells
+        moves = np.zeros((depth + 1, self.lean.pits), dtype=np.int64)
+        counts = np.zeros(depth + 1, dtype=np.int64)
+        return int(_perft(stack, depth, self.params, moves, counts, np.zeros(depth + 1, dtype=np.int64)))
+
+    def playouts(self, cells: Cells, games: int, seed: int = 1) -> int:
+        """``games`` random games played out from ``cells``; the plies played."""
+        moves = np.zeros((1, self.lean.pits), dtype=np.int64)
+        return int(_playouts(np.array(cells, dtype=np.int32), games, seed, self.params,
+                             np.zeros(self.lean.length, dtype=np.int32), moves))
 
 
 def _params(variant: Variant) -> Any:
@@ -748,9 +907,10 @@ class FastSearcher:
         self.stack = np.zeros((MAX_PLY + 2) * length, dtype=np.int32)
         self.moves = np.zeros((MAX_PLY + 2, lean.pits), dtype=np.int64)
         self.keys_buffer = np.zeros((MAX_PLY + 2, lean.pits), dtype=np.int64)
-        # Per ply: depth, alpha, beta, original alpha, best, best move, moves, child searched, how.
-        self.frames = np.zeros((MAX_PLY + 2, 9), dtype=np.int64)
-        self.state = np.zeros(9, dtype=np.int64)
+        # Per ply: depth, alpha, beta, original alpha, best, best move, moves, child searched, how, and the
+        # table slot its probe found, the position's hash and the table's generation then.
+        self.frames = np.zeros((MAX_PLY + 2, 12), dtype=np.int64)
+        self.state = np.zeros(10, dtype=np.int64)
         self.state[S_GENERATION] = 1
         self.state[S_NODE_LIMIT] = NO_NODE_LIMIT
         self.state[S_STOPPABLE] = 1
