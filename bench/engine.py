@@ -1,6 +1,8 @@
-"""Engine figures: search speed (compiled and pure Python), depth reached in 0.3 s and 1 s, a ladder of
-the levels at their real budgets, time discipline, and the yardstick: today's level 8 against level 8
-of commit 7107b70, of 2026-11-26 (``bench/match.py``, 40 games at 0.3 s a move, some 15 minutes).
+"""Engine figures: search speed (compiled and pure Python) and today's compiled search beside the
+yardstick commit's in the same run (``--against COMMIT``, by default df1fa41, level 8 of 2026-11-28:
+nodes a second at depth 10 and depth and nodes a second in 0.3 s), depth reached in 0.3 s and 1 s, a
+ladder of the levels at their real budgets, time discipline, and the yardstick match: today's level 8
+against the commit's (``bench/match.py``, 40 games at 0.3 s a move, some 15 minutes).
 
 Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder] [--skip-match]``.
 The ladder plays each level against the one below from varied openings (a few random plies),
@@ -91,8 +93,9 @@ def side_by_side(against: str, depth: int = 10, seconds: float = 0.3) -> None:
                                                                      for index, middle in enumerate(middlegames())]:
             found = engine.choose(position, time_limit=seconds)
             old = yardstick.search(position.fen(), seconds=seconds)
-            print(f"  {seconds} s from the {name}: today depth {found.depth}, {found.nodes / found.seconds:,.0f} nodes/s;"
-                  f" commit {against} depth {old['depth']:.0f}, {old['nodes'] / old['seconds']:,.0f} nodes/s", flush=True)
+            print(f"  {seconds} s from the {name}: today depth {found.depth}, "
+                  f"{found.nodes / found.seconds:,.0f} nodes/s; commit {against} depth {old['depth']:.0f}, "
+                  f"{old['nodes'] / old['seconds']:,.0f} nodes/s", flush=True)
     finally:
         yardstick.close()
 
@@ -189,7 +192,11 @@ def main() -> None:
     parser.add_argument("--lowest", type=int, default=2, help="ladder: start from this level against the one below")
     parser.add_argument("--skip-match", action="store_true", help="leave out the match against the yardstick's level 8")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--against", default=DEFAULT, metavar="COMMIT",
+                        help=f"the commit whose engine today's is measured against (default {DEFAULT})")
     options = parser.parse_args()
+    if compiled():
+        side_by_side(options.against)
     for search, depth in (("compiled", 10), ("python", 7)):
         if search == "compiled" and not compiled():
             print("search speed, compiled: numba is not installed")
@@ -213,7 +220,7 @@ def main() -> None:
         print(f"ladder: {games} games a pair, {scaled}, no time limit")
         ladder(games, budget, options.workers, options.lowest)
     if not options.skip_match:
-        match(openings=6 if options.quick else 20, workers=options.workers, each=False)
+        match(openings=6 if options.quick else 20, workers=options.workers, each=False, against=options.against)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Rules speed: random-game plies per second through ``Game.play`` and the lean form, and perft.
+"""Rules speed: random-game plies per second through ``Game.play``, the lean form and the compiled rules
+(``fast.FastRules``, where numba is installed), and perft from the start in the lean form and compiled.
 
 Run from the repository root: ``.venv/bin/python bench/rules.py [--seconds S]``.
 """
@@ -14,6 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rules import TOGUZ, Game
+from rules.engine.engine import compiled
 from rules.engine.lean import LeanRules
 
 
@@ -56,6 +58,26 @@ def perft_figures(depth: int) -> tuple[int, int, float]:
     return leaves, made, seconds
 
 
+def compiled_figures(depth: int, games: int) -> tuple[int, float, float]:
+    """The compiled rules: perft from the start (its leaves and the fastest of five runs' seconds) and
+    random playouts from the start (plies a second over ``games`` games)."""
+    from rules.engine.fast import FastRules
+
+    lean = LeanRules(TOGUZ)
+    rules = FastRules(lean)
+    start = lean.start()
+    rules.perft(start, depth - 1)
+    fastest = float("inf")
+    for _ in range(5):
+        started = time.perf_counter()
+        leaves = rules.perft(start, depth)
+        fastest = min(fastest, time.perf_counter() - started)
+    rules.playouts(start, 10)
+    started = time.perf_counter()
+    plies = rules.playouts(start, games)
+    return leaves, fastest, plies / (time.perf_counter() - started)
+
+
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -67,6 +89,12 @@ def main() -> None:
     leaves, made, seconds = perft_figures(options.depth)
     print(f"perft({options.depth}) = {leaves:,} in {seconds:.2f} s: {leaves / seconds:,.0f} leaves/s, "
           f"{made / seconds:,.0f} moves made/s (the last ply is counted, not made)")
+    if compiled():
+        leaves, seconds, rate = compiled_figures(options.depth, 200_000)
+        print(f"compiled perft({options.depth}) = {leaves:,} in {seconds:.4f} s (target at most 0.018 s)")
+        print(f"compiled random playouts: {rate:12,.0f} plies/s (target at least 20,000,000)")
+    else:
+        print("compiled rules: numba is not installed")
 
 
 if __name__ == "__main__":

@@ -580,7 +580,7 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
         return CHILDREN
     co = o + length
     side = stack[o + side_at]
-    best, best_move = -INFINITY, moves[ply, 0]
+    best = -INFINITY
     searched = 0
     for index in range(count):
         move = moves[ply, index]
@@ -595,13 +595,12 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
         else:
             score = WIN_UNITS - ply - 1 if result % 3 == side else ply + 1 - WIN_UNITS
         if score > best:
-            best, best_move = score, move
+            best = score
             if score > alpha:
                 alpha = score
                 if alpha >= beta:
                     break
     state[S_NODES] += searched
-    bound = UPPER if best <= frames[ply, 3] else (LOWER if best >= beta else EXACT)
     out[0] = best
     return VALUE
 

@@ -2,9 +2,10 @@
 
 A transposition table (a dict keyed by the whole lean position) keeps each node's depth, bound,
 score and best move, except the frontier's (nodes of depth 1, whose children are evaluated, not
-searched: looking them up cost more time than the table saved); moves are tried in the order: the table's move, killers, captures (and
-tuzdyks) by size, then by history. Scores are in evaluation units for the side to move; a finished
-game scores ``WIN_UNITS - plies`` for the winner (exact), 0 for a draw.
+searched: looking them up cost more time than the table saved); moves are tried in the order: the
+table's move, killers, captures (and tuzdyks) by size, then by history. Scores are in evaluation
+units for the side to move; a finished game scores ``WIN_UNITS - plies`` for the winner (exact), 0 for
+a draw.
 
 A ``selective`` search (the playing search of level 8; never one asked for a depth, whose result must be
 the minimax value) reduces late quiet moves (late-move reductions): at a node of depth 3 or more, a
