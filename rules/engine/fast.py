@@ -15,9 +15,15 @@ fallback where numba is not installed (``TOGUZ_ENGINE=python`` chooses it) and a
 the tests compare this one with.
 
 The small functions of the hot path are inlined into their callers (``inline="always"``, numba's own
-inlining, before LLVM's): a call between compiled functions counts references of every array it
-passes, which cost a quarter of the search's time. ``play`` and ``evaluate`` stay calls (inlined,
-they made the search slower and its compiling three times longer).
+inlining, before LLVM's); ``play`` and ``evaluate`` stay calls (inlined, they made the search slower
+and its compiling three times longer). No function counts references to the arrays it is passed
+(``COMPILED``'s ``_nrt``): those atomic counts around every call took two fifths of the search's time.
+``play`` and ``evaluate`` each have a copy for Toguz (``_play_with``, ``_evaluate_with`` inlined with 9
+pits and 162 stones as constants: loops of a known length, no division), the general one for the
+small variants. A frontier node (depth 1) is not looked up in the table (as ``search`` does), and
+a node's slot, found once, is where its result is kept.
+
+``FastRules`` measures the compiled rules alone: perft and random playouts (``bench/rules.py``).
 
 Positions are ``int32`` arrays of the lean layout. The search runs without the GIL; a stop (asked
 for, or the clock run out, which a timer thread turns into a stop) is a flag it reads at its
@@ -43,7 +49,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import numba
 import numpy as np
@@ -99,6 +105,18 @@ def cache_dir(here: Path | None = None) -> Path:
 
 numba.config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]  # read as each function below is defined
 
+# How every function below is compiled: cached on disk, without the GIL, integer division as numpy does it,
+# and without numba's reference counting (``_nrt``: its atomic counts around every call between compiled
+# functions took two fifths of the search's time; nothing here allocates an array, so nothing needs them).
+COMPILED: dict[str, Any] = {"cache": True, "nogil": True, "error_model": "numpy", "_nrt": False}
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+
+def compiled(inline: bool = False) -> Callable[[Function], Function]:
+    """numba's ``njit`` with ``COMPILED``'s options (``inline``: into every caller, by numba itself)."""
+    decorate: Callable[[Function], Function] = njit(inline="always" if inline else "never", **COMPILED)
+    return decorate
+
 # The variant's constants and the evaluation's tables, as one array the compiled functions read (one
 # array, not four: every array a compiled function takes costs its calls some time): the constants
 # first, then from ``P_LAST`` the landing table, from ``p[P_ADDS]`` the stones that fall into the
@@ -134,7 +152,7 @@ def _multipliers(count: int) -> Any:
 MULTIPLIERS = _multipliers(32)  # more than the cells of the largest position (24)
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+@compiled()
 def _collect(cells: Any, o: int, n: int, other: int, lose: int) -> None:
     start = other * n
     total = 0
@@ -151,7 +169,7 @@ def _collect(cells: Any, o: int, n: int, other: int, lose: int) -> None:
         cells[o + 2 * n + 5] = 0 if white > black else 1
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _play_with(cells: Any, o: int, origin: int, p: Any, n: int) -> int:
     """``play`` for ``n`` pits a row: inlined with ``n`` a constant (Toguz's 9), the sowing's loops have a
     known length and its arithmetic no division."""
@@ -223,7 +241,7 @@ def _play_with(cells: Any, o: int, origin: int, p: Any, n: int) -> int:
     return captured
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+@compiled()
 def play(cells: Any, o: int, origin: int, p: Any) -> int:
     """Play board index ``origin`` for the side to move; the stones captured (``lean``'s ``play``)."""
     if p[P_N] == TOGUZ_PITS:
@@ -231,7 +249,7 @@ def play(cells: Any, o: int, origin: int, p: Any) -> int:
     return _play_with(cells, o, origin, p, p[P_N])
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def legal(cells: Any, o: int, p: Any, out: Any, row: int) -> int:
     """The board indices the side to move may play, ascending, into ``out[row]``; how many."""
     n = p[P_N]
@@ -245,7 +263,7 @@ def legal(cells: Any, o: int, p: Any, out: Any, row: int) -> int:
     return count
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
     n = p[P_N]
     size = 2 * n
@@ -275,7 +293,7 @@ def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
     return best
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
     """``evaluate``'s ``ends_by_no_move``: ``side`` (to move, the other's row empty, ``own`` stones on its
     row) has a quiet move, and a player without one loses or its kazan and row make a majority."""
@@ -295,14 +313,14 @@ def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
     return cells[o + 2 * n + side] + own - their_tuzdyk >= p[P_MAJORITY]
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _starving(row: int, their_row: int, captured: int, total: int) -> int:
     """``evaluate``'s ``starving``: what a row poorer than half the other's costs its owner."""
     shortfall = their_row - 2 * row
     return STARVE * shortfall * captured // total if shortfall > 0 else 0
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _evaluate_with(cells: Any, o: int, p: Any, n: int, total: int) -> int:
     """``evaluate`` for ``n`` pits a row and ``total`` stones: inlined with them constants (Toguz's),
     its loops have a known length and its divisions become multiplications."""
@@ -343,7 +361,7 @@ def _evaluate_with(cells: Any, o: int, p: Any, n: int, total: int) -> int:
     return score
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+@compiled()
 def evaluate(cells: Any, o: int, p: Any) -> int:
     """Units of advantage for the side to move (``evaluate``'s ``evaluate``)."""
     if p[P_N] == TOGUZ_PITS and p[P_TOTAL] == TOGUZ_TOTAL:
@@ -351,7 +369,7 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
     return _evaluate_with(cells, o, p, p[P_N], p[P_TOTAL])
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _gain(cells: Any, o: int, origin: int, p: Any) -> int:
     n = p[P_N]
     t0 = 2 * n + 2
@@ -367,7 +385,7 @@ def _gain(cells: Any, o: int, origin: int, p: Any) -> int:
     return 3 if count == 3 and p[P_TUZDYKS] and cells[o + t0 + side] < 0 else 0
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _proven_early(cells: Any, o: int, ply: int, p: Any) -> int:
     """A kazan past half when play goes on with collection: the proven score, else 0 (none)."""
     n = p[P_N]
@@ -379,7 +397,7 @@ def _proven_early(cells: Any, o: int, ply: int, p: Any) -> int:
     return 0
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _hash(cells: Any, o: int, length: int) -> int:
     """The 64-bit hash of ``cells[o:o + length]`` (as an int64's bits)."""
     value = np.uint64(0)
@@ -388,10 +406,10 @@ def _hash(cells: Any, o: int, length: int) -> int:
     value ^= value >> np.uint64(33)  # then mixed, so that every bit of the sum moves the slot
     value *= np.uint64(0xFF51AFD7ED558CCD)
     value ^= value >> np.uint64(33)
-    return np.int64(value)
+    return np.int64(value)  # type: ignore[return-value]  # numba compiles it to a plain int64
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _find(data: Any, hashed: int, generation: int) -> int:
     """The table slot of the position hashed ``hashed``: where it is, or the empty slot where it would go
     (its mark written there). A position is known by its 63-bit hash, not its cells: a false match needs
@@ -408,13 +426,13 @@ def _find(data: Any, hashed: int, generation: int) -> int:
     return slot
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _slot(data: Any, cells: Any, o: int, length: int, generation: int) -> int:
     """The table slot of ``cells[o:]`` (``_find``)."""
     return _find(data, _hash(cells, o, length), generation)
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _keep(data: Any, slot: int, hashed: int, generation: int, depth: int, bound: int, score: int, move: int,
           ply: int, state: Any) -> None:
     """Store a node's result in the slot its probe found (``slot``, in the table's ``generation`` then),
@@ -438,7 +456,7 @@ def _keep(data: Any, slot: int, hashed: int, generation: int, depth: int, bound:
     data[slot, PACKED] = (depth << 16) | (bound << 8) | move
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, score: int, move: int, ply: int,
            state: Any) -> None:
     hashed = _hash(cells, o, length)
@@ -449,7 +467,7 @@ def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, s
 HIT = -2  # ``_table_hit``: the table's entry gives the node's value
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _table_hit(data: Any, slot: int, generation: int, depth: int, alpha: int, beta: int, ply: int,
                out: Any) -> int:
     """What the table's slot holds for a node: ``HIT`` (its value in ``out[0]``) when its entry is deep
@@ -470,7 +488,7 @@ def _table_hit(data: Any, slot: int, generation: int, depth: int, alpha: int, be
     return packed & 255
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _check(state: Any) -> bool:
     """True (and the stopped flag set) when the search must stop: asked to, or out of nodes."""
     if not state[S_STOPPABLE]:
@@ -481,7 +499,7 @@ def _check(state: Any) -> bool:
     return False
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _ordered(cells: Any, o: int, table_move: int, ply: int, p: Any, history: Any, killers: Any, moves: Any,
              keys_buffer: Any) -> int:
     """The moves of the position at ``cells[o:]`` into ``moves[ply]``, best first; how many."""
@@ -518,7 +536,7 @@ FIRST, NULL_WINDOW, RESEARCH, REDUCED = 0, 1, 2, 3
 VALUE, CHILDREN, STOPPED = 0, 1, 2
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
     """The position at ``ply`` with ``move`` played, at ``ply + 1``; the stones captured."""
     o = ply * length
@@ -527,7 +545,7 @@ def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
     return play(stack, o + length, move, p)
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, moves: Any,
            keys_buffer: Any, state: Any, frames: Any, out: Any) -> int:
     """A node's search up to its children: counted and checked, a finished game, a proven one, a leaf,
@@ -605,7 +623,7 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     return VALUE
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+@compiled()
 def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, data: Any, history: Any,
              killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any) -> int:
     """The score of the position at ``top`` for its side to move, searched ``depth`` plies: principal
@@ -698,7 +716,7 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, da
     return 0  # never reached
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+@compiled()
 def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool, p: Any, data: Any,
           history: Any, killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, scores: Any,
           partial: Any) -> int:
@@ -734,14 +752,14 @@ def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool,
     return best_move
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+@compiled()
 def _probe(data: Any, cells: Any, generation: int) -> int:
     """The table's best move for ``cells``, or -1."""
     slot = _slot(data, cells, 0, cells.shape[0], generation)
     return data[slot, PACKED] & 255 if data[slot, GENERATION] == generation else -1
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _moves_count(cells: Any, o: int, n: int) -> int:
     """How many moves the side to move has (``legal``'s count, the moves not listed)."""
     if cells[o + 2 * n + 5] != ONGOING:
@@ -753,7 +771,7 @@ def _moves_count(cells: Any, o: int, n: int) -> int:
     return count
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _perft_with(stack: Any, depth: int, p: Any, moves: Any, counts: Any, index: Any, n: int) -> int:
     length = 2 * n + 6
     counts[0] = legal(stack, 0, p, moves, 0)
@@ -781,7 +799,7 @@ def _perft_with(stack: Any, depth: int, p: Any, moves: Any, counts: Any, index: 
     return total
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+@compiled()
 def _perft(stack: Any, depth: int, p: Any, moves: Any, counts: Any, index: Any) -> int:
     """``lean``'s ``perft`` of the position at the start of ``stack`` (``depth`` at least 1): the moves
     of the last ply counted, not made; a stack of plies, not recursion."""
@@ -790,7 +808,7 @@ def _perft(stack: Any, depth: int, p: Any, moves: Any, counts: Any, index: Any) 
     return _perft_with(stack, depth, p, moves, counts, index, p[P_N])
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False, inline="always")
+@compiled(inline=True)
 def _playouts_with(start: Any, games: int, seed: int, p: Any, cells: Any, moves: Any, n: int) -> int:
     length = 2 * n + 6
     state = np.uint64(seed | 1)
@@ -810,7 +828,7 @@ def _playouts_with(start: Any, games: int, seed: int, p: Any, cells: Any, moves:
     return plies
 
 
-@njit(cache=True, nogil=True, error_model="numpy", _nrt=False)
+@compiled()
 def _playouts(start: Any, games: int, seed: int, p: Any, cells: Any, moves: Any) -> int:
     """``games`` random games from ``start`` (each move drawn evenly from the legal ones by a xorshift
     generator seeded with ``seed``); the plies played."""

@@ -10,9 +10,9 @@ draw it answers by the search's score (accepted when the bot stands no better th
 otherwise). A move the server refuses is logged, and tried again after 2 and then 4 seconds if no new
 state has come meanwhile (the next state decides otherwise).
 
-Time: on a clock, the computer's own share of its time (``toguz_tui.session.game_clock.GameClock.budget``:
-a thirtieth of what is left plus three quarters of the increment, at most a quarter of what is left and
-the level's own limit), from the server's time less what has passed since and a reserve for the network;
+Time: on a clock, the computer's own share of its time (``rules.engine.time_use.thinking_time``: more in
+the middlegame, a forced move at once, at most a quarter of what is left), from the server's time less
+what has passed since and a reserve for the network;
 without a clock (correspondence, unlimited), ``UNHURRIED_SECONDS`` a move.
 """
 
@@ -236,7 +236,7 @@ class BotGame:
                     self._aborting = True
                 else:
                     ply, position, mine, offered = task
-                    seconds = self._budget() if mine else min(DRAW_LOOK_SECONDS, self._budget())
+                    seconds = self._budget(position) if mine else min(DRAW_LOOK_SECONDS, self._budget(position))
             if task is None:
                 self._abort()
                 continue
@@ -282,9 +282,9 @@ class BotGame:
         left = until - time.monotonic()
         return min(WAKE, left) if ply == len(self.codes) and left > 0 else WAKE
 
-    def _budget(self) -> float:
-        """The seconds the bot may think now: its clock's share, or ``UNHURRIED_SECONDS`` without one."""
-        level_limit = LEVELS[self.account.level - 1].time_limit
+    def _budget(self, position: Position) -> float:
+        """The seconds the bot may think now in ``position``: its clock's share, or ``UNHURRIED_SECONDS``
+        without one."""
         if self.control is None or self.me is None:
             return UNHURRIED_SECONDS
         passed = time.monotonic() - self.state_at if len(self.codes) >= 2 else 0.0  # clocks run from ply 2
@@ -292,7 +292,7 @@ class BotGame:
         times[self.me] = max(0.0, times[self.me] - passed - NETWORK_RESERVE)
         clocks = GameClock(self.control)
         clocks.clock.set_times((times[0], times[1]))
-        return clocks.budget(self.me, level_limit)
+        return clocks.budget(self.me, position, LEVELS[self.account.level - 1])
 
     def _act(self, ply: int, position: Position, mine: bool, offered: bool, result: SearchResult) -> None:
         """Answer the draw offer by the search's score, then send the move found, if it is still wanted."""

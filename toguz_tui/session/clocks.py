@@ -13,9 +13,9 @@ Choices made (docs/clocks-and-sounds.md says them too):
 - Each warning threshold is said once a game per side, only for a person's clock (never the
   computer's); when one wait crosses several, the lowest is said.
 - A paused game refuses moves until it is resumed; a game taken up at the next start comes back paused.
-- The computer spends about a twenty-fifth of its time left plus most of its increment on a move,
-  never more than a quarter of what it has, nor more than its level's own limit (``GameClock.budget``,
-  in ``toguz_tui.session.game_clock``, with the times of one game).
+- The computer's share of its time on a move is ``rules.engine.time_use.thinking_time``'s (more in the
+  middlegame, a forced move at once, never more than a quarter of what it has), through
+  ``GameClock.budget`` in ``toguz_tui.session.game_clock``, with the times of one game.
 """
 
 from __future__ import annotations
@@ -24,8 +24,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from rules import MoveReport, Side
+from rules import MoveReport, Position, Side
 from rules.clock import WARNINGS, TimeControl
+from rules.engine.levels import Level
 from speech.words.announce import Announcer
 from toguz_tui.session.game_clock import GameClock
 from toguz_tui.session.output import Output
@@ -141,9 +142,9 @@ class Clocks:
         if drop:
             self.clock = None
 
-    def budget(self, side: Side, level_limit: float) -> float:
-        """The seconds the computer may think on this move (its level's limit without a clock)."""
-        return level_limit if self.clock is None else self.clock.budget(side, level_limit)
+    def budget(self, position: Position, level: Level) -> float:
+        """The seconds the computer may think on its move in ``position`` (its level's limit without a clock)."""
+        return level.time_limit if self.clock is None else self.clock.budget(position.to_move, position, level)
 
     def resume(self, to_move: Side, moves: int) -> None:
         """Run the side to move's clock again."""

@@ -2,8 +2,9 @@
 a pause, the computer's share of its time, and their form in a saved game. The session's part that keeps
 them, says their warnings and watches them is ``toguz_tui.session.clocks.Clocks``.
 
-The computer spends about a twenty-fifth of its time left plus most of its increment on a move, never
-more than a quarter of what it has, nor more than its level's own limit.
+The computer's share of its time on a move is ``rules.engine.time_use.thinking_time``'s: more in the
+middlegame, a forced move at once, never more than a quarter of what it has (nor than its level's own
+limit, below level 8).
 """
 
 from __future__ import annotations
@@ -13,13 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules import Side
+from rules import Position, Side
 from rules.clock import WARNINGS, Clock, TimeControl
-
-MOVES_TO_GO = 30  # the moves the computer expects still to make, when it shares out its time
-SHARE_OF_INCREMENT = 0.75
-MOST_OF_WHAT_IS_LEFT = 0.25
-LEAST_THINKING = 0.01  # seconds: depth 1 at least is always searched (some milliseconds)
+from rules.engine.levels import Level
+from rules.engine.time_use import thinking_time
 
 
 @dataclass
@@ -117,12 +115,12 @@ class GameClock:
                  if (int(side), limit) not in self.warned and (wait := self.clock.until(limit)) is not None]
         return min(waits) if waits else None
 
-    def budget(self, side: Side, level_limit: float) -> float:
-        """The seconds the computer may think on this move: its share of what it has left (and of its
-        increment), never more than a quarter of that, nor more than its level's own limit."""
-        left = self.clock.remaining(side)
-        share = left / MOVES_TO_GO + self.control.increment * SHARE_OF_INCREMENT
-        return max(LEAST_THINKING, min(level_limit, share, left * MOST_OF_WHAT_IS_LEFT))
+    def budget(self, side: Side, position: Position, level: Level) -> float:
+        """The seconds the computer (``side``, at ``level``) may think on a move in ``position``: its share
+        of what it has left and of its increment (``thinking_time``)."""
+        on_board = sum(position.board)
+        return thinking_time(self.clock.remaining(side), self.control.increment, on_board,
+                             position.variant.total, len(position.legal_moves()), level)
 
     def to_saved(self) -> dict[str, Any]:
         """What the saved game keeps of the clocks (the times as they stand now)."""

@@ -21,9 +21,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Literal, Protocol
 
-from rules import Game, Position, Side
+from rules import Game, Position
 from rules.clock import TimeControl
 from rules.engine import LEVELS
+from rules.engine.levels import Level
 from toguz_tui.session.setup import GameSetup
 from toguz_tui.session.stream import Reply
 
@@ -41,10 +42,10 @@ class Turn:
     time_limit: float
 
     @classmethod
-    def of(cls, game: Game, setup: GameSetup, budget: Callable[[Side, float], float]) -> Turn:
-        """The turn in ``game``: the level's time limit, or what ``budget`` (the clocks) allows of it."""
+    def of(cls, game: Game, setup: GameSetup, budget: Callable[[Position, Level], float]) -> Turn:
+        """The turn in ``game``: what ``budget`` (the clocks, or the level's own limit) allows."""
         position = game.position
-        limit = budget(position.to_move, LEVELS[setup.level - 1].time_limit)
+        limit = budget(position, LEVELS[setup.level - 1])
         return cls(position, setup.level, setup.seed + len(game.moves), limit)
 
 

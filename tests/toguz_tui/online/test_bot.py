@@ -20,9 +20,10 @@ from typing import Any
 
 import pytest
 
-from rules import Position, Side
+from rules import TOGUZ, Position, Side
 from rules.clock import TimeControl
-from rules.engine import Engine, SearchResult
+from rules.engine import LEVELS, Engine, SearchResult
+from rules.engine.time_use import RESERVE, thinking_time
 from rules.move import play_move
 from rules.movecode import move_code
 from speech.words.i18n import LANGUAGES, catalogue
@@ -396,13 +397,16 @@ def test_the_bot_thinks_for_its_share_of_its_clock_and_a_fixed_time_without_one(
     client = Client(None, "http://127.0.0.1:9")
     game = BotGame(BotAccount(client, "toguzbot", "Toguzbot", 8), "Budget01", lambda _game: None)
     game.me, game.codes = Side.BLACK, ["f1e2"]
-    assert game._budget() == bot_game.UNHURRIED_SECONDS  # correspondence, unlimited
+    position = Position.start(TOGUZ)
+    assert game._budget(position) == bot_game.UNHURRIED_SECONDS  # correspondence, unlimited
     game.control, game.times = TimeControl(60.0, 0.0), (60.0, 60.0)
-    assert game._budget() == pytest.approx((60.0 - bot_game.NETWORK_RESERVE) / 30)  # a thirtieth of what is left
+    expected = thinking_time(60.0 - bot_game.NETWORK_RESERVE, 0.0, 162, 162, 9, LEVELS[7])
+    assert game._budget(position) == pytest.approx(expected)  # its clock's share, the reserve kept
+    assert expected == pytest.approx((60.0 - bot_game.NETWORK_RESERVE - RESERVE) / 32.25)  # some 32 moves to make
     game.control, game.times = TimeControl(600.0, 10.0), (600.0, 600.0)
-    assert game._budget() == 3.0  # never past the level's own limit
+    assert game._budget(position) > 3.0  # level 8 on a clock: past its 3 s without one
     game.times = (600.0, 1.0)
-    assert game._budget() == pytest.approx(0.125)  # never past a quarter of what is left, the reserve kept
+    assert game._budget(position) == pytest.approx(0.125)  # never past a quarter of what is left, the reserve kept
     client.close()
 
 
