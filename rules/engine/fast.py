@@ -53,7 +53,10 @@ from typing import Any, TypeVar
 
 import numba
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
 
 from rules.engine.evaluate import (
     DECIDED,
@@ -252,7 +255,12 @@ def play(cells: Any, o: int, origin: int, p: Any) -> int:
 @compiled(inline=True)
 def legal(cells: Any, o: int, p: Any, out: Any, row: int) -> int:
     """The board indices the side to move may play, ascending, into ``out[row]``; how many."""
-    n = p[P_N]
+    return _legal_with(cells, o, out, row, p[P_N])
+
+
+@compiled(inline=True)
+def _legal_with(cells: Any, o: int, out: Any, row: int, n: int) -> int:
+    """``legal`` for ``n`` pits a row."""
     if cells[o + 2 * n + 5] != ONGOING:
         return 0
     start = cells[o + 2 * n + 4] * n
@@ -370,8 +378,7 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
 
 
 @compiled(inline=True)
-def _gain(cells: Any, o: int, origin: int, p: Any) -> int:
-    n = p[P_N]
+def _gain(cells: Any, o: int, origin: int, p: Any, n: int) -> int:
     t0 = 2 * n + 2
     at = origin * p[P_WIDTH] + cells[o + origin]
     adds = p[P_ADDS]
@@ -386,15 +393,30 @@ def _gain(cells: Any, o: int, origin: int, p: Any) -> int:
 
 
 @compiled(inline=True)
-def _proven_early(cells: Any, o: int, ply: int, p: Any) -> int:
+def _proven_early(cells: Any, o: int, ply: int, p: Any, n: int) -> int:
     """A kazan past half when play goes on with collection: the proven score, else 0 (none)."""
-    n = p[P_N]
     side = cells[o + 2 * n + 4]
     if cells[o + 2 * n + side] >= p[P_MAJORITY]:
         return WIN_UNITS - ply
     if cells[o + 2 * n + 1 - side] >= p[P_MAJORITY]:
         return ply - WIN_UNITS
     return 0
+
+
+@intrinsic
+def _prefetch(typing_context: Any, address: Any) -> Any:
+    """Ask the processor to bring the memory at ``address`` into its cache (``llvm.prefetch``)."""
+    signature = types.void(types.intp)
+
+    def generate(context: Any, builder: Any, _signature: Any, arguments: Any) -> None:
+        byte_pointer = ir.IntType(8).as_pointer()
+        kind = ir.FunctionType(ir.VoidType(), [byte_pointer, ir.IntType(32), ir.IntType(32), ir.IntType(32)])
+        function = cgutils.get_or_insert_function(builder.module, kind, "llvm.prefetch.p0i8")
+        pointer = builder.inttoptr(arguments[0], byte_pointer)
+        builder.call(function, [pointer, ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), 3),
+                                ir.Constant(ir.IntType(32), 1)])
+
+    return signature, generate
 
 
 @compiled(inline=True)
@@ -500,23 +522,32 @@ def _check(state: Any) -> bool:
 
 
 @compiled(inline=True)
-def _ordered(cells: Any, o: int, table_move: int, ply: int, p: Any, history: Any, killers: Any, moves: Any,
-             keys_buffer: Any) -> int:
-    """The moves of the position at ``cells[o:]`` into ``moves[ply]``, best first; how many."""
-    count = legal(cells, o, p, moves, ply)
+def _keyed(cells: Any, o: int, ply: int, p: Any, history: Any, killers: Any, moves: Any, keys_buffer: Any,
+           n: int) -> int:
+    """The moves of the position at ``cells[o:]`` into ``moves[ply]`` and their ordering keys (but for the
+    table's move, not known yet) into ``keys_buffer[ply]``; how many."""
+    count = _legal_with(cells, o, moves, ply, n)
     first_killer, second_killer = killers[ply, 0], killers[ply, 1]
     for i in range(count):
         move = moves[ply, i]
-        if move == table_move:
-            key = 1 << 40
-        elif move == first_killer:
+        if move == first_killer:
             key = 1 << 38
         elif move == second_killer:
             key = 1 << 37
         else:
-            key = (_gain(cells, o, move, p) << 24) + history[move]
+            key = (_gain(cells, o, move, p, n) << 24) + history[move]
         keys_buffer[ply, i] = key
-    for i in range(1, count):  # by key, then by move, both descending (as Python sorts the pairs)
+    return count
+
+
+@compiled(inline=True)
+def _sorted(moves: Any, keys_buffer: Any, ply: int, count: int, table_move: int) -> None:
+    """The moves of ``_keyed``, the table's move first, then by key, then by move, both descending (as
+    Python sorts the pairs)."""
+    for i in range(count):
+        if moves[ply, i] == table_move:
+            keys_buffer[ply, i] = 1 << 40
+    for i in range(1, count):
         key, move = keys_buffer[ply, i], moves[ply, i]
         j = i - 1
         while j >= 0 and (keys_buffer[ply, j] < key or (keys_buffer[ply, j] == key and moves[ply, j] < move)):
@@ -525,7 +556,6 @@ def _ordered(cells: Any, o: int, table_move: int, ply: int, p: Any, history: Any
             j -= 1
         keys_buffer[ply, j + 1] = key
         moves[ply, j + 1] = move
-    return count
 
 
 # How a node's search goes on after a child returned: its first child (full window), a later child
@@ -547,13 +577,12 @@ def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
 
 @compiled(inline=True)
 def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, moves: Any,
-           keys_buffer: Any, state: Any, frames: Any, out: Any) -> int:
+           keys_buffer: Any, state: Any, frames: Any, out: Any, n: int) -> int:
     """A node's search up to its children: counted and checked, a finished game, a proven one, a leaf,
     a table hit, or a depth-1 node searched whole (its value in ``out[0]``); else its moves ordered
     into ``moves[ply]`` for the children (``CHILDREN``). Positions lie one after the other in
     ``stack``, ``length`` cells each, the one at ``ply`` from ``ply * length``: no array views (their
     reference counting would cost more than the search)."""
-    n = p[P_N]
     length = 2 * n + 6
     o = ply * length
     depth, alpha, beta = frames[ply, 0], frames[ply, 1], frames[ply, 2]
@@ -572,23 +601,25 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
             out[0] = WIN_UNITS - ply if winner == stack[o + side_at] else ply - WIN_UNITS
         return VALUE
     if p[P_PROVES_EARLY]:
-        proven = _proven_early(stack, o, ply, p)
+        proven = _proven_early(stack, o, ply, p, n)
         if proven != 0:
             out[0] = proven
             return VALUE
     if depth <= 0 or ply >= MAX_PLY:
         out[0] = evaluate(stack, o, p)
         return VALUE
-    table_move = -1
-    if depth > 1:  # a frontier node (depth 1) is not looked up in the table, nor kept there (``search``)
-        hashed = _hash(stack, o, length)
-        generation = state[S_GENERATION]
-        slot = _find(data, hashed, generation)
-        frames[ply, 9], frames[ply, 10], frames[ply, 11] = slot, hashed, generation
-        table_move = _table_hit(data, slot, generation, depth, alpha, beta, ply, out)
-        if table_move == HIT:
-            return VALUE
-    count = _ordered(stack, o, table_move, ply, p, history, killers, moves, keys_buffer)
+    # The node's table slot is asked of memory first and looked at once its moves are listed and keyed
+    # (a slot is seldom in the processor's cache: the wait for it is spent on them).
+    hashed = _hash(stack, o, length)
+    generation = state[S_GENERATION]
+    _prefetch(data.ctypes.data + ((hashed >> 20) & (data.shape[0] - 1)) * data.strides[0])
+    count = _keyed(stack, o, ply, p, history, killers, moves, keys_buffer, n)
+    slot = _find(data, hashed, generation)
+    frames[ply, 9], frames[ply, 10], frames[ply, 11] = slot, hashed, generation
+    table_move = _table_hit(data, slot, generation, depth, alpha, beta, ply, out)
+    if table_move == HIT:
+        return VALUE
+    _sorted(moves, keys_buffer, ply, count, table_move)
     frames[ply, 3] = alpha  # the original alpha
     frames[ply, 4] = -INFINITY  # best
     frames[ply, 5] = moves[ply, 0]  # best move
@@ -598,7 +629,7 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
         return CHILDREN
     co = o + length
     side = stack[o + side_at]
-    best = -INFINITY
+    best, best_move = -INFINITY, moves[ply, 0]
     searched = 0
     for index in range(count):
         move = moves[ply, index]
@@ -606,30 +637,32 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
         _child(stack, ply, length, move, p)
         result = stack[co + result_at]
         if result == ONGOING:
-            proven = _proven_early(stack, co, ply + 1, p) if p[P_PROVES_EARLY] else 0
+            proven = _proven_early(stack, co, ply + 1, p, n) if p[P_PROVES_EARLY] else 0
             score = -proven if proven != 0 else -evaluate(stack, co, p)
         elif result % 3 == 2:
             score = 0
         else:
             score = WIN_UNITS - ply - 1 if result % 3 == side else ply + 1 - WIN_UNITS
         if score > best:
-            best = score
+            best, best_move = score, move
             if score > alpha:
                 alpha = score
                 if alpha >= beta:
                     break
     state[S_NODES] += searched
+    bound = UPPER if best <= frames[ply, 3] else (LOWER if best >= beta else EXACT)
+    _keep(data, slot, hashed, generation, depth, bound, best, best_move, ply, state)
     out[0] = best
     return VALUE
 
 
-@compiled()
-def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, data: Any, history: Any,
-             killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any) -> int:
+@compiled(inline=True)
+def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, data: Any, history: Any,
+                  killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, n: int) -> int:
     """The score of the position at ``top`` for its side to move, searched ``depth`` plies: principal
     variation search, as ``Searcher.negamax`` does it, with a stack of frames for its recursion (numba
     caches no recursive function safely). 0 when stopped (``state[S_STOPPED]`` says so)."""
-    length = 2 * p[P_N] + 6
+    length = 2 * n + 6
     out = state[S_OUT:S_OUT + 1]
     ply = top
     frames[ply, 0], frames[ply, 1], frames[ply, 2] = depth, alpha, beta
@@ -637,7 +670,7 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, da
     value = 0
     while True:
         if entering:
-            done = _enter(stack, ply, p, data, history, killers, moves, keys_buffer, state, frames, out)
+            done = _enter(stack, ply, p, data, history, killers, moves, keys_buffer, state, frames, out, n)
             if done == STOPPED:
                 return 0
             if done == VALUE:
@@ -714,6 +747,17 @@ def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, da
         ply += 1
         entering = True
     return 0  # never reached
+
+
+@compiled()
+def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, data: Any, history: Any,
+             killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any) -> int:
+    """``_negamax_with`` for the variant's pits (Toguz's 9 a constant in a copy of its own)."""
+    if p[P_N] == TOGUZ_PITS:
+        return _negamax_with(stack, top, depth, alpha, beta, p, data, history, killers, moves, keys_buffer, state,
+                             frames, TOGUZ_PITS)
+    return _negamax_with(stack, top, depth, alpha, beta, p, data, history, killers, moves, keys_buffer, state,
+                         frames, p[P_N])
 
 
 @compiled()
@@ -985,7 +1029,7 @@ class FastSearcher:
 
     def proven_early(self, cells: Cells, ply: int) -> int | None:
         """As ``Searcher.proven_early``."""
-        found = int(_proven_early(np.array(cells, dtype=np.int32), 0, ply, self.params))
+        found = int(_proven_early(np.array(cells, dtype=np.int32), 0, ply, self.params, self.lean.pits))
         return found if found else None
 
     def iterate(self, cells: Cells, max_depth: int, every_move: bool,

@@ -1,11 +1,9 @@
 """The search: iterative deepening negamax with principal variation search over lean positions.
 
 A transposition table (a dict keyed by the whole lean position) keeps each node's depth, bound,
-score and best move, except the frontier's (nodes of depth 1, whose children are evaluated, not
-searched: looking them up cost more time than the table saved); moves are tried in the order: the
-table's move, killers, captures (and tuzdyks) by size, then by history. Scores are in evaluation
-units for the side to move; a finished game scores ``WIN_UNITS - plies`` for the winner (exact), 0 for
-a draw.
+score and best move; moves are tried in the order: the table's move, killers, captures (and
+tuzdyks) by size, then by history. Scores are in evaluation units for the side to move; a finished
+game scores ``WIN_UNITS - plies`` for the winner (exact), 0 for a draw.
 
 A ``selective`` search (the playing search of level 8; never one asked for a depth, whose result must be
 the minimax value) reduces late quiet moves (late-move reductions): at a node of depth 3 or more, a
@@ -198,8 +196,9 @@ class Searcher:
                 return proven
         if depth <= 0 or ply >= MAX_PLY:
             return self.evaluate(cells)
+        key = tuple(cells)
+        entry = self.table.get(key)
         table_move = -1
-        entry = self.table.get(tuple(cells)) if depth > 1 else None  # a frontier node: not in the table
         if entry is not None:
             table_move = entry[3]
             if entry[0] >= depth:
@@ -265,9 +264,8 @@ class Searcher:
                         if alpha >= beta:
                             self.reward(move, depth, ply)
                             break
-        if depth > 1:
-            bound = UPPER if best <= original_alpha else (LOWER if best >= beta else EXACT)
-            self.store(cells, depth, bound, best, best_move, ply)
+        bound = UPPER if best <= original_alpha else (LOWER if best >= beta else EXACT)
+        self.store(cells, depth, bound, best, best_move, ply)
         return best
 
     def proven_early(self, cells: Cells, ply: int) -> int | None:
