@@ -53,7 +53,7 @@ from typing import Any, TypeVar
 
 import numba
 import numpy as np
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]
 from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
@@ -81,6 +81,8 @@ from rules.engine.search import (
     LOWER,
     MAX_PLY,
     NO_NODE_LIMIT,
+    PRUNE_DEPTH,
+    PRUNE_MARGIN,
     QUIET,
     UPPER,
     WIN_UNITS,
@@ -272,13 +274,11 @@ def _legal_with(cells: Any, o: int, out: Any, row: int, n: int) -> int:
 
 
 @compiled(inline=True)
-def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
-    n = p[P_N]
+def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any, n: int, total: int) -> int:
     size = 2 * n
     t0 = size + 2
-    width = p[P_WIDTH]
+    width = total + 1  # ``landing_tables``'s width
     adds = p[P_ADDS]
-    total = p[P_TOTAL]
     mine, theirs = cells[o + t0 + side], cells[o + t0 + 1 - side]
     may_tuzdyk = p[P_TUZDYKS] and mine < 0
     pit_n = size - 1 if side == 0 else n - 1
@@ -302,10 +302,9 @@ def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any) -> int:
 
 
 @compiled(inline=True)
-def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any) -> bool:
+def _ends_by_no_move(cells: Any, o: int, side: int, own: int, p: Any, n: int) -> bool:
     """``evaluate``'s ``ends_by_no_move``: ``side`` (to move, the other's row empty, ``own`` stones on its
     row) has a quiet move, and a player without one loses or its kazan and row make a majority."""
-    n = p[P_N]
     start = side * n
     quiet = False
     for pit in range(n):
@@ -362,10 +361,10 @@ def _evaluate_with(cells: Any, o: int, p: Any, n: int, total: int) -> int:
     score += (playable - their_playable) * MOBILITY
     if their_playable == 0:
         score += EMPTY_ROW
-        if _ends_by_no_move(cells, o, side, own, p):
+        if _ends_by_no_move(cells, o, side, own, p, n):
             score += DECIDED
-    score += _best_capture(cells, o, side, remaining, p) * NOW_CAPTURE
-    score -= _best_capture(cells, o, other, remaining, p) * THREAT
+    score += _best_capture(cells, o, side, remaining, p, n, total) * NOW_CAPTURE
+    score -= _best_capture(cells, o, other, remaining, p, n, total) * THREAT
     return score
 
 
@@ -403,20 +402,25 @@ def _proven_early(cells: Any, o: int, ply: int, p: Any, n: int) -> int:
     return 0
 
 
-@intrinsic
-def _prefetch(typing_context: Any, address: Any) -> Any:
-    """Ask the processor to bring the memory at ``address`` into its cache (``llvm.prefetch``)."""
+def _prefetch_typed(typing_context: Any, address: Any) -> Any:
+    """``_prefetch``'s type and code."""
     signature = types.void(types.intp)
 
     def generate(context: Any, builder: Any, _signature: Any, arguments: Any) -> None:
         byte_pointer = ir.IntType(8).as_pointer()
         kind = ir.FunctionType(ir.VoidType(), [byte_pointer, ir.IntType(32), ir.IntType(32), ir.IntType(32)])
-        function = cgutils.get_or_insert_function(builder.module, kind, "llvm.prefetch.p0i8")
+        function = cgutils.get_or_insert_function(  # type: ignore[no-untyped-call]
+            builder.module, kind, "llvm.prefetch.p0i8")
         pointer = builder.inttoptr(arguments[0], byte_pointer)
         builder.call(function, [pointer, ir.Constant(ir.IntType(32), 0), ir.Constant(ir.IntType(32), 3),
                                 ir.Constant(ir.IntType(32), 1)])
 
     return signature, generate
+
+
+# Ask the processor to bring the memory at an address into its cache (``llvm.prefetch``, for reading,
+# kept close), while other work goes on; a compiled function's call ``_prefetch(address)``.
+_prefetch: Any = intrinsic(_prefetch_typed)
 
 
 @compiled(inline=True)
@@ -619,6 +623,11 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     table_move = _table_hit(data, slot, generation, depth, alpha, beta, ply, out)
     if table_move == HIT:
         return VALUE
+    if state[S_SELECTIVE] and 1 < depth <= PRUNE_DEPTH and beta - alpha == 1 and abs(beta) < WIN_UNITS - MAX_PLY:
+        margin = evaluate(stack, o, p) - PRUNE_MARGIN * depth
+        if margin >= beta:
+            out[0] = margin
+            return VALUE
     _sorted(moves, keys_buffer, ply, count, table_move)
     frames[ply, 3] = alpha  # the original alpha
     frames[ply, 4] = -INFINITY  # best

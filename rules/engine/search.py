@@ -9,9 +9,13 @@ A ``selective`` search (the playing search of level 8; never one asked for a dep
 the minimax value) reduces late quiet moves (late-move reductions): at a node of depth 3 or more, a
 move that captures nothing, is neither the table's move nor a killer and comes ``LMR_MOVES`` or more
 into the order is first searched one ply shallower (two from ``LMR_MORE`` moves on at depth 5 or more)
-with a null window; only a move that then beats alpha is searched again at its full depth. There is
-no null-move pruning: a player may not pass in this game, and near starvation having to move is often
-the whole trouble (a null move would call lost positions safe).
+with a null window; only a move that then beats alpha is searched again at its full depth. It also
+cuts a shallow node that stands far above beta (reverse futility pruning): a null-window node of depth 2
+or 3 whose evaluation is more than ``PRUNE_MARGIN`` units (4 stones) a ply above beta fails high at
+once, without its moves searched (its evaluation already counts the opponent's best capture, so a
+position merely waiting to lose a pile is not called safe). There is no null-move pruning: a player
+may not pass in this game, and near starvation having to move is often the whole trouble (a null move
+would call lost positions safe).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 LMR_MOVES = 2  # a selective search reduces quiet moves from the third on
 LMR_MORE = 4  # and by two plies from the fifth on, at depth 5 or more
 QUIET = 1 << 24  # an ordering key below this: a move that captures nothing, not the table's nor a killer
+PRUNE_DEPTH = 3  # a selective search's null-window node this shallow or less, whose evaluation is more than
+PRUNE_MARGIN = 400  # this many units a ply above beta, is taken to fail high without a search
 
 
 class SearchStopped(Exception):
@@ -211,6 +217,10 @@ class Searcher:
                 if (bound == EXACT or (bound == LOWER and score >= beta)
                         or (bound == UPPER and score <= alpha)):
                     return score
+        if self.selective and 1 < depth <= PRUNE_DEPTH and beta - alpha == 1 and abs(beta) < WIN_UNITS - MAX_PLY:
+            margin = self.evaluate(cells) - PRUNE_MARGIN * depth
+            if margin >= beta:
+                return margin  # so far ahead that a shallow search would not bring it under beta
         moves, keys = self.ordered(cells, table_move, ply)
         play = lean.play
         original_alpha = alpha
