@@ -108,7 +108,7 @@ def match(seconds: float = 0.3, openings: int = 20, workers: int = 2, each: bool
           against: str = DEFAULT, clock: TimeControl | None = None) -> float:
     """Play the match, print it (each game too, with ``each``) and return today's share of the points."""
     search = "compiled" if compiled() else "pure Python (numba missing or TOGUZ_ENGINE=python)"
-    pace = f"at {seconds} s a move" if clock is None else f"on a {clock.pgn} clock"
+    pace = f"at {seconds} s a move" if clock is None else f"on a {clock.initial / 60:g}+{clock.increment:g} clock"
     print(f"today's level 8 ({search} search) against level 8 of commit {against}, {pace.removeprefix('at ')}, "
           f"{openings} openings with both colours", flush=True)
     Yardstick(against).close()  # taken out of git, and its search compiled, before any clock runs

@@ -1,5 +1,5 @@
 """Rules speed: random-game plies per second through ``Game.play``, the lean form and the compiled rules
-(``fast.FastRules``, where numba is installed), and perft from the start in the lean form and compiled.
+(``compiled_rules.FastRules``, where numba is installed), and perft from the start in the lean form and compiled.
 
 Run from the repository root: ``.venv/bin/python bench/rules.py [--seconds S]``.
 """
@@ -61,7 +61,7 @@ def perft_figures(depth: int) -> tuple[int, int, float]:
 def compiled_figures(depth: int, games: int) -> tuple[int, float, float]:
     """The compiled rules: perft from the start (its leaves and the fastest of five runs' seconds) and
     random playouts from the start (plies a second over ``games`` games)."""
-    from rules.engine.fast import FastRules
+    from rules.engine.compiled_rules import FastRules
 
     lean = LeanRules(TOGUZ)
     rules = FastRules(lean)

@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 from rules import TOGUZ, Game, Side, read_record_file  # noqa: E402 - after the path is set
 from rules.engine import Engine  # noqa: E402
 from rules.engine import evaluate as weights  # noqa: E402
-from rules.engine.fast import P_N, _best_capture, _ends_by_no_move, _params  # noqa: E402
+from rules.engine.fast import P_N, _best_capture, _ends_by_no_move, variant_params  # noqa: E402
 from rules.engine.lean import LeanRules  # noqa: E402
 from rules.engine.search import Searcher  # noqa: E402
 
@@ -78,11 +78,12 @@ def features(cells: list[int], p: np.ndarray, shares: list[float]) -> list[float
     starving = max(0, row - 2 * their_row) - max(0, their_row - 2 * row)
     their_playable = n - their.count(0)
     empty = int(their_playable == 0)
-    decided = int(bool(empty and _ends_by_no_move(array, 0, side, row, p)))
+    decided = int(bool(empty and _ends_by_no_move(array, 0, side, row, p, n)))
     return [(cells[size + side] - cells[size + other]) * weights.SCALE,
             (row - their_row) * (1 - phase), (row - their_row) * phase, starving * phase, tuzdyks,
             (n - own.count(0)) - their_playable, empty, decided,
-            int(_best_capture(array, 0, side, remaining, p)), -int(_best_capture(array, 0, other, remaining, p))]
+            int(_best_capture(array, 0, side, remaining, p, n, total)),
+            -int(_best_capture(array, 0, other, remaining, p, n, total))]
 
 
 def self_play(games: int, nodes: int) -> tuple[list[list[int]], list[float]]:
@@ -130,7 +131,7 @@ def real_games(data: Path) -> tuple[list[list[int]], list[float]]:
 
 def matrix(positions: list[list[int]]) -> np.ndarray:
     """The features of every position, one row each."""
-    p = _params(TOGUZ)
+    p = variant_params(TOGUZ)
     shares = shape(TOGUZ.pits)
     return np.array([features(cells, p, shares) for cells in positions], dtype=np.float64)
 

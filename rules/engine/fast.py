@@ -18,12 +18,12 @@ The small functions of the hot path are inlined into their callers (``inline="al
 inlining, before LLVM's); ``play`` and ``evaluate`` stay calls (inlined, they made the search slower
 and its compiling three times longer). No function counts references to the arrays it is passed
 (``COMPILED``'s ``_nrt``): those atomic counts around every call took two fifths of the search's time.
-``play`` and ``evaluate`` each have a copy for Toguz (``_play_with``, ``_evaluate_with`` inlined with 9
+``play`` and ``evaluate`` each have a copy for Toguz (``play_with``, ``_evaluate_with`` inlined with 9
 pits and 162 stones as constants: loops of a known length, no division), the general one for the
 small variants. A frontier node (depth 1) is not looked up in the table (as ``search`` does), and
 a node's slot, found once, is where its result is kept.
 
-``FastRules`` measures the compiled rules alone: perft and random playouts (``bench/rules.py``).
+``compiled_rules.FastRules`` measures the compiled rules alone: perft and random playouts.
 
 Positions are ``int32`` arrays of the lean layout. The search runs without the GIL; a stop (asked
 for, or the clock run out, which a timer thread turns into a stop) is a flag it reads at its
@@ -175,7 +175,7 @@ def _collect(cells: Any, o: int, n: int, other: int, lose: int) -> None:
 
 
 @compiled(inline=True)
-def _play_with(cells: Any, o: int, origin: int, p: Any, n: int) -> int:
+def play_with(cells: Any, o: int, origin: int, p: Any, n: int) -> int:
     """``play`` for ``n`` pits a row: inlined with ``n`` a constant (Toguz's 9), the sowing's loops have a
     known length and its arithmetic no division."""
     size = 2 * n
@@ -250,8 +250,8 @@ def _play_with(cells: Any, o: int, origin: int, p: Any, n: int) -> int:
 def play(cells: Any, o: int, origin: int, p: Any) -> int:
     """Play board index ``origin`` for the side to move; the stones captured (``lean``'s ``play``)."""
     if p[P_N] == TOGUZ_PITS:
-        return _play_with(cells, o, origin, p, TOGUZ_PITS)
-    return _play_with(cells, o, origin, p, p[P_N])
+        return play_with(cells, o, origin, p, TOGUZ_PITS)
+    return play_with(cells, o, origin, p, p[P_N])
 
 
 @compiled(inline=True)
@@ -812,110 +812,7 @@ def _probe(data: Any, cells: Any, generation: int) -> int:
     return data[slot, PACKED] & 255 if data[slot, GENERATION] == generation else -1
 
 
-@compiled(inline=True)
-def _moves_count(cells: Any, o: int, n: int) -> int:
-    """How many moves the side to move has (``legal``'s count, the moves not listed)."""
-    if cells[o + 2 * n + 5] != ONGOING:
-        return 0
-    start = o + cells[o + 2 * n + 4] * n
-    count = 0
-    for i in range(n):
-        count += cells[start + i] != 0
-    return count
-
-
-@compiled(inline=True)
-def _perft_with(stack: Any, depth: int, p: Any, moves: Any, counts: Any, index: Any, n: int) -> int:
-    length = 2 * n + 6
-    counts[0] = legal(stack, 0, p, moves, 0)
-    if depth == 1:
-        return counts[0]
-    index[0] = 0
-    total = 0
-    ply = 0
-    while ply >= 0:
-        if index[ply] >= counts[ply]:
-            ply -= 1
-            continue
-        move = moves[ply, index[ply]]
-        index[ply] += 1
-        o = ply * length
-        for i in range(length):
-            stack[o + length + i] = stack[o + i]
-        _play_with(stack, o + length, move, p, n)
-        if ply + 2 == depth:
-            total += _moves_count(stack, o + length, n)
-        else:
-            ply += 1
-            counts[ply] = legal(stack, ply * length, p, moves, ply)
-            index[ply] = 0
-    return total
-
-
-@compiled()
-def _perft(stack: Any, depth: int, p: Any, moves: Any, counts: Any, index: Any) -> int:
-    """``lean``'s ``perft`` of the position at the start of ``stack`` (``depth`` at least 1): the moves
-    of the last ply counted, not made; a stack of plies, not recursion."""
-    if p[P_N] == TOGUZ_PITS:
-        return _perft_with(stack, depth, p, moves, counts, index, TOGUZ_PITS)
-    return _perft_with(stack, depth, p, moves, counts, index, p[P_N])
-
-
-@compiled(inline=True)
-def _playouts_with(start: Any, games: int, seed: int, p: Any, cells: Any, moves: Any, n: int) -> int:
-    length = 2 * n + 6
-    state = np.uint64(seed | 1)
-    plies = 0
-    for _ in range(games):
-        for i in range(length):
-            cells[i] = start[i]
-        count = legal(cells, 0, p, moves, 0)
-        while count:
-            state ^= state << np.uint64(13)
-            state ^= state >> np.uint64(7)
-            state ^= state << np.uint64(17)
-            pick = int((state >> np.uint64(32)) * np.uint64(count) >> np.uint64(32))
-            _play_with(cells, 0, moves[0, pick], p, n)
-            plies += 1
-            count = legal(cells, 0, p, moves, 0)
-    return plies
-
-
-@compiled()
-def _playouts(start: Any, games: int, seed: int, p: Any, cells: Any, moves: Any) -> int:
-    """``games`` random games from ``start`` (each move drawn evenly from the legal ones by a xorshift
-    generator seeded with ``seed``); the plies played."""
-    if p[P_N] == TOGUZ_PITS:
-        return _playouts_with(start, games, seed, p, cells, moves, TOGUZ_PITS)
-    return _playouts_with(start, games, seed, p, cells, moves, p[P_N])
-
-
-class FastRules:
-    """The compiled rules of one variant for measuring them: perft and random playouts."""
-
-    def __init__(self, lean: LeanRules) -> None:
-        warm()
-        self.lean = lean
-        self.params = _params(lean.variant)
-
-    def perft(self, cells: Cells, depth: int) -> int:
-        """As ``LeanRules.perft``."""
-        if depth <= 0:
-            return 1
-        stack = np.zeros((depth + 1) * self.lean.length, dtype=np.int32)
-        stack[:self.lean.length] = cells
-        moves = np.zeros((depth + 1, self.lean.pits), dtype=np.int64)
-        counts = np.zeros(depth + 1, dtype=np.int64)
-        return int(_perft(stack, depth, self.params, moves, counts, np.zeros(depth + 1, dtype=np.int64)))
-
-    def playouts(self, cells: Cells, games: int, seed: int = 1) -> int:
-        """``games`` random games played out from ``cells``; the plies played."""
-        moves = np.zeros((1, self.lean.pits), dtype=np.int64)
-        return int(_playouts(np.array(cells, dtype=np.int32), games, seed, self.params,
-                             np.zeros(self.lean.length, dtype=np.int32), moves))
-
-
-def _params(variant: Variant) -> Any:
+def variant_params(variant: Variant) -> Any:
     """The compiled functions' array of the variant's constants and tables (see ``P_LAST``)."""
     last, adds, width = landing_tables(variant)
     worth = tuzdyk_worth(variant)
@@ -969,7 +866,7 @@ class FastSearcher:
             warm()
         self.lean = lean
         variant = lean.variant
-        self.params = _params(variant)
+        self.params = variant_params(variant)
         length = lean.length
         self.data = np.zeros((SLOTS, 4), dtype=np.int64)
         self.history = np.zeros(lean.size, dtype=np.int64)

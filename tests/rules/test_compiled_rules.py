@@ -1,4 +1,4 @@
-"""The compiled rules (``fast.FastRules``: the search's own sowing, in Toguz's copy with its constants
+"""The compiled rules (``compiled_rules.FastRules``: the search's own sowing, in Toguz's copy with its constants
 and in the general one) count the same move sequences as the lean rules, in every variant, from the
 start and from positions well into a game; their random playouts are whole games, reproducible."""
 
@@ -22,7 +22,7 @@ def numba_present() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
 def test_compiled_perft_counts_what_the_lean_rules_count(variant: Variant) -> None:
-    from rules.engine.fast import FastRules
+    from rules.engine.compiled_rules import FastRules
 
     lean = LeanRules(variant)
     rules = FastRules(lean)
@@ -35,7 +35,7 @@ def test_compiled_perft_counts_what_the_lean_rules_count(variant: Variant) -> No
 
 def test_compiled_perft_seven_from_the_toguz_start() -> None:
     from rules import TOGUZ
-    from rules.engine.fast import FastRules
+    from rules.engine.compiled_rules import FastRules
 
     lean = LeanRules(TOGUZ)
     assert FastRules(lean).perft(lean.start(), 7) == 3_003_052  # as the lean rules count it (bench/rules.py)
@@ -43,7 +43,7 @@ def test_compiled_perft_seven_from_the_toguz_start() -> None:
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=lambda variant: variant.name)
 def test_random_playouts_play_whole_games_and_a_seed_repeats_them(variant: Variant) -> None:
-    from rules.engine.fast import FastRules
+    from rules.engine.compiled_rules import FastRules
 
     lean = LeanRules(variant)
     rules = FastRules(lean)
