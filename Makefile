@@ -16,7 +16,7 @@ $(BIN)/python:
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@echo "Compiling the engine once (some 20 seconds; later starts load it from numba's cache)"
+	@echo "Compiling the engine once (some 40 seconds; later starts load it from numba's cache)"
 	$(BIN)/python -c "from rules.engine.fast import warm; warm()"
 	touch $(STAMP)
 
