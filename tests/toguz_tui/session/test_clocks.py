@@ -10,9 +10,10 @@ from typing import Any, Literal
 
 import pytest
 
-from rules import Side, Termination, read_record
+from rules import Position, Side, Termination, read_record
 from rules.clock import TimeControl, read_clock_comment
-from rules.engine import Engine
+from rules.engine import LEVELS, Engine
+from rules.engine.time_use import thinking_time
 from speech.voices import RecordingSpeaker
 from tests.fakes import FakeTime
 from tests.toguz_tui.conftest import Heard
@@ -224,11 +225,13 @@ def test_the_computer_shares_out_its_time_and_never_loses_on_time_at_one_minute(
     settings = Settings(opponent="computer", colour="white", level=8, clock="1")
     session = GameSession(settings, RecordingSpeaker(), now=fake_time, watch=False)
     budgets: list[float] = []
+    positions: list[Position] = []
 
     def think(position: Any, engine: Any, time_limit: float | None, on_result: Callable[[Any], None],
               on_error: Callable[[Exception], None], search: Any = None) -> None:
         assert time_limit is not None
         budgets.append(time_limit)
+        positions.append(position)
         fake_time.advance(time_limit + 0.025)  # its whole budget, and 25 ms to play (measured: under 12)
         on_result(engine.choose(position, depth=2))
 
@@ -246,7 +249,9 @@ def test_the_computer_shares_out_its_time_and_never_loses_on_time_at_one_minute(
     assert outcome is not None and outcome.reason is not Termination.TIME
     assert len(budgets) > 30, "a long game: more than 30 moves of the computer's (it starves the person since issue 27)"
     assert lowest > 1.0
-    assert budgets[0] == pytest.approx(60 / 30), "it spends a share of its time, not its level's three seconds"
+    first = positions[0]
+    assert budgets[0] == pytest.approx(thinking_time(60.0, 0.0, sum(first.board), 162, len(first.legal_moves()),
+                                                     LEVELS[7])), "its share of its time (time_use)"
     session.close()
 
 
