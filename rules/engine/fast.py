@@ -545,12 +545,8 @@ def _keyed(cells: Any, o: int, ply: int, p: Any, history: Any, killers: Any, mov
 
 
 @compiled(inline=True)
-def _sorted(moves: Any, keys_buffer: Any, ply: int, count: int, table_move: int) -> None:
-    """The moves of ``_keyed``, the table's move first, then by key, then by move, both descending (as
-    Python sorts the pairs)."""
-    for i in range(count):
-        if moves[ply, i] == table_move:
-            keys_buffer[ply, i] = 1 << 40
+def _sorted(moves: Any, keys_buffer: Any, ply: int, count: int) -> None:
+    """The moves of ``_keyed`` by key, then by move, both descending (as Python sorts the pairs)."""
     for i in range(1, count):
         key, move = keys_buffer[ply, i], moves[ply, i]
         j = i - 1
@@ -560,6 +556,20 @@ def _sorted(moves: Any, keys_buffer: Any, ply: int, count: int, table_move: int)
             j -= 1
         keys_buffer[ply, j + 1] = key
         moves[ply, j + 1] = move
+
+
+@compiled(inline=True)
+def _first(moves: Any, keys_buffer: Any, ply: int, count: int, table_move: int) -> None:
+    """The table's move, if among the sorted moves, put first (the others keep their order): the order
+    Python's sort gives with the table's move keyed highest."""
+    for i in range(count):
+        if moves[ply, i] == table_move:
+            for j in range(i, 0, -1):
+                moves[ply, j] = moves[ply, j - 1]
+                keys_buffer[ply, j] = keys_buffer[ply, j - 1]
+            moves[ply, 0] = table_move
+            keys_buffer[ply, 0] = 1 << 40
+            return
 
 
 # How a node's search goes on after a child returned: its first child (full window), a later child
@@ -618,17 +628,20 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     generation = state[S_GENERATION]
     _prefetch(data.ctypes.data + ((hashed >> 20) & (data.shape[0] - 1)) * data.strides[0])
     count = _keyed(stack, o, ply, p, history, killers, moves, keys_buffer, n)
+    _sorted(moves, keys_buffer, ply, count)
+    prunable = (state[S_SELECTIVE] and 1 < depth <= PRUNE_DEPTH and beta - alpha == 1
+                and abs(beta) < WIN_UNITS - MAX_PLY)
+    margin = evaluate(stack, o, p) - PRUNE_MARGIN * depth if prunable else 0
     slot = _find(data, hashed, generation)
     frames[ply, 9], frames[ply, 10], frames[ply, 11] = slot, hashed, generation
     table_move = _table_hit(data, slot, generation, depth, alpha, beta, ply, out)
     if table_move == HIT:
         return VALUE
-    if state[S_SELECTIVE] and 1 < depth <= PRUNE_DEPTH and beta - alpha == 1 and abs(beta) < WIN_UNITS - MAX_PLY:
-        margin = evaluate(stack, o, p) - PRUNE_MARGIN * depth
-        if margin >= beta:
-            out[0] = margin
-            return VALUE
-    _sorted(moves, keys_buffer, ply, count, table_move)
+    if prunable and margin >= beta:  # reverse futility: far enough above beta to fail high
+        out[0] = margin
+        return VALUE
+    if table_move >= 0:
+        _first(moves, keys_buffer, ply, count, table_move)
     frames[ply, 3] = alpha  # the original alpha
     frames[ply, 4] = -INFINITY  # best
     frames[ply, 5] = moves[ply, 0]  # best move
