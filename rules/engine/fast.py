@@ -284,20 +284,15 @@ def _best_capture(cells: Any, o: int, side: int, remaining: int, p: Any, n: int,
     pit_n = size - 1 if side == 0 else n - 1
     best = 0
     for origin in range(side * n, side * n + n):
-        stones = cells[o + origin]
-        if stones:
-            at = origin * width + stones
-            last = p[P_LAST + at]
-            if last >= 0 and last != mine:
-                count = cells[o + last] + p[adds + at]
-                if not count & 1:
-                    if count > best:
-                        best = count
-                elif count == 3 and may_tuzdyk and (p[P_UNRESTRICTED] or (
-                        last != pit_n and (theirs < 0 or abs(last - theirs) != n))):
-                    gain = 3 + p[p[P_WORTH] + last] * remaining // (total * SCALE)
-                    if gain > best:
-                        best = gain
+        # Without a branch but for a tuzdyk: an empty pit's or a sowing's landing on the own row is -1.
+        at = origin * width + cells[o + origin]
+        last = p[P_LAST + at]
+        lands = (last >= 0) & (last != mine)
+        count = cells[o + max(last, 0)] + p[adds + at]
+        best = max(best, count * (lands & (1 - (count & 1))))
+        if count == 3 and lands and may_tuzdyk and (p[P_UNRESTRICTED] or (
+                last != pit_n and (theirs < 0 or abs(last - theirs) != n))):
+            best = max(best, 3 + p[p[P_WORTH] + last] * remaining // (total * SCALE))
     return best
 
 
