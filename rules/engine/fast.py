@@ -585,6 +585,21 @@ def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
 
 
 @compiled(inline=True)
+def _leaf(stack: Any, ply: int, length: int, move: int, p: Any, n: int) -> int:
+    """The score, for the side to move at ``ply``, of ``move``'s child searched to depth 0: its end,
+    its proven score or its evaluation."""
+    _child(stack, ply, length, move, p)
+    co = (ply + 1) * length
+    result = stack[co + 2 * n + 5]
+    if result == ONGOING:
+        proven = _proven_early(stack, co, ply + 1, p, n) if p[P_PROVES_EARLY] else 0
+        return -proven if proven != 0 else -evaluate(stack, co, p)
+    if result % 3 == 2:
+        return 0
+    return WIN_UNITS - ply - 1 if result % 3 == stack[ply * length + 2 * n + 4] else ply + 1 - WIN_UNITS
+
+
+@compiled(inline=True)
 def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, moves: Any,
            keys_buffer: Any, state: Any, frames: Any, out: Any, n: int) -> int:
     """A node's search up to its children: counted and checked, a finished game, a proven one, a leaf,
@@ -627,6 +642,10 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     prunable = (state[S_SELECTIVE] and 1 < depth <= PRUNE_DEPTH and beta - alpha == 1
                 and abs(beta) < WIN_UNITS - MAX_PLY)
     margin = evaluate(stack, o, p) - PRUNE_MARGIN * depth if prunable else 0
+    # A frontier node's first move in this order is most often the one searched first: its score too
+    # is found while the slot comes (and kept for the search of the node's moves, if it is searched).
+    first_move = moves[ply, 0]
+    first_score = _leaf(stack, ply, length, first_move, p, n) if depth == 1 else 0
     slot = _find(data, hashed, generation)
     frames[ply, 9], frames[ply, 10], frames[ply, 11] = slot, hashed, generation
     table_move = _table_hit(data, slot, generation, depth, alpha, beta, ply, out)
@@ -644,22 +663,12 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     frames[ply, 7] = 0  # the child searched
     if depth > 1:
         return CHILDREN
-    co = o + length
-    side = stack[o + side_at]
     best, best_move = -INFINITY, moves[ply, 0]
     searched = 0
     for index in range(count):
         move = moves[ply, index]
         searched += 1
-        _child(stack, ply, length, move, p)
-        result = stack[co + result_at]
-        if result == ONGOING:
-            proven = _proven_early(stack, co, ply + 1, p, n) if p[P_PROVES_EARLY] else 0
-            score = -proven if proven != 0 else -evaluate(stack, co, p)
-        elif result % 3 == 2:
-            score = 0
-        else:
-            score = WIN_UNITS - ply - 1 if result % 3 == side else ply + 1 - WIN_UNITS
+        score = first_score if move == first_move else _leaf(stack, ply, length, move, p, n)
         if score > best:
             best, best_move = score, move
             if score > alpha:
