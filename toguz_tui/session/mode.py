@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from rules import Game, MoveReport, Outcome, Position, Side
+from rules.clock import TimeControl
 from speech.words import phrases
 from speech.words.announce import Announcer
 from speech.words.i18n import n_, p_
@@ -118,10 +119,11 @@ class Opposing(Protocol):
 
 
 def view_of(mode: Mode, game: Game, setup: GameSetup, settings: Settings, opponent: Opposing, seconds: float,
-            clock: GameClock | None, analysis: Analysis | None, announcer: Announcer, leaving: Leaving) -> View:
+            clock: GameClock | None, next_clock: TimeControl | None, analysis: Analysis | None, announcer: Announcer,
+            leaving: Leaving) -> View:
     """What is looked at in ``mode`` over ``game`` played with ``setup`` against ``opponent`` (``seconds``: how
-    long a search has run), with the game's ``clock``, the last ``analysis``, the words for it and what leaving
-    would do."""
+    long a search has run), with the game's ``clock``, the clock a new game gets, the last ``analysis``, the
+    words for it and what leaving would do."""
     match mode:
         case Training(coach):
             position = coach.position
@@ -132,8 +134,8 @@ def view_of(mode: Mode, game: Game, setup: GameSetup, settings: Settings, oppone
     human = setup.human
     theirs = human is not None and game.position.to_move is not human and not game.is_over
     return View(mode, game, position, seat_of(mode, human, position, settings.board_turns), theirs,
-                seconds if opponent.thinking else None, setup, settings, opponent.name, clock, analysis, announcer,
-                leaving)
+                seconds if opponent.thinking else None, setup, settings, opponent.name, clock, next_clock, analysis,
+                announcer, leaving)
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,7 @@ class View:
     settings: Settings
     opponent: str  # the opponent's own name ("" for the computer, or between two people)
     clock: GameClock | None  # the game's clocks (None: a game without clocks)
+    next_clock: TimeControl | None  # the time control a new game gets: the game's, or one set since it began
     analysis: Analysis | None  # the engine's last analysis, of the position it names
     announcer: Announcer  # the words for what is looked at, from its point of view
     leaving: Leaving  # what leaving now would do to the game

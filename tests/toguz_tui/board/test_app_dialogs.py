@@ -60,6 +60,20 @@ async def test_the_new_game_dialog_starts_the_game_chosen(make_app: MakeApp) -> 
         assert screen_of(app).board.describe().count("pit ") == 10
 
 
+async def test_the_new_game_dialog_offers_the_clock_set_since_the_game_began(make_app: MakeApp) -> None:
+    app = make_app(opponent="computer")
+    async with app.run_test(size=SIZE) as pilot:
+        app.session.change_setting("clock", "5+3")
+        assert app.session.setup.clock is None  # the game being played keeps its own (none)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, FormDialog)
+        await pilot.press("enter")  # Start, every choice as offered
+        await pilot.pause()
+        assert showing(app) is screen_of(app)
+        assert app.session.setup.clock is not None and app.session.setup.clock.typed == "5+3"
+
+
 async def test_escape_cancels_a_dialog_and_says_so(make_app: MakeApp) -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:

@@ -424,6 +424,30 @@ def test_a_warning_in_a_review_still_speaks_to_you(clocked: MakeClocked, fake_ti
     assert session.output.stream.said[-1].text == "30 seconds left."
 
 
+def test_a_clock_set_during_a_game_is_the_next_new_games(clocked: MakeClocked) -> None:
+    """``set clock`` says new games get it: a plain ``new`` (as the game before) then takes it, and the
+    ``new`` after that keeps it; a clock word of ``new`` itself wins over it."""
+    session = clocked("none")
+    assert session.setup.clock is None
+    say(session, "set clock 5+3")
+    assert session.setup.clock is None  # this game keeps its own (none)
+    say(session, "new")
+    assert session.setup.clock == TimeControl(300, 3)
+    assert "5 minutes" in say(session, "time")
+    say(session, "new")
+    assert session.setup.clock == TimeControl(300, 3)
+    say(session, "set clock 10")
+    say(session, "new clock 1")
+    assert session.setup.clock == TimeControl(60, 0)
+    say(session, "set clock none")
+    say(session, "new")
+    assert session.setup.clock is None
+    say(session, "set clock 3+2")
+    say(session, "set clock wrong")  # refused: the clock set before stays the next game's
+    say(session, "new")
+    assert session.setup.clock == TimeControl(180, 2)
+
+
 def test_clock_words_take_spaces_and_settings_say_when_they_apply(clocked: MakeClocked, fake_time: FakeTime) -> None:
     session = clocked("6")
     say(session, "new clock 15 + 10 human")

@@ -7,6 +7,7 @@ on the board screen afterwards as a fresh message, with the cursor back there.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -91,7 +92,7 @@ def open_dialog(screen: DialogHost, name: str) -> None:
         confirm(screen, _("Resign"), _("Give up this game?"), "resign", p_("answer", "Resign"),
                 _("Play on"), selected=1)  # a reflexive Enter plays on
     elif name == "new":
-        form(screen, new_game_dialog(view.setup, speak, plain, closers),
+        form(screen, new_game_dialog(replace(view.setup, clock=view.next_clock), speak, plain, closers),
              lambda values: run(session, "new", None, new_game_args(values)))
     elif name == "save":
         form(screen, save_dialog(speak, plain, closers), lambda values: save_asking(screen, save_args(values)))
