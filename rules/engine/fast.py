@@ -77,6 +77,7 @@ from rules.engine.search import (
     EXACT,
     INFINITY,
     LMR_MORE,
+    LMR_MORE_DEPTH,
     LMR_MOVES,
     LOWER,
     MAX_PLY,
@@ -632,8 +633,9 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     if depth <= 0 or ply >= MAX_PLY:
         out[0] = evaluate(stack, o, p)
         return VALUE
-    # The node's table slot is asked of memory first and looked at once its moves are listed and keyed
-    # (a slot is seldom in the processor's cache: the wait for it is spent on them).
+    # The node's table slot is asked of memory first and looked at once its moves are listed, keyed and
+    # sorted (and the node evaluated where it may be pruned): a slot is seldom in the processor's cache,
+    # and the wait for it is spent on them.
     hashed = _hash(stack, o, length)
     generation = state[S_GENERATION]
     _prefetch(data.ctypes.data + ((hashed >> 20) & (data.shape[0] - 1)) * data.strides[0])
@@ -764,7 +766,7 @@ def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: An
         node_depth = frames[ply, 0]
         reduced = node_depth - 1
         if (state[S_SELECTIVE] and node_depth >= 3 and index >= LMR_MOVES and keys_buffer[ply, index] < QUIET):
-            reduced = node_depth - 3 if node_depth >= 5 and index >= LMR_MORE else node_depth - 2
+            reduced = node_depth - 3 if node_depth >= LMR_MORE_DEPTH and index >= LMR_MORE else node_depth - 2
         frames[ply, 8] = REDUCED if reduced < node_depth - 1 else NULL_WINDOW
         _child(stack, ply, length, moves[ply, index], p)
         frames[ply + 1, 0] = reduced

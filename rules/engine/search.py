@@ -8,14 +8,14 @@ game scores ``WIN_UNITS - plies`` for the winner (exact), 0 for a draw.
 A ``selective`` search (the playing search of level 8; never one asked for a depth, whose result must be
 the minimax value) reduces late quiet moves (late-move reductions): at a node of depth 3 or more, a
 move that captures nothing, is neither the table's move nor a killer and comes ``LMR_MOVES`` or more
-into the order is first searched one ply shallower (two from ``LMR_MORE`` moves on at depth 5 or more)
-with a null window; only a move that then beats alpha is searched again at its full depth. It also
-cuts a shallow node that stands far above beta (reverse futility pruning): a null-window node of depth 2
-or 3 whose evaluation is more than ``PRUNE_MARGIN`` units (4 stones) a ply above beta fails high at
-once, without its moves searched (its evaluation already counts the opponent's best capture, so a
-position merely waiting to lose a pile is not called safe). There is no null-move pruning: a player
-may not pass in this game, and near starvation having to move is often the whole trouble (a null move
-would call lost positions safe).
+into the order is first searched one ply shallower (two from ``LMR_MORE`` moves on at depth
+``LMR_MORE_DEPTH`` or more) with a null window; only a move that then beats alpha is searched again at
+its full depth. It also cuts a shallow node that stands far above beta (reverse futility pruning): a
+null-window node of depth 2 to ``PRUNE_DEPTH`` whose evaluation is more than ``PRUNE_MARGIN`` units (4
+stones) a ply above beta fails high at once, without its moves searched (its evaluation already counts
+the opponent's best capture, so a position merely waiting to lose a pile is not called safe). There is
+no null-move pruning: a player may not pass in this game, and near starvation having to move is often
+the whole trouble (a null move would call lost positions safe).
 """
 
 from __future__ import annotations
@@ -36,7 +36,8 @@ TABLE_ENTRIES = 250_000  # the table is cleared when it grows past this (about 1
 
 EXACT, LOWER, UPPER = 0, 1, 2
 LMR_MOVES = 2  # a selective search reduces quiet moves from the third on
-LMR_MORE = 4  # and by two plies from the fifth on, at depth 5 or more
+LMR_MORE = 4  # and by two plies from the fifth on, at depth ``LMR_MORE_DEPTH`` or more
+LMR_MORE_DEPTH = 5
 QUIET = 1 << 24  # an ordering key below this: a move that captures nothing, not the table's nor a killer
 PRUNE_DEPTH = 3  # a selective search's null-window node this shallow or less, whose evaluation is more than
 PRUNE_MARGIN = 400  # this many units a ply above beta, is taken to fail high without a search
@@ -259,7 +260,7 @@ class Searcher:
                     score = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1)
                 else:
                     if reducing and index >= LMR_MOVES and keys[index] < QUIET:
-                        reduced = depth - 3 if depth >= 5 and index >= LMR_MORE else depth - 2
+                        reduced = depth - 3 if depth >= LMR_MORE_DEPTH and index >= LMR_MORE else depth - 2
                         score = -self.negamax(child, reduced, -alpha - 1, -alpha, ply + 1)
                         if score > alpha:
                             score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply + 1)
