@@ -74,7 +74,7 @@ def resume(session: GameSession, args: list[str], focus: Focus) -> Reply:
 def new_game(session: GameSession, args: list[str], focus: Focus) -> Answer:
     """A new game from the words given (in any order), else as the game before (but for a clock set
     since it began: the new game gets that); a fresh seed."""
-    setup = session.setup.changed(seed=new_seed(), clock=session.next_clock)
+    setup = session.setup.changed(seed=new_seed(), clock=session.preferences.next_clock(session.setup.clock))
     computer, human = OPPONENTS
     opponents = {computer: computer, human: human, "two": human, "hotseat": human}
     opponent: str | None = None

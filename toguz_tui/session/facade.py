@@ -30,7 +30,6 @@ import time
 from collections.abc import Callable, Sequence
 
 from rules import Game, IllegalMoveError, MoveReport, Outcome, Position, Side
-from rules.clock import TimeControl
 from rules.engine import Engine
 from speech.sounds.player import CuePlayer
 from speech.voices import Speaker
@@ -69,9 +68,6 @@ class GameSession:
         self.lock = threading.RLock()
         self.mode: Mode = Playing()
         self.setup = GameSetup.from_settings(settings)
-        # A clock set (``set clock``) since this game began, for the next one (``new`` without a clock word):
-        # None when none was set.
-        self.clock_for_next: tuple[TimeControl | None] | None = None
         self.game = Game(self.setup.variant)
         self.resumed = False  # the saved game taken up at the start
         self.thinker = Thinker()  # the engine's thread: the computer's moves and the player's questions
@@ -94,14 +90,9 @@ class GameSession:
         """What the person looks at now, and what the faces show of it (``toguz_tui.session.mode``)."""
         with self.lock:
             leaving = self.store.leaving(self.game, self.online is not None and self.opponent.kind == "remote")
+            next_clock = self.preferences.next_clock(self.setup.clock)
             return view_of(self.mode, self.game, self.setup, self.settings, self.opponent, self.thinker.seconds,
-                           self.clocks.clock, self.next_clock, self.advisor.analysis, self.output.announcer, leaving)
-
-    @property
-    def next_clock(self) -> TimeControl | None:
-        """The time control a new game gets (``new`` without a clock word, the new-game dialog): one set since
-        this game began, else this game's."""
-        return self.clock_for_next[0] if self.clock_for_next is not None else self.setup.clock
+                           self.clocks.clock, next_clock, self.advisor.analysis, self.output.announcer, leaving)
 
     def follow(self, wake: Callable[[], None] | None = None, routed: Routed | None = None) -> Follower:
         """A face's way out of the session (``follower``): ``wake`` after each announcement; routing keys."""
@@ -131,7 +122,7 @@ class GameSession:
             self.thinker.cancel()  # the computer's search, or a hint's
             self.opponent = opponent or self.opponents.for_setup(setup)
             self.setup, self.game = setup, Game(setup.variant, start)
-            self.clock_for_next = None
+            self.preferences.game_began()
             self.clocks.start(setup.clock, remote=self.opponent.kind == "remote")
             self.enter(Playing())
             for pit in moves:
@@ -325,11 +316,8 @@ class GameSession:
     def change_setting(self, name: str, value: str) -> Reply:
         """Change one setting, apply it now and keep it in the settings file (``Preferences``)."""
         with self.lock:
-            before = self.preferences.settings
             reply = self.preferences.change(name, value, self.setup.clock, self.game.is_over)
             self.settings = settings = self.preferences.settings
-            if name == "clock" and settings is not before:
-                self.clock_for_next = (settings.time_control,)
             if name == "level":
                 self.setup = self.setup.changed(level=settings.level, started=self.setup.started)
             self.clocks.warn_at(settings.warning_thresholds)  # this game's warnings too
