@@ -22,8 +22,7 @@ class Preferences:
         self.stored = stored  # the settings file, without this run's command-line choices
         self.persist = persist  # whether changes are written to the settings file
         self.output = output
-        # A clock set (``set clock``) since the game began, for the next one: None when none was set.
-        self.clock_set: tuple[TimeControl | None] | None = None
+        self.clock_set = False  # whether a clock was set (``set clock``) since the game began: the next one's
 
     def change(self, name: str, value: str, game_clock: TimeControl | None, game_over: bool) -> Reply:
         """Change one setting, apply it to the output and keep it in the settings file; what was said.
@@ -34,8 +33,7 @@ class Preferences:
         except ValueError as error:
             return output.error(str(error))
         self.settings, self.stored = settings, stored
-        if name == "clock":
-            self.clock_set = (settings.time_control,)
+        self.clock_set = self.clock_set or name == "clock"
         output.reword(settings)
         reason = output.voice.apply(settings)
         if name == "speech" and reason and output.voice.speaker.name == "silent":
@@ -59,11 +57,11 @@ class Preferences:
     def next_clock(self, game_clock: TimeControl | None) -> TimeControl | None:
         """The time control a new game gets (``new`` without a clock word, the new-game dialog): one set since
         the game began, else the game's own (``game_clock``)."""
-        return self.clock_set[0] if self.clock_set is not None else game_clock
+        return self.settings.time_control if self.clock_set else game_clock
 
     def game_began(self) -> None:
         """A game began: a clock set before it is its own, not kept for the next."""
-        self.clock_set = None
+        self.clock_set = False
 
     def _kept(self, name: str, stored: Settings) -> list[str]:
         """The setting ``name`` kept in the settings file: nothing to say, or why it could not be."""
