@@ -22,7 +22,7 @@ faster than two calls). No function counts references to the arrays it is passed
 (``COMPILED``'s ``_nrt``): those atomic counts around every call took two fifths of the search's time.
 ``play`` and ``evaluate`` each have a copy for Toguz (``play_with``, ``_evaluate_with`` inlined with 9
 pits and 162 stones as constants: loops of a known length, no division), the general one for the
-small variants. A frontier node (depth 1) is not looked up in the table (as ``search`` does), and
+small variants. A leaf (depth 0) is evaluated without a look in the table (as ``search`` does), and
 a node's slot, found once, is where its result is kept.
 
 ``compiled_rules.FastRules`` measures the compiled rules alone: perft and random playouts.
@@ -584,11 +584,17 @@ VALUE, CHILDREN, STOPPED = 0, 1, 2
 
 
 @compiled(inline=True)
+def _copy_up(stack: Any, o: int, length: int) -> None:
+    """The position at ``stack[o:]`` copied to the next place on the stack (``o + length``)."""
+    for i in range(length):
+        stack[unsigned(o + length + i)] = stack[unsigned(o + i)]
+
+
+@compiled(inline=True)
 def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
     """The position at ``ply`` with ``move`` played, at ``ply + 1``; the stones captured."""
     o = ply * length
-    for i in range(length):
-        stack[unsigned(o + length + i)] = stack[unsigned(o + i)]
+    _copy_up(stack, o, length)
     return play(stack, o + length, move, p)
 
 
@@ -598,8 +604,7 @@ def _leaf_with(stack: Any, ply: int, move: int, p: Any, n: int, total: int) -> i
     length = 2 * n + 6
     o = ply * length
     co = o + length
-    for i in range(length):
-        stack[unsigned(co + i)] = stack[unsigned(o + i)]
+    _copy_up(stack, o, length)
     play_with(stack, co, move, p, n)
     result = stack[unsigned(co + 2 * n + 5)]
     if result == ONGOING:
