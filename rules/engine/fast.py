@@ -6,13 +6,15 @@ compiled by numba to machine code, ten times faster and more.
 It is a second implementation of the very same algorithm, not a variant of it: the same lean
 layout of a position, the same evaluation, the same move ordering (table move, killers, captures,
 history; ties to the higher board index), the same transposition table semantics (an entry per
-whole position, replaced on every store, the table cleared when it is full), the
+whole position, replaced on every store), the
 same node counting and checks every ``CHECK_EVERY`` nodes. So at an equal depth (or node budget)
-it finds the same move with the same score as the pure-Python ``Searcher`` (as long as neither table
-is full: this one holds ``FAST_TABLE_ENTRIES`` positions, six times the Python dict's, and knows a
-position by a 63-bit hash, not by its cells), which stays as the
-fallback where numba is not installed (``TOGUZ_ENGINE=python`` chooses it) and as the reference
-the tests compare this one with.
+it finds the same move with the same score as the pure-Python ``Searcher`` (as long as no position
+was given up by either table: this one knows a position by a 63-bit hash, not by its cells, in one of
+the 4 slots of its bucket, and when a position finds its bucket full it takes the slot of the
+shallowest entry there; the Python dict is cleared when it is full, at 250,000 positions), which
+stays as the fallback where numba is not installed (``TOGUZ_ENGINE=python`` chooses it) and as the
+reference the tests compare this one with. This table is never cleared during a search: at ten
+million positions a second, a search of a second stores some 3 million, past its 2 million slots.
 
 The small functions of the hot path are inlined into their callers (``inline="always"``, numba's own
 inlining, before LLVM's); ``play`` and ``evaluate`` stay calls from the search's loop (inlined there, they
@@ -133,14 +135,14 @@ def compiled(inline: bool = False) -> Callable[[Function], Function]:
  P_WORTH) = range(11)
 P_LAST = 16
 # The search's counters and flags, one int64 array shared with Python.
-(S_NODES, S_NEXT_CHECK, S_NODE_LIMIT, S_STOP, S_STOPPED, S_STOPPABLE, S_COUNT, S_GENERATION,
+(S_NODES, S_NEXT_CHECK, S_NODE_LIMIT, S_STOP, S_STOPPED, S_STOPPABLE, S_REPLACED, S_GENERATION,
  S_SELECTIVE, S_OUT) = range(10)
 # A table slot: its position's hash, the generation of the table it belongs to (a slot of an older one is
 # empty, so clearing the table is counting one more generation), the score, and depth, bound and move in
 # one number (``depth << 16 | bound << 8 | move``): 32 bytes a position.
 MARK, GENERATION, SCORE, PACKED = range(4)
-SLOTS = 1 << 21  # open-addressing slots of the table, a power of two
-FAST_TABLE_ENTRIES = 1_500_000  # then the table is cleared: level 8's search (1.2 M nodes) never fills it
+SLOTS = 1 << 21  # the table's slots (64 MB), a power of two
+BUCKET = 4  # a position's slot is one of the 4 of its bucket (128 bytes, two cache lines)
 MAJORITY = 3
 # The compiled rules and evaluation have a copy of their own for Toguz, with its pits and stones constants.
 TOGUZ_PITS, TOGUZ_TOTAL = 9, 162
@@ -439,48 +441,52 @@ def _hash(cells: Any, o: int, length: int) -> int:
 
 
 @compiled(inline=True)
-def _find(data: Any, hashed: int, generation: int) -> int:
-    """The table slot of the position hashed ``hashed``: where it is, or the empty slot where it would go
-    (its mark written there). A position is known by its 63-bit hash, not its cells: a false match needs
-    two positions of one search in one probe chain with the same 63 bits, about once in 10**12 searches."""
-    value = np.uint64(hashed)
-    mark = np.int64(value >> np.uint64(1))
-    mask = data.shape[0] - 1
-    slot = int(value >> np.uint64(20)) & mask
-    while data[slot, GENERATION] == generation:
-        if data[slot, MARK] == mark:
-            return slot
-        slot = (slot + 1) & mask
-    data[slot, MARK] = mark
-    return slot
+def _bucket(data: Any, hashed: int) -> int:
+    """The first slot of the bucket of the position hashed ``hashed``."""
+    return (int(np.uint64(hashed) >> np.uint64(20)) & (data.shape[0] // BUCKET - 1)) * BUCKET
 
 
 @compiled(inline=True)
-def _slot(data: Any, cells: Any, o: int, length: int, generation: int) -> int:
-    """The table slot of ``cells[o:]`` (``_find``)."""
-    return _find(data, _hash(cells, o, length), generation)
+def _find(data: Any, hashed: int, generation: int, state: Any) -> int:
+    """The table slot of the position hashed ``hashed``: where it is, else an empty slot of its bucket,
+    else the slot of the bucket's shallowest entry, given up (``state[S_REPLACED]`` counts them); the
+    position's mark is written in a slot it takes. A position is known by its 63-bit hash, not its cells:
+    a false match needs two positions of one search in one bucket with the same 63 bits, about once in
+    10**12 searches."""
+    mark = np.int64(np.uint64(hashed) >> np.uint64(1))
+    first = _bucket(data, hashed)
+    free = -1
+    shallowest = first
+    for slot in range(first, first + BUCKET):
+        if data[slot, GENERATION] == generation:
+            if data[slot, MARK] == mark:
+                return slot
+            if data[slot, PACKED] < data[shallowest, PACKED]:
+                shallowest = slot
+        elif free < 0:
+            free = slot
+    if free < 0:
+        free = shallowest
+        data[free, GENERATION] = 0  # no generation's: empty until the position's result is kept in it
+        state[S_REPLACED] += 1
+    data[free, MARK] = mark
+    return free
 
 
 @compiled(inline=True)
 def _keep(data: Any, slot: int, hashed: int, generation: int, depth: int, bound: int, score: int, move: int,
           ply: int, state: Any) -> None:
     """Store a node's result in the slot its probe found (``slot``, in the table's ``generation`` then),
-    or where a new probe finds it: the same slot, unless the table was cleared since or another position
-    took the slot (a probe from the start of the chain would come to the same slot: the slots before it
-    were taken when it was found, and a taken slot stays taken until the table is cleared)."""
+    or where a new probe finds it, when another position took the slot (or the table was cleared since)
+    (while the node's moves were searched, their positions may fill its bucket)."""
     if score >= WIN_UNITS - MAX_PLY:
         score += ply
     elif score <= -WIN_UNITS + MAX_PLY:
         score -= ply
-    if state[S_COUNT] >= FAST_TABLE_ENTRIES:
-        state[S_GENERATION] += 1
-        state[S_COUNT] = 0
     current = state[S_GENERATION]
     if generation != current or data[slot, MARK] != np.int64(np.uint64(hashed) >> np.uint64(1)):
-        slot = _find(data, hashed, current)
-    if data[slot, GENERATION] != current:
-        data[slot, GENERATION] = current
-        state[S_COUNT] += 1
+        slot = _find(data, hashed, current, state)
+    data[slot, GENERATION] = current
     data[slot, SCORE] = score
     data[slot, PACKED] = (depth << 16) | (bound << 8) | move
 
@@ -490,7 +496,7 @@ def _store(data: Any, cells: Any, o: int, length: int, depth: int, bound: int, s
            state: Any) -> None:
     hashed = _hash(cells, o, length)
     generation = state[S_GENERATION]
-    _keep(data, _find(data, hashed, generation), hashed, generation, depth, bound, score, move, ply, state)
+    _keep(data, _find(data, hashed, generation, state), hashed, generation, depth, bound, score, move, ply, state)
 
 
 HIT = -2  # ``_table_hit``: the table's entry gives the node's value
@@ -663,7 +669,9 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     # and the wait for it is spent on them.
     hashed = _hash(stack, o, length)
     generation = state[S_GENERATION]
-    _prefetch(data.ctypes.data + ((hashed >> 20) & (data.shape[0] - 1)) * data.strides[0])
+    bucket = data.ctypes.data + _bucket(data, hashed) * data.strides[0]
+    _prefetch(bucket)
+    _prefetch(bucket + 64)
     count = _keyed(stack, o, ply, p, history, killers, moves, keys_buffer, n)
     _sorted(moves, keys_buffer, ply, count)
     prunable = (state[S_SELECTIVE] and 1 < depth <= PRUNE_DEPTH and beta - alpha == 1
@@ -673,7 +681,7 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     # is found while the slot comes (and kept for the search of the node's moves, if it is searched).
     first_move = moves[ply, 0]
     first_score = _leaf(stack, ply, first_move, p) if depth == 1 else 0
-    slot = _find(data, hashed, generation)
+    slot = _find(data, hashed, generation, state)
     frames[ply, 9], frames[ply, 10], frames[ply, 11] = slot, hashed, generation
     table_move = _table_hit(data, slot, generation, depth, alpha, beta, ply, out)
     if table_move == HIT:
@@ -851,9 +859,14 @@ def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool,
 
 @compiled()
 def _probe(data: Any, cells: Any, generation: int) -> int:
-    """The table's best move for ``cells``, or -1."""
-    slot = _slot(data, cells, 0, cells.shape[0], generation)
-    return data[slot, PACKED] & 255 if data[slot, GENERATION] == generation else -1
+    """The table's best move for ``cells``, or -1 (the table unchanged)."""
+    hashed = _hash(cells, 0, cells.shape[0])
+    mark = np.int64(np.uint64(hashed) >> np.uint64(1))
+    first = _bucket(data, hashed)
+    for slot in range(first, first + BUCKET):
+        if data[slot, GENERATION] == generation and data[slot, MARK] == mark:
+            return data[slot, PACKED] & 255
+    return -1
 
 
 def variant_params(variant: Variant) -> Any:
@@ -970,7 +983,7 @@ class FastSearcher:
         self.killers[:] = -1
         self.state[S_NODES] = 0
         self.state[S_NEXT_CHECK] = CHECK_EVERY
-        self.state[S_COUNT] = 0
+        self.state[S_REPLACED] = 0
         self.state[S_STOPPED] = 0
 
     def evaluate(self, cells: Cells) -> int:
