@@ -441,6 +441,12 @@ def _hash(cells: Any, o: int, length: int) -> int:
 
 
 @compiled(inline=True)
+def _mark(hashed: int) -> int:
+    """What a table slot keeps to know the position hashed ``hashed`` by: the hash's upper 63 bits."""
+    return np.int64(np.uint64(hashed) >> np.uint64(1))  # type: ignore[return-value]  # a plain int64
+
+
+@compiled(inline=True)
 def _bucket(data: Any, hashed: int) -> int:
     """The first slot of the bucket of the position hashed ``hashed``."""
     return (int(np.uint64(hashed) >> np.uint64(20)) & (data.shape[0] // BUCKET - 1)) * BUCKET
@@ -453,7 +459,7 @@ def _find(data: Any, hashed: int, generation: int, state: Any) -> int:
     position's mark is written in a slot it takes. A position is known by its 63-bit hash, not its cells:
     a false match needs two positions of one search in one bucket with the same 63 bits, about once in
     10**12 searches."""
-    mark = np.int64(np.uint64(hashed) >> np.uint64(1))
+    mark = _mark(hashed)
     first = _bucket(data, hashed)
     free = -1
     shallowest = first
@@ -477,14 +483,14 @@ def _find(data: Any, hashed: int, generation: int, state: Any) -> int:
 def _keep(data: Any, slot: int, hashed: int, generation: int, depth: int, bound: int, score: int, move: int,
           ply: int, state: Any) -> None:
     """Store a node's result in the slot its probe found (``slot``, in the table's ``generation`` then),
-    or where a new probe finds it, when another position took the slot (or the table was cleared since)
-    (while the node's moves were searched, their positions may fill its bucket)."""
+    or where a new probe finds it when the table was cleared since or another position took the slot
+    (while the node's moves were searched, their positions may have filled its bucket)."""
     if score >= WIN_UNITS - MAX_PLY:
         score += ply
     elif score <= -WIN_UNITS + MAX_PLY:
         score -= ply
     current = state[S_GENERATION]
-    if generation != current or data[slot, MARK] != np.int64(np.uint64(hashed) >> np.uint64(1)):
+    if generation != current or data[slot, MARK] != _mark(hashed):
         slot = _find(data, hashed, current, state)
     data[slot, GENERATION] = current
     data[slot, SCORE] = score
@@ -861,7 +867,7 @@ def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool,
 def _probe(data: Any, cells: Any, generation: int) -> int:
     """The table's best move for ``cells``, or -1 (the table unchanged)."""
     hashed = _hash(cells, 0, cells.shape[0])
-    mark = np.int64(np.uint64(hashed) >> np.uint64(1))
+    mark = _mark(hashed)
     first = _bucket(data, hashed)
     for slot in range(first, first + BUCKET):
         if data[slot, GENERATION] == generation and data[slot, MARK] == mark:

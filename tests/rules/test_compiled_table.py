@@ -11,9 +11,11 @@ import numpy as np
 import pytest
 
 from rules import TOGUZ
+from rules.engine.engine import AnySearcher
 from rules.engine.lean import LeanRules
 from rules.engine.search import Iteration, Searcher
 from tests.needs import need
+from tests.rules.test_compiled_search import searched
 from tests.rules.test_search_exact import random_positions
 
 
@@ -23,12 +25,9 @@ def numba_present() -> None:
          "numba is not installed (pip install numba): only the pure-Python search can be tested")
 
 
-def search(searcher: object, cells: list[int], depth: int, selective: bool = False) -> Iteration:
-    found: list[Iteration] = []
-    searcher.reset()  # type: ignore[attr-defined]
-    searcher.selective = selective  # type: ignore[attr-defined]
-    searcher.iterate(cells, depth, False, found.append)  # type: ignore[attr-defined]
-    return found[-1]
+def search(searcher: AnySearcher, cells: list[int], depth: int) -> Iteration:
+    """The last depth of a search to ``depth`` from a reset searcher."""
+    return searched(searcher, cells, depth, False)[0]
 
 
 def test_a_table_far_too_small_still_gives_the_minimax_value() -> None:
@@ -59,8 +58,8 @@ def test_a_full_bucket_gives_up_its_shallowest_entry() -> None:
     data = np.zeros((BUCKET * 4, 4), dtype=np.int64)
     state = searcher.state
     generation = int(state[S_GENERATION])
-    bucket_of = 1 << 21  # the bucket comes from the hash's bits from the 20th: hashes 2 ** 21 apart share none
-    hashes = [bucket_of * 4 * k + 12345 for k in range(BUCKET + 1)]  # all in bucket 0
+    # The bucket is the hash's bits 20 and 21 here (4 buckets): hashes that differ only above them share it.
+    hashes = [(k << 23) + 12345 for k in range(BUCKET + 1)]  # all in bucket 0
     depths = [7, 3, 9, 5]
     for hashed, depth in zip(hashes, depths, strict=False):
         slot = _find(data, hashed, generation, state)
