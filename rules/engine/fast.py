@@ -4,7 +4,7 @@
 compiled by numba to machine code, ten times faster and more.
 
 It is a second implementation of the very same algorithm, not a variant of it: the same lean
-layout of a position, the same evaluation, the same move ordering (table move, killers, captures,
+layout of a position, the same evaluation, the same move ordering (table move, captures, killers,
 history; ties to the higher board index), the same transposition table semantics (an entry per
 whole position, replaced on every store), the
 same node counting and checks every ``CHECK_EVERY`` nodes. So at an equal depth (or node budget)
@@ -77,8 +77,10 @@ from rules.engine.evaluate import (
 )
 from rules.engine.lean import ONGOING, Cells, LeanRules
 from rules.engine.search import (
+    CAPTURE_SHIFT,
     CHECK_EVERY,
     EXACT,
+    FIRST_KILLER,
     INFINITY,
     LMR_MORE,
     LMR_MORE_DEPTH,
@@ -89,6 +91,7 @@ from rules.engine.search import (
     PRUNE_DEPTH,
     PRUNE_MARGIN,
     QUIET,
+    SECOND_KILLER,
     UPPER,
     WIN_UNITS,
     Iteration,
@@ -549,12 +552,15 @@ def _keyed(cells: Any, o: int, ply: int, p: Any, history: Any, killers: Any, mov
     first_killer, second_killer = killers[ply, 0], killers[ply, 1]
     for i in range(count):
         move = moves[ply, i]
-        if move == first_killer:
-            key = 1 << 38
+        captured = _gain(cells, o, move, p, n)
+        if captured:
+            key = (captured << CAPTURE_SHIFT) + history[move]
+        elif move == first_killer:
+            key = FIRST_KILLER
         elif move == second_killer:
-            key = 1 << 37
+            key = SECOND_KILLER
         else:
-            key = (_gain(cells, o, move, p, n) << 24) + history[move]
+            key = history[move]
         keys_buffer[ply, i] = key
     return count
 
