@@ -81,6 +81,7 @@ from rules.engine.search import (
     CHECK_EVERY,
     EXACT,
     FIRST_KILLER,
+    HISTORY_LIMIT,
     INFINITY,
     LMR_MORE,
     LMR_MORE_DEPTH,
@@ -92,6 +93,7 @@ from rules.engine.search import (
     PRUNE_MARGIN,
     QUIET,
     SECOND_KILLER,
+    TABLE_MOVE_KEY,
     UPPER,
     WIN_UNITS,
     Iteration,
@@ -589,7 +591,7 @@ def _first(moves: Any, keys_buffer: Any, ply: int, count: int, table_move: int) 
                 moves[ply, j] = moves[ply, j - 1]
                 keys_buffer[ply, j] = keys_buffer[ply, j - 1]
             moves[ply, 0] = table_move
-            keys_buffer[ply, 0] = 1 << 40
+            keys_buffer[ply, 0] = TABLE_MOVE_KEY
             return
 
 
@@ -796,7 +798,7 @@ def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: An
                         killers[ply, 1] = killers[ply, 0]
                         killers[ply, 0] = move
                     node_depth = frames[ply, 0]
-                    history[move] = min(history[move] + node_depth * node_depth, (1 << 23) - 1)
+                    history[move] = min(history[move] + node_depth * node_depth, HISTORY_LIMIT)
                     cut = True
         index += 1
         if cut or index >= frames[ply, 6]:

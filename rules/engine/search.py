@@ -41,6 +41,8 @@ LMR_MOVES = 2  # a selective search reduces quiet moves from the third on
 LMR_MORE = 4  # and by two plies from the fifth on, at depth ``LMR_MORE_DEPTH`` or more
 LMR_MORE_DEPTH = 5
 QUIET = 1 << 24  # an ordering key below this: a move that captures nothing, not the table's nor a killer
+HISTORY_LIMIT = (1 << 23) - 1  # a move's history never grows past this, so its quiet key stays below ``QUIET``
+TABLE_MOVE_KEY = 1 << 40  # the table's move's ordering key: above every capture's
 FIRST_KILLER, SECOND_KILLER = 3 << 24, 2 << 24  # the killers' ordering keys: above every quiet move's history
 CAPTURE_SHIFT = 27  # a capture's key: the stones it takes times 2**27 (above the killers), plus its history
 PRUNE_DEPTH = 3  # a selective search's null-window node this shallow or less, whose evaluation is more than
@@ -302,7 +304,7 @@ class Searcher:
         keyed = []
         for move in self.lean.legal(cells):
             if move == table_move:
-                key = 1 << 40
+                key = TABLE_MOVE_KEY
             elif captured := gain(cells, move):
                 key = (captured << CAPTURE_SHIFT) + history[move]
             elif move == first_killer:
@@ -321,4 +323,4 @@ class Searcher:
         if killers[0] != move:
             killers[1] = killers[0]
             killers[0] = move
-        self.history[move] = min(self.history[move] + depth * depth, (1 << 23) - 1)
+        self.history[move] = min(self.history[move] + depth * depth, HISTORY_LIMIT)
