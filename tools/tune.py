@@ -4,13 +4,18 @@
 1. Self-play: level 8's search (``--nodes`` a move, asked for 100 plies so that the budget ends it: no
    book, no reductions, no endgame solving, which would cost more than the search) plays ``--games`` games of
    Toguz Kumalak against itself from openings of 2 to 5 random plies (seeded: the same games every run,
-   whatever the machine). Every other position from ply 8 on is a sample, labelled with the game's
-   result for the side to move (1, 0.5 or 0).
+   whatever the machine). Every position from ply 8 on is a sample, labelled with the game's result
+   for the side to move (1, 0.5 or 0): both sides to move, so that what the side to move can take now
+   (``NOW_CAPTURE``) and what it is threatened with (``THREAT``) are told apart from White's own edge
+   (sampled with White to move only, until 2026-11-29, the fit put the first at 0 and the second at 45;
+   the scores of consecutive depths then swung by 5 to 10 stones and the search grew with the swing).
 2. Each sample's evaluation is split into its terms (see ``rules/engine/evaluate.py``): the kazan
    difference (fixed at 100 units a stone: the scale) and, one column per tuned weight, what that weight
-   multiplies. Some terms are not quite linear in their weight (integer rounding; a tuzdyk within reach
-   counts as captures at today's tuzdyk worth): the script prints how far the linear sum strays from
-   the evaluation.
+   multiplies; and a last column of 1 for having the move (``TEMPO``, the one weight allowed below 0),
+   which the evaluation does not have: the fit prints what it would be (-43 units on the run that set
+   today's weights: none is wanted). Some terms are not quite linear in their weight (integer rounding;
+   a tuzdyk within reach counts as captures at today's tuzdyk worth): the script prints how far the
+   linear sum strays from the evaluation.
 3. It finds ``K`` so that ``1 / (1 + exp(-K * evaluation / 100))`` best predicts the results with
    today's weights, then moves one weight at a time by 16, 8, 4, 2 and 1 units while the mean squared
    error falls (refitting ``K`` after each step size), and prints the error of today's weights and of
@@ -19,6 +24,8 @@
 Run from the repository root (some minutes on one core):
 
     .venv/bin/python tools/tune.py [--games 200] [--nodes 20000] [--data ../shared/data]
+
+Today's weights came from ``--games 400 --nodes 50000`` (some 4 minutes).
 
 No randomness beyond the seeded openings: a run reproduces its weights. Whether to take them is a
 question for ``bench/match.py``: weights are adopted only when they win the match.
@@ -46,9 +53,10 @@ from rules.engine.lean import LeanRules  # noqa: E402
 from rules.engine.search import Searcher  # noqa: E402
 
 POINTS = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}
-# The tuned weights, in the order of the feature matrix's columns after the kazan difference.
+# The tuned weights, in the order of the feature matrix's columns after the kazan difference (``TEMPO`` is
+# fitted and printed, not in the evaluation: ``getattr(weights, name, 0)`` reads it as 0).
 NAMES = ["ROW_EARLY", "ROW_LATE", "STARVE", "TUZDYK_INCOME", "MOBILITY", "EMPTY_ROW", "DECIDED", "NOW_CAPTURE",
-         "THREAT"]
+         "THREAT", "TEMPO"]
 
 
 def shape(variant_pits: int) -> list[float]:
@@ -83,7 +91,7 @@ def features(cells: list[int], p: np.ndarray, shares: list[float]) -> list[float
             (row - their_row) * (1 - phase), (row - their_row) * phase, starving * phase, tuzdyks,
             (n - own.count(0)) - their_playable, empty, decided,
             int(_best_capture(array, 0, side, remaining, p, n, total)),
-            -int(_best_capture(array, 0, other, remaining, p, n, total))]
+            -int(_best_capture(array, 0, other, remaining, p, n, total)), 1.0]
 
 
 def self_play(games: int, nodes: int) -> tuple[list[list[int]], list[float]]:
@@ -99,7 +107,7 @@ def self_play(games: int, nodes: int) -> tuple[list[list[int]], list[float]]:
         engine = Engine(8, seed=number, book=False, reproducible=True)
         sampled: list[tuple[list[int], Side]] = []
         while not game.is_over and len(game.moves) < 400:
-            if len(game.moves) >= 8 and len(game.moves) % 2 == 0:
+            if len(game.moves) >= 8:
                 sampled.append((lean.from_position(game.position), game.position.to_move))
             game.play(engine.choose(game.position, time_limit=math.inf, depth=100, nodes=nodes).pit)
         kazans = game.position.kazans
@@ -122,7 +130,7 @@ def real_games(data: Path) -> tuple[list[list[int]], list[float]]:
                 continue
             game = Game(record.variant)
             for ply, pit in enumerate(record.moves):
-                if ply >= 8 and ply % 2 == 0:
+                if ply >= 8:
                     positions.append(lean.from_position(game.position))
                     results.append(points if game.position.to_move is Side.WHITE else 1.0 - points)
                 game.play(pit)
@@ -169,7 +177,9 @@ def tune(x: np.ndarray, results: np.ndarray, start: np.ndarray) -> np.ndarray:
             for index in range(len(tuned)):
                 for delta in (step, -step):
                     trial = tuned.copy()
-                    trial[index] = max(0, trial[index] + delta)
+                    trial[index] += delta
+                    if NAMES[index] != "TEMPO":
+                        trial[index] = max(0, trial[index])
                     found = error(x, results, trial, k)
                     if found < best - 1e-12:
                         tuned, best, improved = trial, found, True
@@ -199,7 +209,7 @@ def main() -> None:
     x, results = matrix(positions), np.array(played)
     print(f"self-play: {len(results):,} positions from {options.games} games at {options.nodes:,} nodes a move "
           f"({time.perf_counter() - started:.0f} s)", flush=True)
-    today = np.array([getattr(weights, name) for name in NAMES], dtype=np.float64)
+    today = np.array([getattr(weights, name, 0) for name in NAMES], dtype=np.float64)
     print(f"the linear terms stray from the evaluation by {check_linear(positions, x, today):.2f} stones at most")
     k = best_k(x, results, today)
     print(f"today's weights: mean squared error {error(x, results, today, k):.6f} (K = {k:.4f})", flush=True)

@@ -6,12 +6,13 @@ What it knows about the game:
 - tuzdyks, worth the stones they will still bring in: so many hundredths of a stone for every stone
   still on the board (``TUZDYK_INCOME``; a tuzdyk made early brings in some 15 to 20 stones a game), more
   in central pits, which sowings cross more often than the edges;
-- captures on the board now: the best the side to move can take at once (it is his turn; the tuned
-  weight of this is 0, the search sees it) and the best the opponent threatens (a pit of ours that his
-  sowing would leave even, or at 3 for a tuzdyk), found with a table of where every pit's sowing ends;
+- captures on the board now: the best the side to move can take at once (it is his turn: 0.61 of a
+  stone a stone) and the best the opponent threatens (a pit of ours that his sowing would leave even,
+  or at 3 for a tuzdyk; 0.14 of a stone a stone, since the side to move can often save it), found
+  with a table of where every pit's sowing ends;
 - stones kept on one's own row, worth more as the game goes on (``ROW_EARLY`` a stone at the start,
   rising with the stones already in the kazans to ``ROW_LATE`` when all are in): late in the game a
-  player left without a move hands the other his whole row, so a row stone is nearly a stone;
+  player left without a move hands the other his whole row, so a row stone counts for something;
 - starvation: a row holding less than half the other's (``STARVE`` a stone of the shortfall, growing
   with the stones in the kazans as the row stones do): its stones must be sown over to the other side
   and the poor row runs dry, a loss many moves away that no search sees;
@@ -21,12 +22,13 @@ What it knows about the game:
   and its row then make a majority (or a player without a move loses, in that option), the game is
   as good as won, whatever the kazans say now.
 
-It has no term for having the move (a tempo), though the scores of consecutive depths swing by some 5 to
-10 stones (the side to move is scored for the threats against it but not for its own captures). Tried
-on 2026-11-29: 4 stones for the side to move halves that swing and the positions searched to depth 16
-(0.16 s against 0.24 s, geometric mean over thirty positions; 0.19 s with the reverse futility margin
-kept as it was), but level 8 with it scored 60 % and 65 % against the yardstick at 0.3 s a move, no
-better than without it (68.8 %): a smaller tree that wins no more was not taken.
+It has no term for having the move (a tempo). With the weights of before 2026-11-29 (fitted with White to
+move only: nothing for the side to move's own captures, 0.45 of a stone a stone for the threats against
+it) the scores of consecutive depths swung by some 5 to 10 stones, and 4 stones for the side to move halved
+the positions searched to depth 16 but won no more (60 % and 65 % against the yardstick at 0.3 s). Fitted
+on both sides to move, the captures now and the threats take up that swing (a tempo column, fitted with
+them, comes to -0.43 of a stone: none is wanted), and the tree to depth 16 is as small as with the tempo
+(0.13 s against 0.24 s, geometric mean over thirty positions).
 """
 
 from __future__ import annotations
@@ -38,17 +40,22 @@ from rules.variant import Variant
 
 SCALE = 100  # evaluation units per stone
 
-# Weights in evaluation units, found by ``tools/tune.py`` (self-play under our rules, 200 games at 20,000
-# nodes a move, Texel's method; from hand-set weights: row stones 8 early and 100 late, starvation 60,
-# tuzdyk income 13, mobility 25, empty row 300, decided 4,000, capture now 60, threat 30), and adopted
-# because they won: 19 of 20 games at 0.3 s a move against the hand-set ones.
-NOW_CAPTURE = 0         # per stone the side to move can capture at once
-THREAT = 45             # per stone the opponent threatens to capture
+# Weights in evaluation units, found by ``tools/tune.py`` (self-play under our rules, Texel's method). First
+# from hand-set weights (row stones 8 early and 100 late, starvation 60, tuzdyk income 13, mobility 25,
+# empty row 300, decided 4,000, capture now 60, threat 30) on positions with White to move only (200
+# games at 20,000 nodes a move): taken for 19 of 20 games at 0.3 s a move against the hand-set ones;
+# they scored the side to move for the threats against it (45) and not for its own captures (0). Refitted
+# on 2026-11-29 on both sides to move (400 games at 50,000 nodes a move; they were row late 23,
+# starvation 46, tuzdyk income 43, mobility 720, capture now 0, threat 45): taken because they won, 86.2 %
+# (34.5/40) at 1 s a move and 68.8 % at 0.3 s against the yardstick, where the earlier weights scored
+# 67.5 % and 68.8 %, and they halve the positions searched to a depth.
+NOW_CAPTURE = 61        # per stone the side to move can capture at once
+THREAT = 14             # per stone the opponent threatens to capture
 ROW_EARLY = 0           # per stone on one's own row at the start of the game
-ROW_LATE = 23           # per stone on one's own row when every stone is in a kazan (between: by the stones in)
-STARVE = 46             # per stone a row holds less than half the other's, when every stone is in a kazan
-TUZDYK_INCOME = 43      # what a central tuzdyk will bring in, per stone on the board
-MOBILITY = 720          # per pit one can play
+ROW_LATE = 9            # per stone on one's own row when every stone is in a kazan (between: by the stones in)
+STARVE = 58             # per stone a row holds less than half the other's, when every stone is in a kazan
+TUZDYK_INCOME = 30      # what a central tuzdyk will bring in, per stone on the board
+MOBILITY = 454          # per pit one can play
 EMPTY_ROW = 0           # extra when the side not to move has nothing to play on its next turn
 DECIDED = 15360         # extra when the side to move can end the game by the no-move rule and win
 

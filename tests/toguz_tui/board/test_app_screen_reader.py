@@ -12,7 +12,7 @@ import pytest
 from textual.geometry import Offset
 
 from rules import Side
-from tests.toguz_tui.board.test_app_support import MakeApp, make_app, said, screen_of, settle
+from tests.toguz_tui.board.test_app_support import MakeApp, make_app, said, screen_of, settle, written
 from toguz_tui.board.app import ToguzApp
 from toguz_tui.board.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
 from toguz_tui.board.widgets import speech_area
@@ -41,7 +41,7 @@ async def test_a_message_comes_after_a_blank_frame_with_the_cursor_right_after_i
         make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(screen_reader=True)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.2)
+        await written(pilot, app)
         speech = screen_of(app).speech
         monkeypatch.setattr(speech_area, "BLANK_SECONDS", 30.0)  # hold the blank frame to look at it
         before = app.cursor_position
@@ -62,7 +62,7 @@ async def test_the_plain_board_is_words_and_numbers_with_no_box_drawing(make_app
     app = make_app(screen_reader=True, fen="9S,9S,9S,9S,9S,t,9S,9S,9S/9S,9S,9S,9S,9S,9S,9S,9S,9S 9 0 S 1")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("7", "enter")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         text = visible_text(app)
         assert not [char for char in text if ord(char) in BOX_DRAWING]
         position = app.session.game.position
@@ -83,7 +83,7 @@ async def test_the_computer_replies_below_the_players_move_and_the_board_changes
         make_app: MakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     app = make_app(screen_reader=True, opponent="computer", level=1)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.pause(0.2)
+        await written(pilot, app)
         screen = screen_of(app)
         monkeypatch.setattr(speech_area, "BLANK_SECONDS", 30.0)  # hold the blank frame to look at it
         await pilot.press("7", "enter")
@@ -91,7 +91,7 @@ async def test_the_computer_replies_below_the_players_move_and_the_board_changes
             "in the blank frame the board is still the one before the move"
         await settle(pilot, app)
         screen.speech.flush()
-        await pilot.pause(0.2)
+        await written(pilot, app)
         first, second = screen.speech.said
         assert first.startswith("You sow 9 stones from pit 7") and second.startswith("The computer sows")
         assert app.cursor_position == end_of(screen.speech)
@@ -104,15 +104,15 @@ async def test_a_message_taller_than_the_area_is_shown_a_page_at_a_time(make_app
     async with app.run_test(size=(60, 12)) as pilot:
         await pilot.press(*"1234567", "enter")
         await pilot.press("b")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         speech = screen_of(app).speech
         assert speech.lines[-1] == "More: press Page Down." and speech.rest
         shown = " ".join(speech.lines[:-1])
         await pilot.press("pagedown")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert " ".join([shown, *speech.lines]).startswith(" ".join(wrap(said(app)[-1], 59))[:200])
         await pilot.press("pagedown")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert speech.lines == ["That is all of it."]
 
 
@@ -120,7 +120,7 @@ async def test_a_yes_or_no_question_is_answered_with_y_or_n(make_app: MakeApp) -
     app = make_app(screen_reader=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("7", "enter", "q")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog)
         assert dialog.speech.said == [
@@ -128,7 +128,7 @@ async def test_a_yes_or_no_question_is_answered_with_y_or_n(make_app: MakeApp) -
             "n to stay. Quit is selected."]
         assert app.cursor_position == end_of(dialog.speech)
         await pilot.press("n")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert app.screen is screen_of(app)
         assert screen_of(app).speech.said == ["Quit toguz: cancelled."]
         assert app.cursor_position == end_of(screen_of(app).speech), "the cursor is back on the board screen"
@@ -158,19 +158,19 @@ async def test_a_form_asks_one_question_at_a_time(make_app: MakeApp) -> None:
     app = make_app(screen_reader=True, opponent="computer")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         dialog = app.screen
         assert isinstance(dialog, FormDialog)
         assert dialog.speech.said[0].startswith("New game, 5 questions: Up and Down go between them")
         assert dialog.speech.said[0].endswith("Game: Toguz Kumalak, 1 of 3. Left and Right change it.")
         await pilot.press("left")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert dialog.speech.said == ["Game: Bestemshe, 3 of 3. Left and Right change it."]
         await pilot.press("down", "right")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert dialog.speech.said == ["Opponent: a second player here, 2 of 2. Left and Right change it."]
         await pilot.press("enter")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert app.session.game.variant.pits == 5 and app.session.setup.human is None
 
 
@@ -178,12 +178,12 @@ async def test_help_reads_one_line_at_a_time_with_where_it_stands(make_app: Make
     app = make_app(screen_reader=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         dialog = app.screen
         assert isinstance(dialog, HelpScreen)
         total = len(dialog.lines)
         await pilot.press("down")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert dialog.speech.said == [f"2 of {total}: Up, Down: switch rows"]
         assert app.cursor_position == end_of(dialog.speech)
 
@@ -200,8 +200,8 @@ async def test_between_two_players_the_focus_follows_the_turn_in_words(make_app:
     app = make_app(screen_reader=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("4", "enter")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert screen_of(app).pit_focus == (Side.BLACK, 4)
         await pilot.press("right")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert screen_of(app).speech.said == ["Black's pit 3: empty."]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -67,6 +68,18 @@ async def settle(pilot: Pilot[int], app: ToguzApp, timeout: float = 30.0) -> Non
     """Wait for the computer (if thinking) and for the screen to show its move."""
     app.session.opponents.wait(timeout)
     await pilot.pause()
+    await pilot.pause()
+
+
+async def written(pilot: Pilot[int], app: ToguzApp, timeout: float = 30.0) -> None:
+    """Wait until the active screen's speech area has written its message (after the blank frame) and the
+    board has followed it, on a busy machine too: a fixed pause may end before their timers have run."""
+    deadline = time.monotonic() + timeout
+    await pilot.pause()
+    while (getattr(getattr(app.screen, "speech", None), "waiting", False)
+           or getattr(app.screen, "board_timer", None) is not None):
+        assert time.monotonic() < deadline, f"the message was not written within {timeout} s"
+        await pilot.pause(0.02)
     await pilot.pause()
 
 

@@ -240,7 +240,12 @@ class GameScreen(Screen[None]):
         ends at the cursor), and the board's digits, if read at all, come after it."""
         if self.board_timer is not None:
             self.board_timer.stop()
-        self.board_timer = self.set_timer(BOARD_AFTER, self.refresh_view)
+
+        def due() -> None:
+            self.board_timer = None  # None again once the board has changed
+            self.refresh_view()
+
+        self.board_timer = self.set_timer(BOARD_AFTER, due)
 
     def place_cursor(self) -> None:
         """On the boxed board, the terminal cursor goes onto the focused pit's count (in this same
