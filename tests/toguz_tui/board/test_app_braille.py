@@ -10,7 +10,7 @@ from textual.geometry import Offset
 
 from rules import Side
 from speech.voices.braille import braille_wrap, window_sizes
-from tests.toguz_tui.board.test_app_support import MakeApp, make_app, screen_of
+from tests.toguz_tui.board.test_app_support import MakeApp, make_app, screen_of, written
 
 __all__ = ["make_app"]
 SIZE = (100, 24)
@@ -40,20 +40,20 @@ async def test_the_cursor_reads_a_fresh_message_from_its_start(make_app: MakeApp
     async with app.run_test(size=SIZE) as pilot:
         speech = screen_of(app).speech
         await pilot.press("7", "enter")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         region = speech.content_region
         assert speech.lines[0].startswith("White sows 9 stones from pit 7; the     last")
         assert app.cursor_position == Offset(region.x + len("White sows 9 stones from pit 7; the"), region.y)
         await pilot.press("right")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert speech.lines == ["Black's pit 6: empty."]
         end = Offset(region.x + len("Black's pit 6: empty."), region.y)
         assert app.cursor_position == end
         await pilot.press("end")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         shown, spot = list(speech.lines), app.cursor_position
         await pilot.press("end")  # the same message again: the cursor must move all the same
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert speech.lines == shown and app.cursor_position == spot - Offset(1, 0)
 
 
@@ -62,7 +62,7 @@ async def test_a_message_that_follows_leaves_the_cursor_on_the_one_being_read(ma
     async with app.run_test(size=SIZE) as pilot:
         screen = screen_of(app)
         await pilot.press("right")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         before = app.cursor_position
         screen.speech.say("The computer is thinking.", follow=True)
         await pilot.pause()
@@ -75,7 +75,7 @@ async def test_without_braille_the_cursor_stays_after_the_last_character(make_ap
     async with app.run_test(size=SIZE) as pilot:
         speech = screen_of(app).speech
         await pilot.press("7", "enter")
-        await pilot.pause(0.2)
+        await written(pilot, app)
         region = speech.content_region
         assert app.cursor_position == Offset(region.x + len(speech.lines[-1]), region.y + len(speech.lines) - 1)
 
@@ -85,8 +85,8 @@ async def test_a_routing_key_over_a_pit_s_number_focuses_that_pit(make_app: Make
     async with app.run_test(size=SIZE) as pilot:
         screen = screen_of(app)
         screen.route_to("White: 9 9 9, 9 9 9, 9 9 9.", 9)  # over the second count of a row
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert screen.pit_focus == (Side.WHITE, 2) and screen.speech.lines == ["White's pit 2: 9 stones."]
         screen.route_to("9 9 9. White leads 10 to 0.", 21)  # over a score: no pit
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert screen.pit_focus == (Side.WHITE, 2)

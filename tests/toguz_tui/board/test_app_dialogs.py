@@ -10,7 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Input
 
 from rules import Side
-from tests.toguz_tui.board.test_app_support import SIZE, MakeApp, make_app, said, screen_of
+from tests.toguz_tui.board.test_app_support import SIZE, MakeApp, make_app, said, screen_of, written
 from tests.toguz_tui.conftest import reviewing
 from toguz_tui.board.app import ToguzApp
 from toguz_tui.board.screens.dialogs import ConfirmDialog, FormDialog, HelpScreen
@@ -100,7 +100,7 @@ async def test_the_settings_dialog_changes_the_theme_and_saves_it(make_app: Make
         await pilot.pause()
         assert app.theme == "toguz-high-contrast"
         assert app.session.settings.screen_reader is True
-        await pilot.pause(0.2)
+        await written(pilot, app)
         assert screen_of(app).speech.said == ["Theme is now high contrast.", "Screen-reader mode is now on."], \
             "the screen-reader face took over"
         assert not screen_of(app).panel.display and screen_of(app).speech.display

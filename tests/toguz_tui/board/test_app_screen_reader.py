@@ -54,7 +54,7 @@ async def test_a_message_comes_after_a_blank_frame_with_the_cursor_right_after_i
         monkeypatch.setattr(speech_area, "BLANK_SECONDS", 0.05)
         assert app.cursor_position == end_of(speech)
         await pilot.press("right", "left")
-        await pilot.pause(0.15)
+        await written(pilot, app)
         assert speech.lines == ["White's pit 2: 9 stones."], "the same text again is written again"
 
 
