@@ -4,14 +4,19 @@ holds a core between two looks at whether the computer is thinking), how long th
 come back once kept, and ``mistakes`` and ``account all`` over 1,000 kept games: the first answer, the
 longest the program took to answer meanwhile, and how long the kept games took to be looked through.
 The targets: a whole game in under a minute on this machine; the first answer to ``mistakes`` within a
-second with 1,000 kept games, the program answering throughout.
+second with 1,000 kept games, the program answering throughout. Last, ``toguz online export`` of 20,000 games
+from the tests' stand-in PlayStrategy, plain and with ``--mine`` (each game of the player's then waits for its
+account): the time and the peak memory of each; the target, ``--mine`` within twice the plain export's time
+and under 150 MB.
 
-Run from the repository root: ``.venv/bin/python bench/account.py [--games N]`` (needs ``../shared/data``).
+Run from the repository root: ``.venv/bin/python bench/account.py [--games N] [--exported N]`` (needs
+``../shared/data``; ``--exported 0`` leaves the export out).
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import os
 import statistics
 import sys
@@ -38,12 +43,17 @@ MORE_DATA = DATA.with_name("playok-2398.pgn")
 TARGET = 60.0
 KEPT_GAMES = 1000
 TARGET_ANSWER = 1.0  # seconds: the first answer to ``mistakes`` with ``KEPT_GAMES`` kept
+EXPORTED_GAMES = 20_000  # an export of this many games, plain and --mine
+TARGET_RATIO = 2.0  # --mine within twice the plain export's time ...
+TARGET_PEAK = 150  # ... and under this many MB at its peak
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5, help="how many games (the longest of the first 100)")
-    games = parser.parse_args().games
+    parser.add_argument("--exported", type=int, default=EXPORTED_GAMES, help="games of the export measured")
+    options = parser.parse_args()
+    games = options.games
     if not DATA.is_file():
         print(f"needs {DATA}")
         return 1
@@ -76,7 +86,68 @@ def main() -> int:
         GameAnalysis.from_json(path.read_text())
         print(f"  a kept account read back in {(time.perf_counter() - started) * 1000:.1f} ms")
     mistakes_over_kept_games(read_record_file(DATA) + read_record_file(MORE_DATA))
+    if options.exported > 0:
+        export_of_many_games(options.exported)
     return 0
+
+
+# Run by a small Python between the bench and the export: a child's peak (ru_maxrss) counts the memory it was
+# forked with, and the bench holds the 20,000 games of the stand-in server; forked from this small process, the
+# export's peak is its own.
+PEAK_OF = """
+import resource, subprocess, sys
+code = subprocess.call(sys.argv[1:], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+sys.exit(code)
+"""
+
+
+def exported(server_url: str, folder: Path, *more: str) -> tuple[float, float, str]:
+    """``toguz online export alice`` from ``server_url`` into ``folder`` (its data folder too): the seconds it
+    took, its own peak memory in MB and its last line."""
+    import subprocess
+
+    env = dict(os.environ, TOGUZ_DATA_DIR=str(folder / "data"), TOGUZ_CONFIG_DIR=str(folder / "config"))
+    command = [str(Path(sys.executable).with_name("toguz")), "online", "export", "alice", "--out",
+               str(folder / "alice.pgn"), "--replace", "--server", server_url, *more]
+    started = time.perf_counter()
+    with (folder / "said.txt").open("w") as said:
+        done = subprocess.run([sys.executable, "-c", PEAK_OF, *command], stdin=subprocess.DEVNULL,
+                              stdout=subprocess.PIPE, stderr=said, env=env, text=True, check=False)
+    seconds = time.perf_counter() - started
+    peak = int(done.stdout.split()[-1]) / (1 << 20 if sys.platform == "darwin" else 1 << 10)  # bytes on macOS
+    lines = (folder / "said.txt").read_text(encoding="utf-8").splitlines()
+    return seconds, peak, lines[-1] if lines else ""
+
+
+def export_of_many_games(count: int) -> None:
+    """The export of ``count`` games of Alice's (random legal moves, 30 to 119 plies, resigned or ended
+    on the board), plain and with
+    ``--mine``: the time and peak memory of each, against ``TARGET_RATIO`` and ``TARGET_PEAK``."""
+    from tests.toguz_tui.online.server import FakePlayStrategy
+
+    print(f"  toguz online export of {count:,} games (the tests' stand-in server, unpaced):")
+    server = FakePlayStrategy().start()
+    try:
+        server.archive.per_second = 10**7
+        first = datetime.date(2024, 1, 1)
+        for number in range(count):  # ten games a day, going back from 2024
+            day = (first - datetime.timedelta(days=number // 10)).isoformat()
+            server.archive.add_played(f"G{number:07d}", day, "Alice", "Bob", seed=number, plies=30 + number % 90)
+        timed = {}
+        for name, more in (("plain", ()), ("--mine", ("--mine",))):
+            with tempfile.TemporaryDirectory() as folder:
+                seconds, peak, last = exported(server.url, Path(folder), *more)
+                accounts = len(list((Path(folder) / "data" / "accounts").glob("*.json")))
+            timed[name] = seconds
+            print(f"    {name}: {seconds:.1f} s, peak {peak:.0f} MB, {accounts:,} accounts kept: {last}")
+            if name == "--mine":
+                ratio = seconds / max(0.001, timed["plain"])
+                print(f"    --mine takes {ratio:.2f} times the plain export's time "
+                      f"({'within' if ratio <= TARGET_RATIO else 'OVER'} the {TARGET_RATIO:g} times target), "
+                      f"peak {peak:.0f} MB ({'within' if peak < TARGET_PEAK else 'OVER'} the {TARGET_PEAK} MB target)")
+    finally:
+        server.stop()
 
 
 def fabricated(record: Record, number: int) -> kept_accounts.KeptAccount:

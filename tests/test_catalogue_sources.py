@@ -57,6 +57,7 @@ TECHNICAL: dict[str, str] = {
     "Togyzqumalaq": "the name PlayStrategy keys its Togyzkumalak TV channel by in /api/tv/channels (a JSON key)",
     "Translators: lesson ": "a note to translators in the catalogue (Babel's extractor of the lesson files)",
     "Narrator": "a program's name",
+    "Context": "the name of prismatoid's class, looked up on the module (speech.system.readers)",
     "on run argv": "AppleScript's source, given to osascript (speech.system.readers)",
     'tell application "VoiceOver" to output (item 1 of argv)': "AppleScript's source, given to osascript",
     "end run": "AppleScript's source, given to osascript",

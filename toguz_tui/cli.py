@@ -2,17 +2,51 @@
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 
-from rules import VARIANT_KEYS
-from rules.engine import LEVELS
-from speech.voices import AUTO_ORDER, SPEECH_CHOICES
-from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, set_language
-from speech.words.naming import VERBOSITIES
-from toguz_tui import __version__
-from toguz_tui.files.settings import COLOURS, LANGUAGE_CHOICES, OPPONENTS
+CORE_PACKAGES = ("filelock", "platformdirs", "tomlkit")  # what the imports below need before anything is said
+
+
+def _core_problem() -> str | None:
+    """Why toguz cannot start, in one line: a package it needs whose import fails (anything it raises);
+    None when all import. In the catalogue's words where the catalogue itself loads, else in English."""
+    import importlib
+
+    for name in CORE_PACKAGES:
+        try:
+            importlib.import_module(name)
+        except (Exception, SystemExit) as error:
+            detail = " ".join(f"{type(error).__name__}: {error}".split())[:200]
+            break
+    else:
+        return None
+    text = ("toguz cannot start: the Python package {name} it needs could not be loaded ({error}); install toguz "
+            "again the way you installed it.")
+    try:
+        from speech.words.i18n import _, from_environment, language_asked, set_language
+
+        set_language(language_asked(sys.argv[1:]) or from_environment(os.environ))
+        text = _("toguz cannot start: the Python package {name} it needs could not be loaded ({error}); install "
+                 "toguz again the way you installed it.")
+    except (Exception, SystemExit):  # the catalogue would not load either: the English
+        pass
+    return text.format(name=name, error=detail)
+
+
+if (_PROBLEM := _core_problem()) is not None:  # before anything that needs them: one plain line, no traceback
+    print(_PROBLEM, file=sys.stderr)
+    raise SystemExit(1)
+
+import argparse  # noqa: E402 - after the check above
+
+from rules import VARIANT_KEYS  # noqa: E402
+from rules.engine import LEVELS  # noqa: E402
+from speech.voices import AUTO_ORDER, SPEECH_CHOICES  # noqa: E402
+from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, set_language  # noqa: E402
+from speech.words.naming import VERBOSITIES  # noqa: E402
+from toguz_tui import __version__  # noqa: E402
+from toguz_tui.files.settings import COLOURS, LANGUAGE_CHOICES, OPPONENTS  # noqa: E402
 
 
 def _description() -> str:

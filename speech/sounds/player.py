@@ -12,44 +12,41 @@ and returns from ``play`` at once. Choices made:
 - The device's period is 10 ms, so a cue starts within about one period of ``play``.
   ``first_output_at`` records when the generator first handed out the newest sound's frames, for
   the benchmark (``bench/cues.py``).
-- Nothing may reach the terminal: with no sound card, alsa-lib prints a page of errors on stderr
-  when a device is opened, and the full-screen board draws on stderr. So ALSA's error handler is
-  replaced by a silent one (for good: its later messages would land on the board too), and file
-  descriptor 2 points at /dev/null while the device opens and closes, for any other library's
-  words. Open the player before the board starts drawing. Errors in the audio callback are caught
-  there (an exception escaping it would print a traceback) and kept in ``last_error``.
+- Nothing may reach the terminal (``speech.sounds.hush``): with no sound card, alsa-lib prints a page
+  of errors on stderr when a device is opened, and the full-screen board draws on stderr. Open the
+  player before the board starts drawing. Errors in the audio callback are caught there (an exception
+  escaping it would print a traceback) and kept in ``last_error``.
 - ``open_player`` never raises and never prints: where no sound can be made it returns a
   ``SilentPlayer`` and the reason, in the words the speech line already uses when the machine
-  has no audio output at all. A player whose device fails later falls silent by itself and keeps
-  the reason in ``last_error``.
-
-Its size (past 400 lines): the audio device's life, the mixing callback and the silent fallback share one
-stream's state, and read most clearly side by side.
+  has no audio output at all. The device is opened off the interface's thread and waited for at
+  most ``OPEN_WAIT`` seconds: one whose opening blocks is said not to answer, and is not asked again
+  until that opening ends (a device opened that late is closed at once). A player whose device fails
+  later falls silent by itself and keeps the reason in ``last_error``.
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
-import ctypes
-import os
-import sys
 import threading
 import time
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Callable, Generator
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
 from speech.sounds.cues import SAMPLE_RATE
-from speech.system import system
+from speech.sounds.hush import quiet_stderr, silence_alsa
+from speech.system.deadline import Deadline, NoAnswer
 from speech.voices.audio import audio_problem
 from speech.words.i18n import _
 
 NULL_BACKEND = "null"
 BUFFER_MS = 10      # the device's period: how often the mixer is asked for sound
 MAX_VOICES = 64     # sounds mixed at once; beyond this the oldest is dropped (a runaway guard only)
+OPEN_WAIT = 3.0     # seconds the sound device has to open (it takes milliseconds when it works)
+_OPENING = Deadline(OPEN_WAIT, lambda seconds: _("the sound device did not answer within {seconds} seconds").format(
+    seconds=f"{seconds:g}"))
 
 
 @runtime_checkable
@@ -240,7 +237,7 @@ class MiniaudioPlayer:
         self._close_lock = threading.Lock()
         self._silence: dict[int, bytes] = {}
         backends = None if backend is None else [miniaudio.Backend[backend.upper()]]
-        _silence_alsa()
+        silence_alsa()
         with self._quiet():
             device = miniaudio.PlaybackDevice(
                 output_format=miniaudio.SampleFormat.FLOAT32, nchannels=2, sample_rate=SAMPLE_RATE,
@@ -298,7 +295,7 @@ class MiniaudioPlayer:
 
     def _quiet(self) -> contextlib.AbstractContextManager[None]:
         """What C libraries print goes nowhere while this runs (when ``hush``)."""
-        return _quiet_stderr() if self._hush else contextlib.nullcontext()
+        return quiet_stderr() if self._hush else contextlib.nullcontext()
 
     def playing(self) -> int:
         """How many sounds are still being mixed."""
@@ -353,15 +350,27 @@ def open_player(
             problem = problem_check()
             if problem is not None:
                 return SilentPlayer(problem), problem
-        player = MiniaudioPlayer(backend, hush=hush)
+        player = _opened(backend, hush)
         player.set_volume(volume)
         return player, None
     except ImportError:
         reason = _("the miniaudio package is not installed (pip install miniaudio)")
+    except NoAnswer as error:
+        reason = str(error)
     except Exception as error:
         reason = _("the sound device would not start ({error})").format(error=_describe(error))
     said = _("sound cues are off: {reason}").format(reason=reason)
     return SilentPlayer(said), said
+
+
+def _opened(backend: str | None, hush: bool) -> MiniaudioPlayer:
+    """The device opened on a thread of its own, within ``OPEN_WAIT`` (``NoAnswer`` past it); file descriptor 2
+    silenced here, around the wait, so that an opening that never ends cannot keep it silenced."""
+    with quiet_stderr() if hush else contextlib.nullcontext():
+        player = _OPENING.call(lambda: MiniaudioPlayer(backend, hush=False), late=MiniaudioPlayer.close,
+                               name="toguz-sound-device")
+    player._hush = hush  # its closing silenced as its opening was
+    return player
 
 
 def _describe(error: Exception) -> str:
@@ -371,55 +380,3 @@ def _describe(error: Exception) -> str:
     if isinstance(error, KeyError):
         return _("no backend {name}").format(name=str(error.args[0]).lower() if error.args else "")
     return str(error) or type(error).__name__
-
-
-# Keeping the terminal clean ------------------------------------------------------------------------
-
-_ALSA_HANDLER: Any = None  # the silent handler, kept alive for as long as ALSA may call it
-
-
-def _silence_alsa() -> None:
-    """Give alsa-lib an error handler that says nothing (once; where alsa-lib exists)."""
-    global _ALSA_HANDLER
-    if _ALSA_HANDLER is not None or system() != "linux":
-        return
-    try:
-        alsa = ctypes.CDLL("libasound.so.2")
-        handler_type = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_int,
-                                        ctypes.c_char_p)
-        handler = handler_type(_say_nothing)
-        alsa.snd_lib_error_set_handler(handler)
-    except (OSError, AttributeError):
-        return
-    _ALSA_HANDLER = handler
-    # back to ALSA's own handler before the interpreter (and with it this callback) goes away
-    atexit.register(alsa.snd_lib_error_set_handler, None)
-
-
-def _say_nothing(*_arguments: object) -> None:
-    """alsa-lib's message, dropped."""
-
-
-@contextlib.contextmanager
-def _quiet_stderr() -> Iterator[None]:
-    """Point file descriptor 2 at /dev/null for the block (what C libraries print goes nowhere)."""
-    with contextlib.suppress(Exception):
-        sys.stderr.flush()
-    try:
-        null = os.open(os.devnull, os.O_WRONLY)
-    except OSError:
-        yield
-        return
-    try:
-        saved = os.dup(2)
-    except OSError:
-        os.close(null)
-        yield
-        return
-    os.dup2(null, 2)
-    os.close(null)
-    try:
-        yield
-    finally:
-        os.dup2(saved, 2)
-        os.close(saved)

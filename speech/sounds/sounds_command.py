@@ -20,6 +20,7 @@ from pathlib import Path
 from rules.variant import BLACK, WHITE, Side
 from speech.sounds.course_cli import CourseProblem, write_course
 from speech.sounds.cues import CUE_NAMES, SAMPLE_RATE, render_cue, write_wav
+from speech.user_path import UnknownUser, cannot_use, user_path
 from speech.voices.speech_command import PlainParser
 from speech.wav_target import ready_folder, target_problem, write_in_place
 from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, n_, set_language
@@ -54,7 +55,16 @@ def _folder(text: str) -> Path:
     """``--wav``'s folder; a blank name is refused (it would be the folder toguz starts in)."""
     if not text.strip():
         raise argparse.ArgumentTypeError(_("--wav needs the name of a folder (. for this one)"))
-    return Path(text)
+    return _given(text)
+
+
+def _given(text: str) -> Path:
+    """A path as given, ``~`` and ``~name`` expanded; refused when the user it names is not there (neither
+    read nor made: never a folder called ``~nosuchuser`` here)."""
+    try:
+        return user_path(text)
+    except UnknownUser as error:
+        raise argparse.ArgumentTypeError(cannot_use(text, error)) from None
 
 
 def parser() -> argparse.ArgumentParser:
@@ -66,7 +76,7 @@ def parser() -> argparse.ArgumentParser:
     mode.add_argument("--list", action="store_true", help=_("list the cues, each with its length"))
     made.add_argument("--replace", action="store_true",
                       help=_("with --wav: replace the files of the same names that are already in DIR"))
-    made.add_argument("--course", metavar="RECORD", type=Path,
+    made.add_argument("--course", metavar="RECORD", type=_given,
                       help=_("with --wav: analyse a game of the record file RECORD and write its course as sound, "
                              "DIR/course.wav (the advantage as pitch, about five seconds)"))
     made.add_argument("--game", metavar="N", type=_game_number,

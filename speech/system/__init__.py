@@ -3,8 +3,9 @@
 toguz runs on Linux, Windows and macOS. Every call whose form differs between them goes through this
 package, and nowhere else: stopping a voice's process and its children (``processes``), locking a file
 against another copy of toguz (``locks``), finding the screen reader that runs and speaking through it
-(``readers``), whether sound can be played and with what (``sound``), and the terminal's own modes for
-the line mode's plain input (``terminal``). Each module has a branch for each system, chosen by
+(``readers``), whether sound can be played and with what (``sound``), the terminal's own modes for
+the line mode's plain input (``terminal``), and the signals besides Ctrl-C that ask toguz to stop
+(``signals``). Each module has a branch for each system, chosen by
 ``system()``: the system toguz runs on, which a test may fake with ``use_system`` so that the branch of
 another system is taken on this one (where the branch calls only what this machine has too, it runs
 for real; where it needs the other system's own calls, those are given to it, and a test gives fakes).

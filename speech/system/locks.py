@@ -6,7 +6,8 @@ ends, however it ends (a crash, a kill), so a lock never outlives its holder.
   toguz at a time owns it; a game being analysed: one copy analyses it);
 - ``locked``: held for one read and one write of a file both copies change (the training progress, the
   mistakes' record, the accounts' index), so that each copy's change is merged into the other's instead
-  of replacing it; waited for, at most ``MERGE_WAIT`` seconds.
+  of replacing it; waited for, at most ``MERGE_WAIT`` seconds, or as long as the caller can wait (the
+  interface's thread only a moment: ``LockHeld`` then, and the write is left for later).
 
 Where the lock file cannot be made (a folder that cannot be written), nothing is held and the write that
 follows says why; the lock is never silently skipped on a system that can lock.
@@ -24,6 +25,10 @@ from speech.system import system
 from speech.words.i18n import _
 
 MERGE_WAIT = 10.0  # seconds to wait for the other copy's one read and one write
+
+
+class LockHeld(TimeoutError):
+    """Another holder kept the lock for longer than was waited."""
 
 
 def lock_type() -> type[filelock.BaseFileLock]:
@@ -50,9 +55,10 @@ class FileLock:
         """True while this process holds the lock."""
         return self._lock is not None
 
-    def take(self, wait: bool) -> bool:
+    def take(self, wait: bool, patience: float = MERGE_WAIT) -> bool:
         """Take the lock: at once or not at all, or (``wait``) once its holder lets go, for at most
-        ``MERGE_WAIT`` seconds (``TimeoutError`` then). False only when another holds it and not ``wait``.
+        ``patience`` seconds (``LockHeld``, a ``TimeoutError``, then). False only when another holds it and
+        not ``wait``.
         Where the lock file cannot be made, nothing is held and True is returned: the write that follows
         says why it fails."""
         if self._lock is not None:
@@ -60,11 +66,11 @@ class FileLock:
         lock = _lock(self.path)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            lock.acquire(timeout=MERGE_WAIT if wait else 0)
+            lock.acquire(timeout=patience if wait else 0)
         except filelock.Timeout:
             if wait:
-                raise TimeoutError(_("another toguz has held {path} for over {seconds} seconds").format(
-                    path=self.path, seconds=f"{MERGE_WAIT:g}")) from None
+                raise LockHeld(_("another toguz has held {path} for over {seconds} seconds").format(
+                    path=self.path, seconds=f"{patience:g}")) from None
             return False
         except OSError:
             return True
@@ -79,11 +85,11 @@ class FileLock:
 
 
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
-    """Hold the lock ``path`` for the block, waiting for another holder to let go first (a holder keeps it
-    only for one read and one write)."""
+def locked(path: Path, patience: float = MERGE_WAIT) -> Iterator[None]:
+    """Hold the lock ``path`` for the block, waiting at most ``patience`` seconds for another holder to let
+    go first (a holder keeps it only for one read and one write); ``LockHeld`` past them."""
     lock = FileLock(path)
-    lock.take(wait=True)
+    lock.take(wait=True, patience=patience)
     try:
         yield
     finally:

@@ -119,18 +119,42 @@ class ReaderLink(Protocol):
         """Silence the reader."""
 
 
+def _broken_prism() -> ReaderUnreachable:
+    return ReaderUnreachable(_("the screen reader's interface, prismatoid, would not load: reinstall it (pip install "
+                               "--force-reinstall prismatoid)"))
+
+
+def _loaded_prism(prism: Any) -> tuple[Any, tuple[type[BaseException], ...]]:
+    """prismatoid, loaded and of the shape toguz uses (``Context``, ``BackendId.NVDA`` and ``.JAWS``, the class
+    ``PrismError``), and what its calls raise; ``ReaderUnreachable`` in the player's words when it is missing
+    or would not load (a missing DLL's ``OSError``, anything its import raises, a part missing)."""
+    try:
+        module = prism if prism is not None else importlib.import_module("prism")
+    except ImportError:
+        raise ReaderUnreachable(_("the prismatoid package is missing (pip install prismatoid)")) from None
+    except Exception:
+        raise _broken_prism() from None
+    error = getattr(module, "PrismError", None)
+    ids = getattr(module, "BackendId", None)
+    if not (isinstance(error, type) and issubclass(error, BaseException) and callable(getattr(module, "Context", None))
+            and hasattr(ids, "NVDA") and hasattr(ids, "JAWS")):
+        raise _broken_prism()
+    return module, (Exception, error)
+
+
 class PrismLink:
     """NVDA or JAWS, whichever runs, through prismatoid (Windows). Made on the thread that uses it: the
-    JAWS object belongs to the thread that made it."""
+    JAWS object belongs to the thread that made it. Whatever prismatoid raises (its ``PrismError``, the
+    ``OSError`` of an RPC server that is not there) is ``ReaderUnreachable`` in the player's words."""
 
     braille = True
 
     def __init__(self, prism: Any = None) -> None:
+        self._prism, self._failures = _loaded_prism(prism)
         try:
-            self._prism = prism if prism is not None else importlib.import_module("prism")
-        except ImportError:
-            raise ReaderUnreachable(_("the prismatoid package is missing (pip install prismatoid)")) from None
-        self._context = self._prism.Context()
+            self._context = self._prism.Context()
+        except self._failures:
+            raise _broken_prism() from None
         self._backend: Any = None
         self.name = ""
         self._connect()
@@ -141,25 +165,29 @@ class PrismLink:
         for backend_id, name in ((ids.NVDA, "NVDA"), (ids.JAWS, "JAWS")):
             try:
                 self._backend = self._context.create(backend_id)
-            except (ValueError, self._prism.PrismError):
+            except self._failures:
                 continue
             self.name = name
             return
         raise ReaderUnreachable(_("neither NVDA nor JAWS is running"))
 
     def output(self, text: str, interrupt: bool) -> None:
-        """Speak and braille ``text``; a reader restarted since is reached again once."""
+        """Speak and braille ``text``; a reader restarted since is reached again once. ``ReaderUnreachable``
+        when it still does not answer."""
         if not text.strip():
             return  # the interface refuses an empty text
         try:
             self._backend.output(text, interrupt=interrupt)
-        except self._prism.PrismError:
+        except self._failures:
             self._connect()  # NVDA restarted: its old connection answers no more
-            self._backend.output(text, interrupt=interrupt)
+            try:
+                self._backend.output(text, interrupt=interrupt)
+            except self._failures:
+                raise ReaderUnreachable(_("{reader} does not answer toguz").format(reader=self.name)) from None
 
     def stop(self) -> None:
         """Silence it."""
-        with contextlib.suppress(self._prism.PrismError):
+        with contextlib.suppress(*self._failures):
             self._backend.stop()
 
 

@@ -97,6 +97,8 @@ def open_speaker(
     reasons: list[str] = []
     for candidate in AUTO_ORDER:
         speaker, reason = _start(candidate, rate, voice, volume)
+        if isinstance(speaker, screen_reader.ScreenReaderSpeaker):  # a reader that never speaks: toguz's own voice
+            speaker.fallback = lambda: _own_voice(rate, voice, volume)
         if speaker is not None:
             return speaker, None
         reasons.append(f"{candidate}: {reason}")
@@ -104,6 +106,16 @@ def open_speaker(
     if no_sound is not None:
         return SilentSpeaker(), no_sound
     return SilentSpeaker(), "; ".join(reasons)
+
+
+def _own_voice(rate: int | None, voice: str | None, volume: float | None) -> Speaker:
+    """toguz's own voice, the first of ``auto``'s after the screen reader that starts (silent when none)."""
+    for candidate in AUTO_ORDER:
+        if candidate != SCREEN_READER:
+            speaker, _reason = _start(candidate, rate, voice, volume)
+            if speaker is not None:
+                return speaker
+    return SilentSpeaker()
 
 
 def language_voice(code: str) -> str | None:

@@ -6,7 +6,9 @@ The line to the reader is made on the voice's own thread, before the voice is ha
 reader that does not run makes ``auto`` go on to toguz's own voice), and used only there (JAWS's COM
 object belongs to the thread that made it); silencing is queued to that thread too. A reader that stops
 answering later (NVDA restarted and gone) is said in ``last_error``, and the next announcement tries to
-reach it again.
+reach it again. One reached that never takes the first announcement (an NVDA whose RPC server is not
+there) hands the voice to toguz's own (``fallback``, given by ``auto``), which says every announcement
+from then on; why is said in ``last_error``.
 On Linux there is no such line: Orca, Fenrir and Speakup read the terminal (the screen-reader mode).
 """
 
@@ -17,7 +19,7 @@ from collections.abc import Callable
 
 from speech.machine import machine
 from speech.system.readers import ReaderLink, ReaderUnreachable, link_problem, open_link
-from speech.voices.base import WorkerSpeaker
+from speech.voices.base import Speaker, WorkerSpeaker
 from speech.words.i18n import _
 
 NAME = "screen-reader"
@@ -43,6 +45,9 @@ class ScreenReaderSpeaker(WorkerSpeaker):
         self._link: ReaderLink | None = None
         self._reached = threading.Event()
         self._failure: str | None = None
+        self._spoken = False  # whether the reader has taken an announcement
+        self.fallback: Callable[[], Speaker] | None = None  # toguz's own voice, for a reader that never speaks
+        self._own: Speaker | None = None  # that voice, once the reader has been given up
         super().__init__()
         with self._lock:
             self._queue.append((self._generation, REACH, False))
@@ -77,10 +82,15 @@ class ScreenReaderSpeaker(WorkerSpeaker):
                 self._link = self._open()
             except ReaderUnreachable as error:
                 self._failure = str(error)
+            except Exception:  # a line that breaks while it is made: no reader to speak to
+                self._failure = _("the screen reader could not be reached")
             finally:
                 self._reached.set()
             return
         if text != SILENCE and self._cancelled(generation):
+            return
+        if self._own is not None:
+            self._by_own(text, interrupt)
             return
         try:
             if self._link is None:
@@ -89,6 +99,31 @@ class ScreenReaderSpeaker(WorkerSpeaker):
                 self._link.stop()
             else:
                 self._link.output(text, interrupt)
+                self._spoken = True
         except ReaderUnreachable as error:
             self._link = None
-            self.last_error = str(error)
+            if self._spoken or self.fallback is None or text == SILENCE:
+                self.last_error = str(error)
+                return
+            self._own = self.fallback()  # a reader that never spoke: toguz's own voice from now on
+            self.last_error = _("{reason}: toguz speaks with its own voice instead").format(reason=error)
+            self._by_own(text, interrupt)
+
+    def _by_own(self, text: str, interrupt: bool) -> None:
+        """Say ``text`` (or silence) with toguz's own voice, at the rate, voice and volume set."""
+        own = self._own
+        assert own is not None
+        if text == SILENCE:
+            own.stop()
+            return
+        if self.rate is not None:
+            own.set_rate(self.rate)
+        if self.voice is not None:
+            own.set_voice(self.voice)
+        if self.volume is not None:
+            own.set_volume(self.volume)
+        own.speak(text, interrupt)
+
+    def _release(self) -> None:
+        if self._own is not None:
+            self._own.close()

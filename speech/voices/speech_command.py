@@ -10,10 +10,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from pathlib import Path
 from typing import NoReturn
 
 from speech.machine import machine
+from speech.user_path import UnknownUser, cannot_use, user_path
 from speech.voices import (
     AUTO,
     AUTO_ORDER,
@@ -174,7 +174,10 @@ def _wav(text: str | None, name: str, backend: str, voice: str | None, replace: 
         return _fail(_("--wav FILE needs the TEXT to say"))
     if not name.strip():
         return _fail(_("--wav needs the name of a file"))
-    written = Path(name)
+    try:
+        written = user_path(name)
+    except UnknownUser as error:
+        return _fail(cannot_use(name, error))
     try:
         write_in_place(written, replace, lambda made: render_wav(text, made, backend, voice=voice, rate=rate))
     except RuntimeError as error:

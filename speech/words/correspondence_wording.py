@@ -79,6 +79,13 @@ def games_failed(reason: str) -> str:
     return _("Your games could not be listed: {reason}.").format(reason=reason)
 
 
+def polls_held(seconds: int) -> str:
+    """The server refused to list the games for a while (a 429): said once while it lasts."""
+    return n_("PlayStrategy asks to wait {seconds} second: your games are asked for again then.",
+              "PlayStrategy asks to wait {seconds} seconds: your games are asked for again then.", seconds).format(
+        seconds=seconds)
+
+
 def opponent_moved(opponent: str, number: int) -> str:
     """News of a game not on the board: the opponent has moved in it."""
     return _("{opponent} has moved in your game {number}: type games {number} to play it.").format(
@@ -122,9 +129,16 @@ def challenge_closed(who: str) -> str:
 
 
 def days_out_of_range(typed: str, most: int) -> str:
-    """``challenge NAME days N`` with days the server refuses."""
+    """``challenge NAME days N`` with days the server refuses (a number too long to repeat: the bound only)."""
+    if len(typed) > 12:
+        return _("PlayStrategy gives a correspondence game 1 to {most} days a move.").format(most=most)
     return _("PlayStrategy gives a correspondence game 1 to {most} days a move, not {typed}.").format(
-        most=most, typed=visible(typed[:12]))
+        most=most, typed=visible(typed))
+
+
+def days_without_player(days: str) -> str:
+    """``challenge days N``: the player's name left out (a player called days: ``challenge days days N``)."""
+    return _("Name the player first: challenge NAME days {days}.").format(days=days)
 
 
 def days_casual_only() -> str:
@@ -152,6 +166,11 @@ def arena_too_fast(name: str, control: str) -> str:
     """An arena the Board API cannot play: said why, and not joined."""
     return _("{name} is played at {control}, Blitz or faster: the Board API plays Rapid or slower games only, so "
              "toguz cannot play in it and did not join; play it on the website.").format(name=name, control=control)
+
+
+def arena_clock_unread(name: str) -> str:
+    """An arena whose clock the server's answer does not give readably (missing, not numbers, out of bounds)."""
+    return _("{name}'s clock could not be read from PlayStrategy's answer: not joined.").format(name=name)
 
 
 def arena_not_togyz(name: str) -> str:

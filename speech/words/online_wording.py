@@ -9,6 +9,7 @@ from rules import Side
 from rules.clock import TimeControl
 from speech.words.i18n import _, n_
 from speech.words.phrases import online_game_started, time_control, visible
+from speech.words.watch_wording import PLAYSTRATEGY
 
 
 def command_not_taken(what: str, reason: str) -> str:
@@ -19,8 +20,9 @@ def command_not_taken(what: str, reason: str) -> str:
 def move_not_taken(delivery: str, reason: str, retry_after: float | None) -> str:
     """The player's move was not taken: refused, never sent, or sent with its answer lost."""
     if retry_after is not None:
-        return _("PlayStrategy asks to wait {seconds} seconds; your move was not made: play it again then.").format(
-            seconds=round(retry_after))
+        return n_("PlayStrategy asks to wait {seconds} second; your move was not made: play it again then.",
+                  "PlayStrategy asks to wait {seconds} seconds; your move was not made: play it again then.",
+                  round(retry_after)).format(seconds=round(retry_after))
     if delivery == "unsent":
         return _("Your move did not reach PlayStrategy ({reason}); nothing changed: play it again to retry.").format(
             reason=reason)
@@ -29,6 +31,12 @@ def move_not_taken(delivery: str, reason: str, retry_after: float | None) -> str
                  "whether it was made.").format(reason=reason)
     return _("PlayStrategy refused your move ({reason}); nothing changed: play it again to retry.").format(
         reason=reason)
+
+
+def moves_past_end(code: str) -> str:
+    """The server's moves go on after the game has ended by the rules (``code``: the first move past its end)."""
+    return _("PlayStrategy sent a move after the game's end by the rules ({code}); toguz keeps the game as the "
+             "rules ended it.").format(code=visible(code))
 
 
 def online_failed(reason: str) -> str:
@@ -187,3 +195,27 @@ def game_begins(opponent: str, side: Side, control: TimeControl | None, turn: st
         text = f"{text} " + _("Clocks: {control}; the server starts them at the second move.").format(
             control=time_control(control))
     return f"{text} {turn}"
+
+
+def login_typed(signed_in: bool, site: str) -> str:
+    """``login`` typed inside ``toguz online``: a token is asked for outside it (typed here, it would be shown
+    and kept in the line's history), so how to log in (``site``: the server's address)."""
+    if signed_in:
+        if site == PLAYSTRATEGY:
+            return _("You are logged in already. To log in with another token, quit and run toguz online login.")
+        return _("You are logged in already. To log in with another token, quit and run toguz online login --server "
+                 "{server}.").format(server=site)
+    if site == PLAYSTRATEGY:
+        return _("To log in, quit and run toguz online login (it asks for your token).")
+    return _("To log in, quit and run toguz online login --server {server} (it asks for your token).").format(
+        server=site)
+
+
+def signed_stones(score: float) -> str:
+    """A score in stones with its sign, to a tenth: "+2.0", "-1.3", never "-0.0"."""
+    return f"{round(score, 1) + 0.0:+.1f}"
+
+
+def no_game_title() -> str:
+    """The online board's status line before any game (in place of who plays whom)."""
+    return _("no online game is going on")

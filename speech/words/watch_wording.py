@@ -156,6 +156,19 @@ def the_game_watched() -> str:
     return _("the game you watch")
 
 
+def resynchronised(count: int, moves: int) -> str:
+    """The game watched set as the server has it ``count`` times more than were said (lines out of order by
+    the hundred); it now stands after ``moves`` moves."""
+    return n_("The game was set as the server has it {count} more time; it now stands after {moves} moves.",
+              "The game was set as the server has it {count} more times; it now stands after {moves} moves.",
+              count).format(count=count, moves=moves)
+
+
+def waiting(game: str) -> str:
+    """The game's stream is open, but its first line has not come after a few seconds."""
+    return _("PlayStrategy has not sent game {game} yet; toguz waits for it (watch stop stops).").format(game=game)
+
+
 def watched_move() -> str:
     """A pit played, or a game's command, while watching."""
     return _("You are watching this game, not playing it: the moves are the players'. Type watch stop to stop "

@@ -13,13 +13,13 @@ import numpy as np
 import pytest
 
 from speech.sounds import cues
+from speech.sounds.hush import quiet_stderr
 from speech.sounds.player import (
     CuePlayer,
     MiniaudioPlayer,
     Mixer,
     RecordingPlayer,
     SilentPlayer,
-    _quiet_stderr,
     open_player,
 )
 from speech.voices.audio import fix_audio
@@ -139,7 +139,7 @@ def test_a_sound_must_be_stereo_or_mono() -> None:
 
 
 def test_quiet_stderr_keeps_what_c_libraries_print_off_the_terminal(capfd: pytest.CaptureFixture[str]) -> None:
-    with _quiet_stderr():
+    with quiet_stderr():
         os.write(2, b"ALSA lib pcm.c: Unknown PCM default\n")
     os.write(2, b"after\n")
     assert capfd.readouterr().err == "after\n"

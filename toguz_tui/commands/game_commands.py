@@ -3,12 +3,14 @@ clocks' pause, new games, resigning, FEN, and saving and opening records (``reco
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rules import NotationError, Position, Side, variant_named
 from rules.clock import ClockError, TimeControl
 from rules.engine import LEVELS
 from rules.notation import TokenStyle
+from speech.user_path import UnknownUser, user_path
 from speech.words import phrases, problems
 from speech.words.i18n import _, n_
 from toguz_tui.commands import online_commands
@@ -124,6 +126,7 @@ def resign(session: GameSession, args: list[str], focus: Focus) -> Reply:
     return session.output.answer(_("Give up this game? Type resign again to resign, anything else to play on."))
 
 
+_SIGNED_OR_DECIMAL = re.compile(r"[-+\u2212]\d+(?:[.,]\d*)?|\d*[.,]\d+")  # -1, +2, 1.5: a number, not a name
 SAVE_WORDS = {"playok": "playok", "federation": "federation", "replace": "replace", "overwrite": "replace",
               "append": "append", "add": "append"}
 
@@ -136,7 +139,11 @@ def save(session: GameSession, args: list[str], focus: Focus) -> Answer:
     names = [word for word in words if word not in SAVE_WORDS.values()]
     if len(names) > 1 or ("replace" in words and "append" in words) or (names and not names[0].strip()):
         return WrongWords("save")  # an empty name ("") names no file: the archive is save alone
-    return session.record_files.save(Path(names[0]).expanduser() if names else None, style, mode)
+    try:
+        path = user_path(names[0]) if names else None
+    except UnknownUser as error:
+        return session.output.error(phrases.save_failed(names[0], str(error)))
+    return session.record_files.save(path, style, mode)
 
 
 def open_file(session: GameSession, args: list[str], focus: Focus) -> Answer:
@@ -149,7 +156,11 @@ def open_file(session: GameSession, args: list[str], focus: Focus) -> Answer:
     if alone is not None and collection is not None and not Path(args[0]).exists():
         return session.record_files.open_path(collection[0], alone)
     number = game_number(args[1]) if len(args) == 2 else 1
-    return session.record_files.open_path(Path(args[0]).expanduser(), number or 1)
+    try:
+        path = user_path(args[0])
+    except UnknownUser as error:
+        return session.output.error(phrases.open_failed(args[0], str(error)))
+    return session.record_files.open_path(path, number or 1)
 
 
 def recent(session: GameSession, args: list[str], focus: Focus) -> Answer:
@@ -175,6 +186,12 @@ def games(session: GameSession, args: list[str], focus: Focus) -> Answer:
         return online
     if len(args) > 1:
         return WrongWords("games")
+    if args and _SIGNED_OR_DECIMAL.fullmatch(args[0]) and not Path(args[0]).exists():  # games -1: no file
+        return session.output.error(_("{text} is not a game number (1, 2, 3 ...)").format(
+            text=phrases.clipped(args[0])))
     collection = session.store.collection
-    path = Path(args[0]).expanduser() if args else (collection[0] if collection else None)
+    try:
+        path = user_path(args[0]) if args else (collection[0] if collection else None)
+    except UnknownUser as error:
+        return session.output.error(phrases.open_failed(args[0], str(error)))
     return session.record_files.list_games(path)

@@ -6,7 +6,7 @@ so (``needs_token``)."""
 
 from __future__ import annotations
 
-from speech.words import watch_wording
+from speech.words import correspondence_wording, online_wording, watch_wording
 from speech.words.i18n import _
 from toguz_tui.commands.arguments import Answer, Focus, WrongWords, control_and_rated
 from toguz_tui.commands.lexicon import COMMAND, shown_word
@@ -16,13 +16,17 @@ from toguz_tui.session.opponents import OnlineConnection
 from toguz_tui.session.stream import Reply
 
 
+def without_game(session: GameSession) -> bool:
+    """Whether this is ``toguz online`` with no online game (played or watched) on the board: the game there
+    is only the placeholder a session starts with, not one against the computer."""
+    return session.online is not None and session.opponent.kind != "remote" and isinstance(session.mode, Playing)
+
+
 def no_game_yet(session: GameSession, on_the_board: bool) -> Reply | None:
     """In ``toguz online`` before any game: a command that asks about or acts on the game on the board
     (``on_the_board``) is answered that there is none (not with the words of a game against the computer);
     else None."""
-    if session.online is None or session.opponent.kind == "remote" or not isinstance(session.mode, Playing):
-        return None
-    if not on_the_board:
+    if not without_game(session) or not on_the_board or session.online is None:
         return None
     if not session.online.signed_in:
         return session.output.error(watch_wording.nothing_watched())
@@ -52,6 +56,8 @@ def challenge(session: GameSession, args: list[str], focus: Focus) -> Answer:
         return online
     if not args:
         return WrongWords("challenge")
+    if args[0] == "days" and "days" not in args[1:] and any(word.isascii() and word.isdigit() for word in args[1:2]):
+        return session.output.error(correspondence_wording.days_without_player(args[1] if len(args[1]) <= 3 else "N"))
     if "days" in args[1:]:
         return _challenge_by_days(session, online, args[0], args[1:])
     found = control_and_rated(session, args[1:], "challenge")
@@ -133,6 +139,15 @@ def watch(session: GameSession, args: list[str], focus: Focus) -> Answer:
     if len(rest) > 1 or args.count("once") > 1 or (once and rest[:1] == ["stop"]):
         return WrongWords("watch")
     return online.watch(rest[0] if rest else "tv", once)
+
+
+def login_typed(session: GameSession, word: str) -> Reply | None:
+    """``login`` typed inside ``toguz online`` (a word that is no command here): how to log in; else None.
+    It is not done here: the token would be shown as it is typed, and kept in the line's history."""
+    online = session.online
+    if online is None or word.lower() != "login":
+        return None
+    return session.output.error(online_wording.login_typed(online.signed_in, online.site))
 
 
 def needs_token(session: GameSession, name: str, group: str) -> Reply | None:

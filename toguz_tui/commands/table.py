@@ -317,8 +317,12 @@ def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | No
 
 
 def unknown(session: GameSession, word: str) -> Reply:
-    """The answer to a word that names no command: the command it is in another keyboard layout (said, and
-    nothing done: the player types it again as meant), or that it is unknown."""
+    """The answer to a word that names no command: in toguz online, login is how to log in; the command it is
+    in another keyboard layout (said, and nothing done: the player types it again as meant), or that it is
+    unknown."""
+    login = online_commands.login_typed(session, word)
+    if login is not None:
+        return login
     meant = did_you_mean(session, word)
     if meant is not None:
         return session.output.error(_("Did you mean {word}? The keyboard may be in another layout.").format(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import os
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -205,3 +205,32 @@ def keep(account: kept_accounts.KeptAccount, folder: Path) -> str | None:
         if stamp is not None:
             remember(folder, [entry_of(account.analysis.key, stamp, found)])
     return problem
+
+
+def keep_many(accounts: Sequence[kept_accounts.KeptAccount], folder: Path) -> tuple[int, str | None]:
+    """Keep each of ``accounts`` whose game has no sound account yet, in the order given (the last written
+    last: the newest file), none of them read back or kept in memory, and put them in the index in one
+    write at the end (an export's games, some thousand at once); how many wait for their account now (those
+    kept before counted), and why one could not be kept (None when all were)."""
+    problem = kept_accounts.folder_problem(folder)
+    if problem is not None:
+        return 0, problem
+    entries: list[Entry] = []
+    kept, failure = 0, None
+    for account in accounts:
+        key = account.analysis.key
+        if kept_accounts.load_account(key, folder, cached=False) is not None:
+            kept += 1
+            continue
+        try:
+            path = kept_accounts.write_account(account, folder)
+        except OSError as error:
+            failure = failure or error.strerror or str(error)
+            continue
+        kept += 1
+        stamp = _stamp(path)
+        if stamp is not None:
+            entries.append(entry_of(key, stamp, account))
+    if entries:
+        remember(folder, entries)
+    return kept, failure

@@ -70,30 +70,34 @@ def account_path(key: str, folder: Path | None = None) -> Path:
     return (folder or accounts_dir()) / f"{key}.json"
 
 
-def load_account(key: str, folder: Path | None = None) -> KeptAccount | None:
-    """The account kept for the game ``key``; None when there is none, or it is not a sound one."""
-    return _read(account_path(key, folder), key)
+def load_account(key: str, folder: Path | None = None, cached: bool = True) -> KeptAccount | None:
+    """The account kept for the game ``key``; None when there is none, or it is not a sound one (``cached``
+    false: read without keeping it in memory, for a look at many accounts once, as an export's)."""
+    return _read(account_path(key, folder), key, cached)
 
 
 _READ: dict[str, tuple[tuple[int, int], KeptAccount]] = {}  # each file read, by its path: (its time and size)
 _READ_LOCK = threading.Lock()
 
 
-def _read(path: Path, key: str | None = None) -> KeptAccount | None:
-    """The sound account in ``path``, or None; a file read before and unchanged since is not read again."""
+def _read(path: Path, key: str | None = None, cached: bool = True) -> KeptAccount | None:
+    """The sound account in ``path``, or None; a file read before and unchanged since is not read again
+    (``cached`` false: neither looked for among those read nor kept with them)."""
     try:
         info = path.stat()
     except OSError:
         return None
     stamp = (info.st_mtime_ns, info.st_size)
     with _READ_LOCK:
-        known = _READ.get(str(path))
+        known = _READ.get(str(path)) if cached else None
     if known is not None and known[0] == stamp and (key is None or known[1].analysis.key == key):
         return known[1]
     try:
         account = _parsed(decode_text(read_bytes(path, ACCOUNT_LIMIT)), key)
     except (FileProblem, ValueError, NotationError, RecursionError):
         return None
+    if not cached:
+        return account
     with _READ_LOCK:
         if len(_READ) >= MOST_ACCOUNTS * 2:
             _READ.clear()
@@ -166,6 +170,15 @@ def save_account(account: KeptAccount, folder: Path | None = None) -> str | None
     with _READ_LOCK:
         _READ[str(path)] = ((info.st_mtime_ns, info.st_size), account)
     return None
+
+
+def write_account(account: KeptAccount, folder: Path) -> Path:
+    """Write ``account``'s file in ``folder`` (made if needed) as it is, without looking at the one there nor
+    keeping it in memory (``save_account`` does both); its path. ``OSError`` when it cannot be written."""
+    path = account_path(account.analysis.key, folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    write_atomically(path, account.to_json())
+    return path
 
 
 def kept_accounts(folder: Path | None = None) -> Iterator[KeptAccount]:

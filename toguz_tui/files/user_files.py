@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from speech.user_path import UnknownUser, user_path
 from speech.words.i18n import _, n_
 
 WriteMode = Literal["new", "replace", "append"]
@@ -55,12 +56,16 @@ def too_long_number() -> str:
 
 
 def folder_from(variable: str) -> Path | None:
-    """The folder the environment variable ``variable`` names, ``~`` expanded; None when it is unset or
-    empty. A blank or relative value is returned as it is: ``toguz_tui.start.folders`` refuses it."""
+    """The folder the environment variable ``variable`` names, ``~`` and ``~name`` expanded; None when it is
+    unset or empty. A blank or relative value, or one whose ``~name`` names no user, is returned as it is:
+    ``toguz_tui.start.folders`` refuses it before anything is kept there."""
     value = os.environ.get(variable)
     if not value:
         return None
-    return Path(value).expanduser() if value.strip() else Path(value)
+    try:
+        return user_path(value) if value.strip() else Path(value)
+    except UnknownUser:
+        return Path(value)
 
 
 def read_bytes(path: Path, limit: int) -> bytes:

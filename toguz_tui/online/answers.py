@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 import httpx
 
-from speech.words.i18n import _
+from speech.words.i18n import _, n_
 
 LONGEST_LINE = 256 * 1024  # bytes: a gameFull of a long game is some kilobytes
 LONGEST_SKIPPED = 8 * 1024 * 1024  # bytes of over-long lines a stream may send before it counts as broken
@@ -84,34 +84,45 @@ def body(response: httpx.Response, limit: int, deadline: float, host: str, cut: 
 
 
 def lines(chunks: Iterator[bytes], silence: float = STREAM_SILENCE) -> Iterator[bytes]:
-    """The lines of a byte stream; a line longer than ``LONGEST_LINE`` is dropped, not kept in memory.
-    The stream is broken (``OnlineError``) after ``silence`` seconds without a whole line, or
-    ``LONGEST_SKIPPED`` bytes of dropped lines."""
-    pending = b""
+    """The lines of a byte stream, split by index (each byte looked at once, however many lines a chunk
+    holds); a line longer than ``LONGEST_LINE`` is dropped, not kept in memory. The stream is broken
+    (``OnlineError``) after ``silence`` seconds without a whole line, or ``LONGEST_SKIPPED`` bytes of
+    dropped lines."""
+    pending = bytearray()  # the start of a line not ended yet (at most LONGEST_LINE bytes)
     dropping = False
     skipped = 0
     last_line = time.monotonic()
     for chunk in chunks:
-        pending += chunk
-        while True:
-            end = pending.find(b"\n")
-            if end < 0:
-                break
-            line, pending = pending[:end], pending[end + 1:]
+        start = 0
+        end = chunk.find(b"\n")
+        if end >= 0:
             last_line = time.monotonic()
+        while end >= 0:
+            if pending:
+                line = bytes(pending) + chunk[start:end]
+                pending.clear()
+            else:
+                line = chunk[start:end]
+            start = end + 1
             if dropping:
                 dropping = False
-                continue
-            yield line
+            else:
+                yield line
+            end = chunk.find(b"\n", start)
+        if not dropping:
+            pending += chunk[start:]
+        else:
+            skipped += len(chunk) - start
         if len(pending) > LONGEST_LINE:
             skipped += len(pending)
-            pending, dropping = b"", True
+            pending.clear()
+            dropping = True
         if skipped > LONGEST_SKIPPED:
             raise OnlineError(None, _("the server sent lines far too long"), delivery="unknown")
         if time.monotonic() - last_line > silence:
             raise OnlineError(None, _("the server went silent"), delivery="unknown")
     if pending and not dropping:
-        yield pending
+        yield bytes(pending)
 
 
 def json_object(data: bytes, strict: bool = True) -> dict[str, Any]:
@@ -141,8 +152,9 @@ def check(response: httpx.Response, body: bytes) -> None:
             retry = min(600.0, max(1.0, float(response.headers.get("Retry-After", RETRY_AFTER))))
         except ValueError:
             retry = RETRY_AFTER
-        raise OnlineError(status, _("the server asks to wait {seconds} seconds before asking again").format(
-            seconds=round(retry)), retry)
+        raise OnlineError(status, n_("the server asks to wait {seconds} second before asking again",
+                                     "the server asks to wait {seconds} seconds before asking again",
+                                     round(retry)).format(seconds=round(retry)), retry)
     if status == 401:
         reason = _("the server does not know this token ({words}): make a new one with the scope board:play and "
                    "run toguz online login").format(words=words or "401")

@@ -1,5 +1,5 @@
 """``toguz bot``: toguz's engine plays for a BOT account on PlayStrategy through the Bot API, until it is
-stopped (Ctrl-C or SIGTERM: the games going on stay at the server, exit status 0); ``toguz bot upgrade``
+stopped (Ctrl-C, SIGTERM or SIGHUP: the games going on stay at the server, exit status 0); ``toguz bot upgrade``
 makes an account a BOT account, for good, once asked for an explicit yes.
 
 What it plays and how is in ``toguz_tui.online.bot_listener`` (the challenges, the account's events) and
@@ -16,10 +16,11 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-from pathlib import Path
 from typing import Any
 
 from rules.engine import LEVELS
+from speech.system.signals import stop_signals
+from speech.user_path import option_path
 from speech.voices.speech_command import PlainParser
 from speech.words import phrases
 from speech.words.i18n import DEFAULT, LANGUAGES, _
@@ -67,7 +68,7 @@ def main(args: list[str]) -> int:
         options.server = server_address(options.server)
     except OnlineError as error:
         return _said(_("toguz bot: {reason}.").format(reason=error), 2)
-    given = Path(options.token_file).expanduser() if options.token_file else None
+    given = option_path(options.token_file, "toguz bot") if options.token_file else None
     try:
         token = token_store.load(config_dir(), given, options.server)
     except token_store.TokenProblem as problem:
@@ -137,7 +138,8 @@ def chat_language(account: dict[str, Any]) -> str:
 
 
 def run(client: Client, account: dict[str, Any], name: str, options: argparse.Namespace) -> int:
-    """Play until stopped: Ctrl-C or SIGTERM (exit status 0), or a failure of the account's events (1)."""
+    """Play until stopped: Ctrl-C, SIGTERM, or SIGHUP where the system has one (exit status 0, with the stop
+    line), or a failure of the account's events (1)."""
     bot = BotAccount(client, str(account.get("id", "")).lower()[:40], name, options.level,
                      options.chat_language or chat_language(account))
     listener = BotListener(bot, options.max_games)
@@ -145,7 +147,7 @@ def run(client: Client, account: dict[str, Any], name: str, options: argparse.Na
     def stop(_signal: int, _frame: object) -> None:
         bot.stop.set()
 
-    kept = {number: signal.signal(number, stop) for number in (signal.SIGINT, signal.SIGTERM)}
+    kept = {number: signal.signal(number, stop) for number in (signal.SIGINT, *stop_signals())}
     try:
         prepare_engine(log_failure)  # the compiled search loads meanwhile
         listener.start()

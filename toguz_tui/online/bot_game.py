@@ -24,17 +24,18 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
-from rules import Game, NotationError, Position, Side
+from rules import Game, Position, Side
 from rules.clock import TimeControl
 from rules.engine import LEVELS, SearchResult
 from rules.move import play_move
-from rules.movecode import move_code, read_move_code
-from speech.words import phrases
+from rules.movecode import move_code
+from speech.words import online_wording, phrases
 from speech.words.i18n import Np_, _, n_, p_
 from toguz_tui.files.storage import log_failure
 from toguz_tui.online import server_rules
 from toguz_tui.online.bot_account import BotAccount, read_on
 from toguz_tui.online.client import OnlineError
+from toguz_tui.online.move_list import read_moves
 from toguz_tui.session.game_clock import GameClock
 
 VARIANT = "togyzkumalak"  # the only variant the bot plays (lila's key)
@@ -171,26 +172,27 @@ class BotGame:
 
     def _follow(self, codes: list[str], rebuild: bool) -> None:
         """The game as the server's ``codes`` have it: the new moves played, or the whole game again
-        when they differ from those known; a code that cannot be read leaves the game as it was."""
+        when they differ from those known (read with ``move_list.read_moves``); a code that cannot be read
+        leaves the game as it was, the moves after the game's end by the rules are not made."""
         known = len(self.codes)
         if rebuild or codes[:known] != self.codes:
             game, new = Game(position=self.start_position), codes
         else:
             game, new = self.game, codes[known:]
-        played = 0
-        try:
-            for code in new:
-                game.play(read_move_code(game.position, code))
-                played += 1
-        except NotationError:
-            for _played in range(played if game is self.game else 0):
-                game.undo()  # the game known stays as it was
+        reading = read_moves(new, game.position)
+        if reading.refused is not None and not reading.past_end:
             if self.readable:
                 self.account.note(_("Game {game}: the server's moves cannot be read with the rules; the bot waits "
                                     "for its next state.").format(game=self.id))
             self.readable = False
             return
-        self.game, self.codes, self.readable = game, list(codes), True
+        for pit in reading.pits:
+            game.play(pit)
+        if reading.past_end and self.readable:  # the game known to its end by the rules, the moves after it not
+            self.account.note(_("Game {game}: the server's moves go on after the game's end by the rules; the bot "
+                                "waits for its next state.").format(game=self.id))
+        taken = len(codes) - len(new) + len(reading.pits)
+        self.game, self.codes, self.readable = game, list(codes[:taken]), not reading.past_end
 
     def _end(self, status: str, winner: str) -> None:
         """The game is over: its line in the log, and good game said in the chat (not after an abort)."""
@@ -308,7 +310,7 @@ class BotGame:
                        _("the answer to the draw offer"))
             self.account.note((_("Game {game}: the bot accepts the draw offered (its score: {score}).") if accept
                                else _("Game {game}: the bot declines the draw offered (its score: {score}).")
-                               ).format(game=self.id, score=f"{score:+.1f}"))
+                               ).format(game=self.id, score=online_wording.signed_stones(score)))
             if accept:
                 with self._changed:
                     self._not_before = (ply, time.monotonic() + DRAW_WAIT)

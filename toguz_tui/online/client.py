@@ -49,7 +49,8 @@ STREAM_TIMEOUT = httpx.Timeout(8.0, read=20.0)  # a stream's keep-alives come ev
 
 def server_address(url: str) -> str:
     """``url`` as a server's address (scheme and host, no slash at the end); ``OnlineError`` when it is
-    not an http(s) address, or is plain http to another machine (the token would travel in clear)."""
+    not an http(s) address (httpx's own parser, the one that sends, must read it too), or is plain http to
+    another machine (the token would travel in clear)."""
     url = url.strip()
     if len(url) > LONGEST_ADDRESS:
         raise OnlineError(None, _("the server's address is {count} characters long; toguz takes addresses of up to "
@@ -60,7 +61,8 @@ def server_address(url: str) -> str:
         parts.port  # noqa: B018  (a port that is not a number raises here)
         if host and not _this_machine(host):
             host.encode("idna")  # a label over 63 characters or an empty one raises here, as it would on sending
-    except (ValueError, UnicodeError):
+        httpx.URL(url).host  # noqa: B018  (as httpx reads it on sending, IDNA 2008: fullwidth letters, "xn--" raise)
+    except (ValueError, UnicodeError, httpx.InvalidURL):
         raise OnlineError(None, _("{url} is not a web address").format(url=repr(url[:80])), delivery="unsent") \
             from None
     if parts.scheme not in ("http", "https") or not host:
@@ -218,11 +220,13 @@ class Client:
 
     def stream(self, method: str, path: str, data: dict[str, str] | None = None,
                opened: Callable[[], None] | None = None, params: dict[str, str] | None = None,
-               accept: str | None = None, silence: float = answers.STREAM_SILENCE) -> Iterator[dict[str, Any]]:
+               accept: str | None = None, silence: float = answers.STREAM_SILENCE,
+               heard: Callable[[bytes], None] | None = None) -> Iterator[dict[str, Any]]:
         """The JSON objects of a stream (NDJSON) at ``path``, one per line, as they come (blank lines, the
         keep-alives, and lines that are not an object are passed over); it ends when the server ends it,
         and is broken (``OnlineError``) after ``silence`` seconds without a line. ``accept``: the exact
-        Accept header the server compares (``application/x-ndjson`` for an export)."""
+        Accept header the server compares (``application/x-ndjson`` for an export); ``heard``: given every
+        line as it is read, before it is parsed (to bound what is passed over: the export's)."""
         headers = {"Accept": accept} if accept is not None else None
         timeout = STREAM_TIMEOUT if silence <= answers.STREAM_SILENCE else httpx.Timeout(8.0, read=silence)
         with self._reading_one():
@@ -240,6 +244,8 @@ class Client:
                         for line in answers.lines(answers.unpacked(response, self.host), silence):
                             if self._closed.is_set():
                                 return
+                            if heard is not None:
+                                heard(line)
                             found = answers.json_object(line, strict=False)
                             if found:
                                 yield found

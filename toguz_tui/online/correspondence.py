@@ -7,7 +7,8 @@
   first), numbered as last said, for ``games`` and ``games N``; and the news of them. The server sends no
   event when an opponent moves in a game not being followed (EventStream.scala knows only games starting
   and ending, and challenges), so the list is asked for every ``poll`` seconds, off the interface's thread,
-  and a game in which the opponent has moved since is said once.
+  and a game in which the opponent has moved since is said once. A 429 holds the polls for the time it
+  asks (a minute when it does not say; at most ``LONGEST_HOLD``), said once until a poll is answered again.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any, Protocol
 from rules import Side
 from speech.words import correspondence_wording, phrases
 from toguz_tui.online import server_rules
+from toguz_tui.online.answers import RETRY_AFTER
 from toguz_tui.online.client import Client, OnlineError
 from toguz_tui.online.errands import Errands
 from toguz_tui.session.facade import GameSession
@@ -27,6 +29,7 @@ from toguz_tui.session.stream import AnnouncementKind, Reply
 
 POLL_SECONDS = 60.0  # how often the games are asked for, by default
 LONGEST_LIST = 50  # games said at most (the server's nb at most)
+LONGEST_HOLD = 600.0  # seconds a 429 holds the polls at most (answers.check bounds a Retry-After so too)
 
 
 @dataclass
@@ -150,14 +153,18 @@ class ServerGames:
         self.heard: set[str] = set()  # every game ever heard of here (a new one is said once)
         self._closed = closed
         self._lock = threading.Lock()
+        self._hold = 0.0  # seconds a 429 asks to wait before the next poll (0: none)
+        self._held = False  # a 429 was said, and no poll has been answered since
 
     # -- at the start, and in the background --------------------------------------------------------
     def first_look(self) -> str | None:
         """Ask for the games now (at the start, before the interface runs); the summary to say when more than
-        one is going on (one is taken up on the board by itself), else None. A failure is left to the polls."""
+        one is going on (one is taken up on the board by itself), else None. A failure is left to the polls (a 429
+        holds the first as it asks)."""
         try:
             games = self._take_list(self._fetch())
-        except OnlineError:
+        except OnlineError as error:
+            self._refused(error)
             return None
         if len(games) < 2:
             return None
@@ -168,12 +175,25 @@ class ServerGames:
         threading.Thread(target=self._run, name="toguz-online-games", daemon=True).start()
 
     def _run(self) -> None:
-        while not self._closed.wait(self.poll):
+        while not self._closed.wait(max(self.poll, self._hold)):
+            self._hold = 0.0
             try:
                 games = self._fetch()
-            except OnlineError:
+            except OnlineError as error:
+                self._refused(error)
                 continue  # asked again at the next poll; the streams say a lost connection
+            self._held = False
             self._news(games)
+
+    def _refused(self, error: OnlineError) -> None:
+        """A poll that failed: a 429 holds the next one for the time it asks (bounded), said once."""
+        if error.status != 429:
+            return
+        asked = error.retry_after if error.retry_after is not None else RETRY_AFTER
+        self._hold = max(1.0, min(asked, LONGEST_HOLD))
+        if not self._held:
+            self._held = True
+            self.online.say(correspondence_wording.polls_held(round(self._hold)))
 
     def _fetch(self) -> list[ServerGame]:
         found = [ServerGame.of(entry) for entry in self.online.client.playing()]

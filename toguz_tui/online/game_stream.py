@@ -2,11 +2,12 @@
 
 ``GameFollower`` reads the game's stream (``gameFull``, then ``gameState`` and ``chatLine``): it joins
 the game in the session, makes the moves the server has and the session not yet (the opponent's, and
-the player's own when the server's answer to it was lost), puts the server's clocks on the session's,
-says draw offers, chat (one line per message, marked as chat, a flood folded) and the first-move
-deadline, and ends the game with every status the server can send. ``RemoteOpponent`` sends what the
-player does here to the server, off the interface's thread; a move is made here once the server has
-taken it.
+the player's own when the server's answer to it was lost; read with ``move_list.read_moves``: moves after
+the game's end by the rules are said once and not made, and a game over here is never taken back into
+play by a state that differs from it), puts the server's clocks on the session's, says draw offers, chat
+(one line per message, marked as chat, a flood folded) and the first-move deadline, and ends the game with
+every status the server can send. ``RemoteOpponent`` sends what the player does here to the server, off
+the interface's thread; a move is made here once the server has taken it.
 
 Its size (about 400 lines): one handler per kind of line, and the few commands that act on this one
 game (draw, abort, resign, a move, chat), over the game's state (the draw offers, the chat's fold, the
@@ -19,16 +20,17 @@ import threading
 import time
 from typing import Any, ClassVar, Protocol
 
-from rules import Game, NotationError, Position, Side
+from rules import Game, Position, Side
 from rules.clock import TimeControl
 from rules.move import play_move
-from rules.movecode import move_code, read_move_code
+from rules.movecode import move_code
 from speech.words import online_wording, phrases
 from speech.words.i18n import _
 from toguz_tui.online import server_endings, server_rules
 from toguz_tui.online.client import Client, OnlineError
 from toguz_tui.online.correspondence import DaysClock
 from toguz_tui.online.errands import Errands
+from toguz_tui.online.move_list import MoveList, read_moves
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponents import Opponent, OpponentKind, Refusable
 from toguz_tui.session.setup import GameSetup
@@ -42,20 +44,6 @@ LONGEST_CHAT = 140  # UTF-16 code units: lila's chat line
 def side_of(index: str) -> Side | None:
     """PlayStrategy's ``p1``/``p2`` as a side."""
     return {"p1": Side.WHITE, "p2": Side.BLACK}.get(index)
-
-
-def pits_of(codes: list[str], start: Position | None = None) -> list[int]:
-    """The pits the server's move codes play from ``start`` (the usual start when None), up to the first
-    that cannot be read."""
-    game, pits = Game(position=start), []
-    for code in codes:
-        try:
-            pit = read_move_code(game.position, code)
-            game.play(pit)
-        except NotationError:
-            break
-        pits.append(pit)
-    return pits
 
 
 def utf16_length(text: str) -> int:
@@ -130,6 +118,7 @@ class GameFollower:
         self.my_last_offer: int | None = None  # the ply of the player's last draw offer
         self.control: TimeControl | None = None
         self.start: Position | None = None  # the game's first position, when not the usual one
+        self.past_end_said = False  # the server's moves went on after the game's end by the rules: said once
         self._chat_times: list[float] = []
         self._folded: dict[str, int] = {}
         self._fold_timer: threading.Timer | None = None
@@ -182,12 +171,14 @@ class GameFollower:
             state = full.get("state")
             codes = str(state.get("moves", "")).split()[:5000] if isinstance(state, dict) else []
             if codes:  # a game going on, taken up: its moves are made without a word, then where it stands
-                session.start_game(setup, self.start, quiet=True, opponent=remote, moves=pits_of(codes, self.start))
+                reading = read_moves(codes, self.start)
+                session.start_game(setup, self.start, quiet=True, opponent=remote, moves=reading.pits)
                 if self.days is not None:  # its time known before anything is said, so that clock can say it
                     self.days.update(state, session.game.position.to_move)
                 turn = session.view.turn_words(session.output.announcer)
                 taken_up = online_wording.online_taken_up(self.opponent, me, len(session.game.moves), turn)
                 session.output.say(Reply(taken_up))
+                self._past_end(reading)
             elif self.lobby and self.control is not None:  # short, with the deadline for the first move
                 session.start_game(setup, self.start, quiet=True, opponent=remote)
                 seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment, self.arena)
@@ -207,17 +198,7 @@ class GameFollower:
         session = self.session
         codes = [code for code in str(state.get("moves", "")).split() if code][:5000]
         with session.lock:
-            known = len(session.game.moves)
-            if codes[:known] != [move_code(report, 9) for report in session.game.reports]:
-                self._resynchronise(codes)
-            else:
-                for code in codes[known:]:
-                    try:
-                        pit = read_move_code(session.game.position, code)
-                    except NotationError:
-                        self._resynchronise(codes)
-                        break
-                    session.opponent_moved(None, pit)  # ours too, when the server took it but its answer was lost
+            self._moves(codes)
             self._server_clocks(state)
         self._watch_first_move()
         offered = bool(state.get("bdraw" if self.me is Side.WHITE else "wdraw"))
@@ -227,11 +208,43 @@ class GameFollower:
         self.draw_offered = offered
         return self._ended(state)
 
+    def _moves(self, codes: list[str]) -> None:
+        """The server's moves: those not yet made here made (the opponent's, and ours when the server took one
+        but its answer was lost), or the server's game taken when it differs. A game over here (by the rules,
+        or archived) is never taken back into play: a state that differs from it is passed over, and moves
+        after its end said once."""
+        game = self.session.game
+        known = len(game.moves)
+        same = codes[:known] == [move_code(report, 9) for report in game.reports]
+        if game.is_over:
+            if same and len(codes) > known:
+                self._past_end(read_moves(codes[known:], game.position))
+            return
+        if not same:
+            self._resynchronise(codes)
+            return
+        reading = read_moves(codes[known:], game.position)
+        for pit in reading.pits:
+            self.session.opponent_moved(None, pit)
+        if reading.past_end:
+            self._past_end(reading)
+        elif reading.refused is not None:
+            self._resynchronise(codes)
+
+    def _past_end(self, reading: MoveList) -> None:
+        """Moves after the game's end by the rules (the server plays on): said once, not made."""
+        if reading.past_end and reading.refused is not None and not self.past_end_said:
+            self.past_end_said = True
+            self.online.say(online_wording.moves_past_end(reading.refused), "error")
+
     def _resynchronise(self, codes: list[str]) -> None:
-        """The server's moves differ from the game here: take the server's, and say so."""
-        pits = pits_of(codes, self.start)
-        self.session.take_moves(pits)
-        self.online.say(_("The game is now as the server has it, after {count} moves.").format(count=len(pits)))
+        """The server's moves differ from the game here: take the server's (as far as the rules take them), and
+        say so."""
+        reading = read_moves(codes, self.start)
+        self.session.take_moves(reading.pits)
+        self.online.say(_("The game is now as the server has it, after {count} moves.").format(
+            count=len(reading.pits)))
+        self._past_end(reading)
 
     def _server_clocks(self, state: dict[str, Any]) -> None:
         """The server's times (milliseconds, bounded); the server starts the clocks at the second ply."""
@@ -381,8 +394,6 @@ class GameFollower:
     def close(self) -> None:
         """Stop the timers (the game goes on at the server)."""
         self._stop_timers()
-
-
 
 
 def _player_id(player: object) -> str:

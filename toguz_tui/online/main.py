@@ -66,7 +66,7 @@ def _poll_seconds(text: str) -> float:
 
 def main(args: list[str]) -> int:
     """Run ``toguz online``; the exit status."""
-    from pathlib import Path
+    from speech.user_path import option_path
 
     if args[:1] == ["export"]:
         from toguz_tui.online import export
@@ -81,7 +81,7 @@ def main(args: list[str]) -> int:
         print(_("toguz online: {reason}.").format(reason=error), file=sys.stderr)
         return 2
     config = config_dir()
-    given = Path(options.token_file).expanduser() if options.token_file else None
+    given = option_path(options.token_file, "toguz online") if options.token_file else None
     if options.action == "logout":
         return logout(config, options.server)
     if options.action == "login":

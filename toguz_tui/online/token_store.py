@@ -7,6 +7,10 @@ A token is kept for one server: the one ``toguz online login`` checked it with. 
 The token is never printed, logged or written into a record; the file is written atomically with mode
 0600 from its creation, and read only when it is a regular file of the user's (a link's target checked as
 the file itself), bounded in size.
+
+The keyring is asked off the interface's thread, each call waited for at most ``KEYRING_WAIT`` seconds (a
+locked Secret Service may never answer); one that does not answer, or whose module breaks on import, is
+said once on standard error, and the file is used instead.
 """
 
 from __future__ import annotations
@@ -15,9 +19,13 @@ import contextlib
 import hashlib
 import os
 import stat
+import sys
 import urllib.parse
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
+from speech.system.deadline import Deadline, NoAnswer, described
 from speech.words.i18n import _
 from toguz_tui.files.user_files import FileProblem, read_text
 from toguz_tui.online.client import DEFAULT_SERVER
@@ -25,6 +33,9 @@ from toguz_tui.online.client import DEFAULT_SERVER
 SERVICE = "toguz-playstrategy"
 ENVIRONMENT = "TOGUZ_PLAYSTRATEGY_TOKEN"
 LONGEST = 200  # characters: lichess-style tokens are some 24 to 60
+KEYRING_WAIT = 5.0  # seconds the system keyring has to answer (a locked one may never)
+
+Answer = TypeVar("Answer")
 
 
 class TokenProblem(Exception):
@@ -57,20 +68,58 @@ def _key(server: str) -> str:
     return "token" if server == DEFAULT_SERVER else f"token {server}"
 
 
-def _keyring() -> object | None:
-    """The keyring module when a real keyring backend works here, else None."""
+def _no_answer(seconds: float) -> str:
+    return _("The system keyring did not answer within {seconds} seconds: toguz uses its own token file "
+             "instead.").format(seconds=f"{seconds:g}")
+
+
+_ASKED = Deadline(KEYRING_WAIT, _no_answer)  # every keyring call, off the interface's thread
+_trouble: list[str] = []  # why the keyring could not be used, as said (said once)
+
+
+def _said(reason: str) -> None:
+    """Say once, on standard error, why the system keyring is not used (a token kept there is not found)."""
+    if reason not in _trouble:
+        _trouble.append(reason)
+        print(reason, file=sys.stderr, flush=True)
+
+
+def _asked(work: Callable[[], Answer]) -> Answer:
+    """``work()`` (a call to the keyring) within the deadline; ``NoAnswer`` said once, then raised."""
     try:
-        import keyring
-        from keyring.backends import fail
-    except ImportError:
-        return None
-    try:
-        backend = keyring.get_keyring()
-    except Exception:
-        return None
+        return _ASKED.call(work, name="toguz-keyring")
+    except NoAnswer as error:
+        _said(str(error))
+        raise
+
+
+def _found_keyring() -> object | None:
+    """The keyring module when a real keyring backend works here, else None (on the keyring's thread)."""
+    import keyring
+    from keyring.backends import fail
+
+    backend = keyring.get_keyring()
     if isinstance(backend, fail.Keyring) or getattr(backend, "priority", 0) <= 0:
         return None  # no keyring works here (a desktop's Secret Service, macOS Keychain, Windows)
     return keyring
+
+
+def _keyring() -> object | None:
+    """The keyring module when a real keyring backend works here and answers in time, else None. One that
+    is not installed is simply none; one whose module breaks (whatever its import raises) or that does not
+    answer is said once, and toguz's own file is used instead."""
+    if _trouble:
+        return None  # said already: not asked again
+    try:
+        return _asked(_found_keyring)
+    except NoAnswer:
+        return None
+    except ImportError:
+        return None
+    except Exception as error:  # a broken keyring module or backend: anything its import raised
+        _said(_("The system keyring could not be loaded ({error}): toguz uses its own token file instead.").format(
+            error=described(error)))
+        return None
 
 
 def store(token: str, user: str, config: Path, server: str = DEFAULT_SERVER) -> str:
@@ -80,9 +129,9 @@ def store(token: str, user: str, config: Path, server: str = DEFAULT_SERVER) -> 
     ring = _keyring()
     if ring is not None:
         try:
-            ring.set_password(SERVICE, _key(server), token)  # type: ignore[attr-defined]
+            _asked(lambda: ring.set_password(SERVICE, _key(server), token))  # type: ignore[attr-defined]
             return _("in the system keyring")
-        except Exception:  # a keyring that refuses: the file instead
+        except Exception:  # a keyring that refuses or does not answer: the file instead
             pass
     path = token_file(config, server)
     config.mkdir(parents=True, exist_ok=True)
@@ -113,8 +162,8 @@ def load(config: Path, token_path: Path | None = None, server: str = DEFAULT_SER
     ring = _keyring()
     if ring is not None:
         try:
-            found = ring.get_password(SERVICE, _key(server))  # type: ignore[attr-defined]
-        except Exception:
+            found = _asked(lambda: ring.get_password(SERVICE, _key(server)))  # type: ignore[attr-defined]
+        except Exception:  # a keyring that refuses or does not answer: the file instead
             found = None
         if found:
             return checked(found)
@@ -130,8 +179,8 @@ def remove(config: Path, server: str = DEFAULT_SERVER) -> bool:
     removed = False
     ring = _keyring()
     if ring is not None:
-        with contextlib.suppress(Exception):
-            ring.delete_password(SERVICE, _key(server))  # type: ignore[attr-defined]
+        with contextlib.suppress(Exception):  # a keyring that refuses or does not answer: the file still goes
+            _asked(lambda: ring.delete_password(SERVICE, _key(server)))  # type: ignore[attr-defined]
             removed = True
     path = token_file(config, server)
     try:

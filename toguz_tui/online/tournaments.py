@@ -15,9 +15,10 @@ What the server allows, from its source (lila at 1283402):
 
 from __future__ import annotations
 
+import math
 from typing import Any, Protocol
 
-from rules.clock import TimeControl
+from rules.clock import MAX_INCREMENT, MAX_MINUTES, TimeControl
 from speech.words import correspondence_wording, phrases
 from toguz_tui.online import server_rules
 from toguz_tui.online.client import Client, OnlineError
@@ -63,17 +64,24 @@ def _name(details: dict[str, Any], fallback: str) -> str:
 
 
 def _control(details: dict[str, Any]) -> TimeControl | None:
+    """The arena's clock (``limit`` and ``increment`` in seconds), or None when it cannot be read: missing,
+    not numbers, not finite, or past the bounds of toguz's clocks (``rules.clock``)."""
     clock = details.get("clock")
     if not isinstance(clock, dict):
         return None
-    limit, increment = clock.get("limit"), clock.get("increment")
-    if not isinstance(limit, int | float) or not isinstance(increment, int | float):
+    limit, increment = _seconds(clock.get("limit"), MAX_MINUTES * 60), _seconds(clock.get("increment"), MAX_INCREMENT)
+    return TimeControl(limit, increment) if limit is not None and increment is not None else None
+
+
+def _seconds(value: object, most: int) -> float | None:
+    """``value`` as seconds from 0 to ``most``, or None (not a number, a flag, NaN, infinite, out of bounds)."""
+    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
         return None
-    return TimeControl(float(max(0, min(limit, 36_000))), float(max(0, min(increment, 600))))
+    return float(value) if 0 <= value <= most else None
 
 
 def refusal(details: dict[str, Any]) -> str | None:
-    """Why toguz does not join this arena (another game, over, too fast), or None."""
+    """Why toguz does not join this arena (another game, over, a clock it cannot read, too fast), or None."""
     name = _name(details, str(details.get("id", "?"))[:12])
     variant = details.get("variant")
     key = variant.get("key") if isinstance(variant, dict) else variant
@@ -83,7 +91,9 @@ def refusal(details: dict[str, Any]) -> str | None:
     if details.get("isFinished") is True or (isinstance(status, int) and status >= 30):
         return correspondence_wording.arena_finished(name)
     control = _control(details)
-    if control is not None and not server_rules.board_speed(control.initial, control.increment):
+    if control is None:
+        return correspondence_wording.arena_clock_unread(name)
+    if not server_rules.board_speed(control.initial, control.increment):
         return correspondence_wording.arena_too_fast(name, _shown(control))
     return None
 

@@ -85,26 +85,50 @@ def _variant(game: dict[str, Any]) -> str:
     return _text(key) or "?"
 
 
-def game_by_id(client: Client, game_id: str, tv: bool = False, champion: tuple[str, str] | None = None) \
+class PlayerNames:
+    """The players a watching has met, each name as they write it, kept by its id: ``/api/game`` gives a
+    player's id only (their name in small letters), current-game and the TV's champion the name as written;
+    a player once met is said the same way in every later line and game (at most ``MOST`` kept)."""
+
+    MOST = 1000
+
+    def __init__(self) -> None:
+        self._by_id: dict[str, str] = {}
+
+    def learn(self, name: str) -> None:
+        """Keep ``name`` as its player writes it."""
+        if name and (name.lower() in self._by_id or len(self._by_id) < self.MOST):
+            self._by_id[name.lower()] = name
+
+    def spelled(self, name: str) -> str:
+        """``name`` (an id or a name) as its player writes it, where the watching has met them."""
+        return self._by_id.get(name.lower(), name)
+
+
+def game_by_id(client: Client, game_id: str, tv: bool = False, names: PlayerNames | None = None) \
         -> WatchTarget | str:
     """The game ``game_id`` (``OnlineError`` 404 when the server does not know it), or why it cannot be
-    watched. ``champion``: the TV's champion (id and name), whose name is written as they write it."""
+    watched; its players as ``names`` has met them (``/api/game`` gives ids)."""
     game = client.request("GET", f"/api/game/{path_part(game_id)}")
     if _variant(game) != "togyzkumalak":
         return watch_wording.not_toguz(game_id, _variant(game))
     white, black = _names(game)
-    if champion is not None and champion[1]:  # /api/game gives ids: the champion's name as they write it
-        white, black = (champion[1] if name.lower() == champion[0].lower() else name for name in (white, black))
+    if names is not None:
+        white, black = names.spelled(white), names.spelled(black)
     control, days = _clock(game)
     return WatchTarget(game_id, (white, black), control, days, tv, over=_status(game) not in GOING_ON)
 
 
-def player_game(client: Client, name: str) -> WatchTarget | str:
+def player_game(client: Client, name: str, met: PlayerNames | None = None) -> WatchTarget | str:
     """The game ``name`` plays now (``OnlineError`` 404 when they have none), or what is said instead: that
-    their last game is over, or not a togyzkumalak game. The client's Accept is ``application/json`` exactly."""
+    their last game is over, or not a togyzkumalak game; both players' names are kept in ``met``. The
+    client's Accept is ``application/json`` exactly."""
     game = client.request("GET", f"/api/user/{path_part(name)}/current-game")
     game_id = _text(game.get("id"))[:8]
     names = _names(game)
+    if met is not None:
+        for found in names:
+            met.learn(found)
     shown = next((found for found in names if found.lower() == name.lower()), name)
     if _variant(game) != "togyzkumalak":
         return watch_wording.not_toguz(shown, _variant(game))
@@ -119,31 +143,34 @@ def player_game(client: Client, name: str) -> WatchTarget | str:
     return WatchTarget(path_part(game_id), names, control, days)
 
 
-def tv_game(client: Client) -> WatchTarget | None:
-    """The TV's togyzkumalak game (None when the channel has none); ``over`` when it has ended."""
+def tv_game(client: Client, names: PlayerNames | None = None) -> WatchTarget | None:
+    """The TV's togyzkumalak game (None when the channel has none); ``over`` when it has ended. Its champion's
+    name is kept in ``names``."""
     channels = client.request("GET", "/api/tv/channels")
     channel = channels.get(TV_CHANNEL)
     if not isinstance(channel, dict) or not isinstance(channel.get("gameId"), str):
         return None
     user = channel.get("user")
-    champion = (_text(user.get("id")), _text(user.get("name"))) if isinstance(user, dict) else None
-    found = game_by_id(client, path_part(channel["gameId"][:12])[:8], tv=True, champion=champion)
+    names = names if names is not None else PlayerNames()
+    if isinstance(user, dict) and _text(user.get("name")).lower() == _text(user.get("id")).lower():
+        names.learn(_text(user.get("name")))
+    found = game_by_id(client, path_part(channel["gameId"][:12])[:8], tv=True, names=names)
     return found if isinstance(found, WatchTarget) else None
 
 
-def resolve(client: Client, word: str) -> WatchTarget | str:
-    """The game ``word`` names (see the module), or what is said instead; ``OnlineError`` when neither a game
-    nor a player is known by it, or the server fails."""
+def resolve(client: Client, word: str, names: PlayerNames | None = None) -> WatchTarget | str:
+    """The game ``word`` names (see the module), its players as ``names`` has met them, or what is said
+    instead; ``OnlineError`` when neither a game nor a player is known by it, or the server fails."""
     if "://" in word:  # a game's web address: its first path part is the game's id
         word = (urllib.parse.urlsplit(word).path.strip("/").split("/") or [""])[0]
-        return _known(lambda: game_by_id(client, path_part(word)[:8]), watch_wording.no_game(word))
+        return _known(lambda: game_by_id(client, path_part(word)[:8], names=names), watch_wording.no_game(word))
     if word.startswith("@"):
-        return _known(lambda: player_game(client, word[1:]), watch_wording.no_player(word[1:]))
+        return _known(lambda: player_game(client, word[1:], names), watch_wording.no_player(word[1:]))
     path_part(word)
     as_game = GAME_ID.match(word) is not None
     first_game = as_game and any(char.isdigit() for char in word)
-    tries: list[Callable[[], WatchTarget | str]] = [lambda: game_by_id(client, word[:8]),
-                                                    lambda: player_game(client, word)]
+    tries: list[Callable[[], WatchTarget | str]] = [lambda: game_by_id(client, word[:8], names=names),
+                                                    lambda: player_game(client, word, names)]
     if not first_game:
         tries.reverse()
     if not as_game:

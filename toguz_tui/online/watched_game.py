@@ -9,12 +9,13 @@ Lines with neither ``fen`` nor ``id`` (the ``{}`` that push the held lines out) 
 reconnection the stream starts again from the whole game: the positions known already pass in silence.
 
 ``WatchedGame`` rebuilds each move from ``lm`` and the position before it with toguz's own rules
-(``rules.movecode.read_move_code``) and checks it against the FEN. Where they differ (lines lost: the
-server's queue drops the oldest lines of a long game) it takes the game's moves from ``/api/game/{id}``,
-and says so once the game is followed. The moves played before the player started watching are taken
-without a word, then where the game stands is said; each later move is said as a move of one's own game
-is (``WatchedPlayers`` is the other side: nobody here plays it). The end is said with its result, by
-whatever status the server sends.
+(``rules.movecode.read_move_code``) and checks it against the FEN. Where they differ (lines lost: the server's
+queue drops the oldest lines of a long game) it takes the game's moves from ``/api/game/{id}``, and says so
+once the game is followed (a flood of such lines folded, as chat is). Lines of another game are passed over; a
+game over by the rules is never played on, nor taken back into play. The moves played before the player
+started watching are taken without a word, then where the game stands is said; each later move is said as a
+move of one's own game is (``WatchedPlayers`` is the other side: nobody here plays it). The end is said with
+its result, by whatever status the server sends.
 """
 
 from __future__ import annotations
@@ -29,7 +30,9 @@ from rules.movecode import read_move_code
 from speech.words import online_wording, watch_wording
 from speech.words.i18n import _
 from toguz_tui.online import server_endings, server_rules
+from toguz_tui.online.fold import Fold
 from toguz_tui.online.game_stream import side_of
+from toguz_tui.online.move_list import read_moves
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponents import Opponent, OpponentKind, Refusable
 from toguz_tui.session.setup import GameSetup
@@ -150,6 +153,8 @@ class WatchedGame:
         self.rated = False
         self.opponent: WatchedPlayers | None = None
         self.setup: GameSetup | None = None  # the session's game, once taken up (None: not yet, or no longer)
+        self.past_end_said = False  # positions after the game's end by the rules: said once, not made
+        self.resynchronised = Fold(self._say_resynchronised)  # the game set as the server has it: a flood folded
 
     @property
     def session(self) -> GameSession:
@@ -165,6 +170,8 @@ class WatchedGame:
         if self.spectator.stopped:
             return True
         if isinstance(line.get("id"), str):
+            if line["id"][:8] != self.target.game_id[:8]:
+                return False  # another game's line (a hostile server's): nothing of this game
             heading, self.heading = self.heading, False
             return self._header(line) if heading else self._end(line)
         if "fen" in line:
@@ -207,6 +214,10 @@ class WatchedGame:
                       if same_place(self.positions[index], found)), None)
         if known is not None:
             self.cursor = known + 1
+        elif self.track.is_over:  # a game over by the rules is never taken back into play, nor played on
+            if self.cursor == len(self.positions):
+                self._past_end(line.get("lm"))
+            return
         else:
             pit = self._next_move(line.get("lm"), found)
             if pit is None:
@@ -255,7 +266,8 @@ class WatchedGame:
 
     def _resynchronise(self, found: Position) -> None:
         """The lines do not follow from the game known: the game as the server has it up to ``found`` (its
-        moves from the server), or from ``found`` itself when they do not lead there; said when followed."""
+        moves from the server, read with the rules), to its end by the rules when those moves go on past it
+        (said once), or from ``found`` itself when they do not lead there; said when followed."""
         assert self.track is not None
         start = self.track.start_position
         pits: list[int] | None = [] if same_place(start, found) else None
@@ -263,16 +275,16 @@ class WatchedGame:
         asked = pits is None and time.monotonic() - self.moves_asked_at >= MOVES_ASKED_EVERY
         if asked:  # at most once in a while: a server sending lines that never follow is not asked again and again
             self.moves_asked_at = time.monotonic()
-        for code in self.spectator.game_moves(self.target.game_id)[:MOST_PLIES] if asked else ():
-            try:
-                pit = read_move_code(replay.position, code)
-            except NotationError:
-                break
+        reading = read_moves(self.spectator.game_moves(self.target.game_id)[:MOST_PLIES] if asked else [], start)
+        for pit in reading.pits:
             replay.play(pit)
             played.append(pit)
             if same_place(replay.position, found):
                 pits = played
                 break
+        if pits is None and reading.past_end:  # the server's moves go on past the end: the game as the rules end it
+            pits = played
+            self._past_end(reading.refused)
         if pits is None:
             start, pits = found, []  # its moves are not to be had: the game from where it stands
         self.track, self.positions = Game(position=start), [start]
@@ -282,6 +294,13 @@ class WatchedGame:
         self.cursor = len(self.positions)
         if self.setup is not None and not self.catching:
             self._synchronise(None)
+
+    def _past_end(self, code: object) -> None:
+        """The server's game goes on after its end by the rules (``code``: the first move past it): said once,
+        not made."""
+        if not self.past_end_said:
+            self.past_end_said = True
+            self.spectator.say([online_wording.moves_past_end(code[:12] if isinstance(code, str) else "?")], "error")
 
     def _synchronise(self, times: tuple[float, float] | None) -> None:
         """The session's game made the one followed here (moves missed, or lines that did not follow), said."""
@@ -296,8 +315,14 @@ class WatchedGame:
                 session.start_game(setup, track.start_position, quiet=True, opponent=self.opponent,
                                    moves=track.moves)
             self._clocks(times)
-        self.spectator.say([_("The game is now as the server has it, after {count} moves.").format(
-            count=len(track.moves))])
+        if self.resynchronised.take():
+            self.spectator.say([_("The game is now as the server has it, after {count} moves.").format(
+                count=len(track.moves))])
+
+    def _say_resynchronised(self, count: int) -> None:
+        """The times the game was set as the server has it and not said (a flood of lines that do not follow)."""
+        moves = len(self.track.moves) if self.track is not None else 0
+        self.spectator.say([watch_wording.resynchronised(count, moves)])
 
     def _end(self, line: dict[str, Any]) -> bool:
         """The whole game again, at its end: the moves missed made, then the end said by its status."""

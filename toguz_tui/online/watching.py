@@ -11,9 +11,10 @@ The game is followed through its public stream (``toguz_tui.online.watched_game`
 connection of its own, without a token, and a thread of its own; the look-up runs as an errand, so nothing
 waits on the interface's thread. The stream drops and reconnects as online play's do (``follow``:
 ``OnlinePlay._follow``, handed in), its 404 and 429 said in one line. A new ``watch`` replaces the one before
-once its game is found (a name or a game not found leaves it running). A game of the player's own starting
-stops the watching, said; ``watch`` is refused while one goes on. Spectators' chat is not heard: the stream
-carries none.
+once its game is found (a name or a game not found leaves it running); the one replaced says nothing more. A
+stream whose first line has not come a few seconds after the server answered is said to be waited for. A game
+of the player's own starting stops the watching, said; ``watch`` is refused while one goes on. Spectators'
+chat is not heard: the stream carries none.
 
 After a TV game the channel may name the same game for a while (lila's ChannelTrouper keeps a game that
 has ended until another starts), so the channels are looked at every ``POLL_SECONDS`` until a new game
@@ -37,10 +38,19 @@ from toguz_tui.session.stream import AnnouncementKind, Reply
 
 POLL_SECONDS = 4.0  # between two looks at the TV channels for the next game
 STREAM_SILENCE = 80.0  # seconds: lila's game stream sends a keep-alive only after 70 s of silence (Api.scala 431-434)
+FIRST_LINE_WAIT = 5.0  # seconds after a stream opens without its first line before the wait is said (once a game)
 STOP: dict[str, Any] = {"stop": True}  # the last line of a stream whose watching stopped (the reader ends, unsaid)
 
 Stream = Iterator[dict[str, Any]]
-Follow = Callable[[Callable[[Callable[[], None]], Stream], Callable[[dict[str, Any]], bool], str], None]
+
+
+class Follow(Protocol):
+    """How a stream is read, reconnecting (``OnlinePlay._follow``); ``left``: the stream ends unsaid (a watching
+    stopped or replaced says nothing more)."""
+
+    def __call__(self, open_stream: Callable[[Callable[[], None]], Stream], handle: Callable[[dict[str, Any]], bool],
+                 what: str, *, left: Callable[[], bool]) -> None:
+        ...
 
 
 class WatchConnection(Protocol):
@@ -115,6 +125,7 @@ class Watching:
         self._lock = threading.Lock()
         self.current: Watch | None = None  # the watching going on
         self.pending: Watch | None = None  # the one asked for last, its game being looked up
+        self.names = watch_targets.PlayerNames()  # every player met, said as they write their name
 
     @property
     def session(self) -> GameSession:
@@ -150,8 +161,8 @@ class Watching:
             if self.pending is not None:
                 self.pending.stop()
             self.pending = watch
-        look = (lambda: watch_targets.tv_game(watch.client)) if what == "tv" else \
-            (lambda: watch_targets.resolve(watch.client, what))
+        look = (lambda: watch_targets.tv_game(watch.client, self.names)) if what == "tv" else \
+            (lambda: watch_targets.resolve(watch.client, what, self.names))
         self.connection.errands.run("watch", look, lambda found: self._begin(watch, found),
                                     lambda error: self._failed(watch, error))
         return Reply("")
@@ -240,9 +251,30 @@ class Watching:
                 self.current = None
 
     def _follow_game(self, watch: Watch, target: WatchTarget) -> None:
-        """Follow one game's stream until it ends, fails for good, or the watching stops."""
+        """Follow one game's stream until it ends, fails for good, or the watching stops (or is replaced: then
+        nothing more is said); a first line that has not come ``FIRST_LINE_WAIT`` seconds after the server
+        answered is said to be waited for, once."""
         game = WatchedGame(watch, target, self.connection.site)
-        self._follow(lambda opened: self._stream(watch, game, opened), game.line, watch_wording.the_game_watched())
+
+        def still_waiting() -> None:
+            if game.track is None:  # the whole game, the stream's first line, has not come
+                watch.say([watch_wording.waiting(target.game_id)])
+
+        waiting = threading.Timer(FIRST_LINE_WAIT, still_waiting)
+        waiting.daemon = True
+
+        def open_stream(opened: Callable[[], None]) -> Stream:
+            def answered() -> None:
+                if waiting.ident is None and game.track is None:  # the first answer: the first line awaited
+                    waiting.start()
+                opened()
+
+            return self._stream(watch, game, answered)
+
+        try:
+            self._follow(open_stream, game.line, watch_wording.the_game_watched(), left=lambda: watch.stopped)
+        finally:
+            waiting.cancel()
 
     @staticmethod
     def _stream(watch: Watch, game: WatchedGame, opened: Callable[[], None]) -> Stream:
@@ -277,7 +309,7 @@ class Watching:
         failing = False
         while not watch.wait(POLL_SECONDS):
             try:
-                found = watch_targets.tv_game(watch.client)
+                found = watch_targets.tv_game(watch.client, self.names)
             except OnlineError as error:
                 if not failing:
                     watch.say([watch_wording.watch_failed(str(error))], "error")

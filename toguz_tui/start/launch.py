@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import replace
-from pathlib import Path
 
 from rules import IllegalMoveError, NotationError, Position, RulesError
 from speech.machine import machine
 from speech.sounds.player import open_player
+from speech.user_path import UnknownUser, user_path
 from speech.voices import open_speaker
 from speech.voices.audio import audio_problem
 from speech.words import phrases, problems
@@ -89,7 +89,10 @@ def build_session(options: argparse.Namespace) -> GameSession:
     if readers and not settings.screen_reader and options.screen_reader is None:
         output.say(Reply(phrases.reader_running(readers)))
     if options.open:
-        session.record_files.open_path(Path(options.open).expanduser())
+        try:
+            session.record_files.open_path(user_path(options.open))
+        except UnknownUser as error:
+            output.error(phrases.open_failed(options.open, str(error)))
     return session
 
 

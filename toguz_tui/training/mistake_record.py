@@ -4,7 +4,9 @@
 The file is toguz's own: read bounded in size and checked field by field (a broken one is moved aside,
 never deleted, and the mistakes start afresh, which is said once); after every answer it is read again and
 written atomically under a lock (``mistakes.lock``) with this copy's new answers played over what it holds,
-so that two copies of toguz answering at once each keep their answers and one streak runs over both.
+so that two copies of toguz answering at once each keep their answers and one streak runs over both. The
+save runs on the interface's thread, so it waits for the other copy's lock only a moment (``SAVE_PATIENCE``):
+held longer, the answers are kept for the next save, and that is said.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from speech.system.locks import locked
+from speech.system.locks import LockHeld, locked
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files import storage
@@ -25,6 +27,7 @@ MOST_BYTES = 2_000_000
 MOST_KEPT = 20_000  # mistakes remembered (the oldest are forgotten beyond)
 RETIRED = 2  # a mistake answered right this many times is not offered again
 MOST_STREAK = 10**6
+SAVE_PATIENCE = 0.25  # seconds an answer's save waits for another toguz's lock (it holds it for a moment)
 KEY = re.compile(r"[0-9a-f]{32}:[0-9]{1,4}")  # a game's key and the ply of the mistake
 
 
@@ -122,15 +125,19 @@ def _on_disk() -> MistakeRecord:
 def save_record(record: MistakeRecord) -> str | None:
     """Keep this copy's new answers: played, under a lock, over what the file holds now (another toguz's
     answers included), and ``record`` made the whole; a one-line problem when it could not be written (the
-    training goes on, the answers kept for the next save)."""
+    training goes on, the answers kept for the next save). Another toguz holding the lock past
+    ``SAVE_PATIENCE`` is such a problem: the interface is never kept waiting for it."""
     path = record_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with locked(path.with_suffix(".lock")):
+        with locked(path.with_suffix(".lock"), SAVE_PATIENCE):
             whole = _on_disk()
             for key, right in record.unsaved:
                 whole.tally(key, right)
             write_atomically(path, whole.to_json())
+    except LockHeld:
+        return _("Your answers are not saved yet: another toguz is writing your record of mistakes. They are "
+                 "kept and saved with your next answer.")
     except OSError as error:
         return _("Your record of mistakes could not be saved ({reason}).").format(
             reason=error.strerror or str(error))

@@ -147,6 +147,7 @@ class MistakeCoach(Coach):
         self.index = 0
         self.right = 0  # answered right at the first try, in this sitting
         self.tried = 0
+        self._last_problem: str | None = None  # the last save's problem: told once, not again while it lasts
         found = self._found_from(0)
         self.over = found is None
         self._mistake = found
@@ -172,11 +173,15 @@ class MistakeCoach(Coach):
         return self.mistake.position
 
     def save(self) -> None:
-        """Write the answers not written yet (merged with another toguz's, see ``mistake_record``)."""
+        """Write the answers not written yet (merged with another toguz's, see ``mistake_record``); a
+        problem is told once, not again while the same one lasts."""
         if not self.record.unsaved and self.saved:
             return
-        self.save_problem = save_record(self.record)
-        self.saved = self.save_problem is None
+        problem = save_record(self.record)
+        self.saved = problem is None
+        if problem != self._last_problem:  # the same one again: told already, or still to be told
+            self.save_problem = problem
+        self._last_problem = problem
 
     def status(self) -> str:
         """The mistake and the streak, for the status line."""

@@ -23,7 +23,8 @@ lila does at github:Mind-Sports-Games/lila 1283402; each rule cites the file and
 
 A test adds games (``add``, ``add_real``, ``add_played``), may set ``per_second`` (the pace), ``others`` (exports
 from other programs at this address, counted against the limit), ``hold_after`` (the stream stops after that
-many games, sending keep-alives, until the stand-in stops), ``cut_after`` (the connection breaks off after that many
+many games, sending keep-alives, until the stand-in stops; with ``flood`` set, that line instead, without end and
+without pause, as a hostile server would), ``cut_after`` (the connection breaks off after that many
 games, as a network can break it) and ``forged`` (lines sent as they are before the games, as a
 hostile server would). ``asked`` keeps each request: its query, its Accept and Authorization headers.
 """
@@ -165,6 +166,7 @@ class GameArchive:
         self.hold_after: int | None = None
         self.keep_alive = 0.2  # seconds (lila: 70)
         self.forged: list[bytes] = []
+        self.flood: bytes | None = None  # sent without end once the stream is held, in place of the keep-alives
         self.cut_after: int | None = None
         self.running = 0
         self.sent = 0  # games sent, in all exports
@@ -277,7 +279,13 @@ class GameArchive:
             return
 
     def _hold(self, handler: BaseHTTPRequestHandler, ndjson: bool) -> None:
-        """Send nothing but keep-alives until the stand-in stops (GameApiV2.scala 274-279: ``{}`` or a blank line)."""
+        """Send nothing but keep-alives until the stand-in stops (GameApiV2.scala 274-279: ``{}`` or a blank line);
+        with ``flood``, that line without pause (no lila rule: a hostile server), until the reader leaves."""
+        if self.flood is not None:
+            burst = self.flood * max(1, 65536 // len(self.flood))
+            while not self.stopping:
+                handler.wfile.write(burst)
+            return
         while not self._released.wait(self.keep_alive) and not self.stopping:
             handler.wfile.write(b"{}\n" if ndjson else b"\n")
             handler.wfile.flush()

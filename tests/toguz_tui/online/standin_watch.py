@@ -7,7 +7,8 @@ A test scripts it through ``FakePlayStrategy.watching``: ``start_game`` (on the 
 already played), ``move``, ``finish``, ``forget`` (no longer held in play: the stream answers 404); it
 can set ``busy`` (streams from this address held by others), ``drop_head`` and ``lagging`` (the two races
 of the stream's queue, below) and ``keep_alive_after``. ``accepts`` keeps the Accept header of each
-current-game request.
+current-game request. A hostile server: ``play_past_end`` plays on after the game's end by the rules,
+``send_line`` writes any line as it is into the game's streams.
 """
 
 from __future__ import annotations
@@ -105,10 +106,10 @@ class LiveGame:
     def position_line(self, ply: int) -> dict[str, Any]:
         """ApiActionStream.scala 103-123: the board as Forsyth.exportBoard writes it and the side's letter
         (no move number), the last move, the clocks in whole seconds (a game with a clock only)."""
-        replay = Game()
+        position = Game().position  # played with play_move, which does not stop at the game's end (play_past_end)
         for code in self.codes[:ply]:
-            replay.play(read_move_code(replay.position, code))
-        board, white_kazan, black_kazan, side, _number = replay.position.fen().split()
+            position = play_move(position, read_move_code(position, code))[0]
+        board, white_kazan, black_kazan, side, _number = position.fen().split()
         line: dict[str, Any] = {"fen": f"{board} {white_kazan} {black_kazan} {'w' if side == 'S' else 'b'}"}
         if ply:
             line["lm"] = self.codes[ply - 1]
@@ -183,6 +184,8 @@ class WatchStandIn:
         self.accepts: list[str] = []  # the Accept header of each current-game request
         self.game_limit = RateLimit(100, 60.0)  # Api.scala 154-160 GameRateLimitPerIP: 100 a minute
         self.opened: list[str] = []  # the game of each stream opened
+        self._raw_sent: dict[int, int] = {}  # each stream's raw lines written (by its handler's id)
+        self.raw: dict[str, list[dict[str, Any]]] = {}  # lines written as they are into a game's streams (send_line)
 
     # -- scripting ------------------------------------------------------------------------------------
     def start_game(self, game_id: str, white: str = "Alice", black: str = "bob", *, tv: bool = True,
@@ -216,6 +219,20 @@ class WatchStandIn:
         game = self.games[game_id]
         with self.host.changed:
             game.status, game.winner = status, winner
+            self.host.changed.notify_all()
+
+    def play_past_end(self, game_id: str, code: str) -> None:
+        """A hostile server: ``code`` is played as if the game had not ended by the rules (its status stays)."""
+        game = self.games[game_id]
+        with self.host.changed:
+            game.codes.append(code)
+            game.times.append(game.times[-1])
+            self.host.changed.notify_all()
+
+    def send_line(self, game_id: str, *lines: dict[str, Any]) -> None:
+        """A hostile server: ``lines`` written as they are into the game's streams open now (no delay)."""
+        with self.host.changed:
+            self.raw.setdefault(game_id, []).extend(lines)
             self.host.changed.notify_all()
 
     def forget(self, game_id: str) -> None:
@@ -295,6 +312,8 @@ class WatchStandIn:
             self.streams += 1
             self.opened.append(game_id)
             over, generation, seen = game.over, host.generation, len(game.codes)
+            raw = self.raw.setdefault(game_id, [])
+            self._raw_sent[id(handler)] = len(raw)
             replay = [game.position_line(ply) for ply in range(seen + 1)]
             whole = game.whole()
         lines: deque[dict[str, Any]] = deque()
@@ -323,6 +342,7 @@ class WatchStandIn:
         finally:
             with host.changed:
                 self.streams -= 1
+                self._raw_sent.pop(id(handler), None)
         return None
 
     def _follow(self, handler: BaseHTTPRequestHandler, game: LiveGame, generation: int, seen: int,
@@ -332,12 +352,14 @@ class WatchStandIn:
         host, quiet_since = self.host, time.monotonic()
         while True:
             with host.changed:
-                host.changed.wait_for(functools.partial(self._news, game, generation, seen), timeout=0.2)
+                host.changed.wait_for(functools.partial(self._news, game, generation, seen, handler), timeout=0.2)
                 if host.stopping or host.generation != generation or not game.held:
                     return
+                raw = self.raw.get(game.id, [])[self._raw_sent[id(handler)]:]
+                self._raw_sent[id(handler)] += len(raw)
                 fresh = [game.position_line(ply) for ply in range(seen + 1, len(game.codes) + 1)]
                 seen, ended, whole = len(game.codes), game.over, game.whole()
-            out = [found for line in fresh for found in push(line)]
+            out = raw + [found for line in fresh for found in push(line)]
             if ended:
                 pushes = held() - (1 if self.lagging else 0)  # buffer.size, read as the game finishes
                 out += push(whole)
@@ -353,10 +375,11 @@ class WatchStandIn:
             if ended:
                 return
 
-    def _news(self, game: LiveGame, generation: int, seen: int) -> bool:
-        """Whether a stream has something to do: a move, the end, or its own end."""
+    def _news(self, game: LiveGame, generation: int, seen: int, handler: BaseHTTPRequestHandler) -> bool:
+        """Whether a stream has something to do: a move, a raw line, the end, or its own end."""
         host = self.host
-        return host.stopping or host.generation != generation or not game.held or len(game.codes) > seen or game.over
+        return host.stopping or host.generation != generation or not game.held or len(game.codes) > seen or \
+            game.over or len(self.raw.get(game.id, [])) > self._raw_sent[id(handler)]
 
     @staticmethod
     def _write(handler: BaseHTTPRequestHandler, lines: list[dict[str, Any]]) -> None:

@@ -162,8 +162,8 @@ def test_watch_a_player_or_a_game_by_its_id_and_what_cannot_be_watched(tmp_path:
         player.hear(said)
     player.type("kazans")
     player.hear("Carol leads")  # none of them stopped the game watched
-    player.type("watch Game0042")  # its id: the players as /api/game names them, by their ids
-    player.hear("Watching carol (White) against dave (Black) on PlayStrategy, 15 minutes each plus 10 seconds a "
+    player.type("watch Game0042")  # its id: /api/game names the players by their ids, Carol as met before
+    player.hear("Watching Carol (White) against dave (Black) on PlayStrategy, 15 minutes each plus 10 seconds a "
                 "move. 4 moves played.")
     player.type("watch Gone0001")
     player.hear("PlayStrategy: game Gone0001 is no longer streamed: only games going on or just finished are.")

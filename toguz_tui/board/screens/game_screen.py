@@ -38,7 +38,7 @@ from textual.timer import Timer
 
 from rules import Side
 from speech.voices.braille import pit_at
-from speech.words import phrases
+from speech.words import online_wording, phrases
 from speech.words.i18n import _
 from speech.words.vocabulary import variant_title
 from toguz_tui.board.screens import keys
@@ -47,6 +47,7 @@ from toguz_tui.board.widgets.board import Board, BoardView, boxed_width, plain_w
 from toguz_tui.board.widgets.course_chart import CourseChart
 from toguz_tui.board.widgets.panels import Announcements, FocusLine, KeyFooter, StatusLine
 from toguz_tui.board.widgets.speech_area import SpeechArea
+from toguz_tui.commands.online_commands import without_game
 from toguz_tui.commands.table import BY_WORD, refusal, run
 from toguz_tui.keyboards.board_keys import LayoutSeen, key_name, keyboard
 from toguz_tui.session.facade import GameSession
@@ -182,13 +183,16 @@ class GameScreen(Screen[None]):
             lessons = {"lesson": _("Lessons"), "mistakes": _("Mistakes")}.get(coach.kind, _("Puzzles"))
             return " | ".join((coach.status() if not self.plain else lessons, *parts))
         human = view.setup.human
-        if human is not None:
+        no_game = without_game(self.session)  # toguz online before any game: no computer, no turn to say
+        if no_game:
+            parts.append(online_wording.no_game_title())
+        elif human is not None:
             parts.append(phrases.status_players(human, view.setup.level, view.opponent))
         if isinstance(view.mode, Reviewing):
             parts.insert(0, _("Review"))
             if not self.plain:
                 parts.insert(1, where(view.mode.review))
-        if not self.plain and isinstance(view.mode, Playing):
+        if not self.plain and isinstance(view.mode, Playing) and not no_game:
             thinking = view.thinking is not None and view.opponent_to_move
             parts.insert(0, phrases.computer_thinking() if thinking else view.turn_words())
             clock = view.clock

@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from textual.app import App
 
 from rules import Side
+from speech.user_path import UnknownUser, user_path
 from speech.words import phrases
 from speech.words.i18n import _, p_
 from toguz_tui.board.screens import keys
@@ -165,7 +166,10 @@ def open_chosen(screen: DialogHost, chosen: str) -> Reply | None:
     if not chosen:
         return session.output.error(phrases.usage_error("open",
                                                         _("choose a record opened lately, or type a file name")))
-    path = Path(chosen).expanduser()
+    try:
+        path = user_path(chosen)
+    except UnknownUser:
+        return run(session, "open", None, [chosen])  # which says why
     big = path.is_file() and path.stat().st_size > BIG_FILE
     entries = [] if big else session.record_files.game_list(path)
     if isinstance(entries, str) or len(entries) <= 1:
