@@ -127,12 +127,15 @@ def _broken_prism() -> ReaderUnreachable:
 def _loaded_prism(prism: Any) -> tuple[Any, tuple[type[BaseException], ...]]:
     """prismatoid, loaded and of the shape toguz uses (``Context``, ``BackendId.NVDA`` and ``.JAWS``, the class
     ``PrismError``), and what its calls raise; ``ReaderUnreachable`` in the player's words when it is missing
-    or would not load (a missing DLL's ``OSError``, anything its import raises, a part missing)."""
+    or would not load (a missing DLL: the ``ImportError`` of its compiled part, or an ``OSError``; anything its
+    import raises; a part missing)."""
     try:
         module = prism if prism is not None else importlib.import_module("prism")
-    except ImportError:
+    except ModuleNotFoundError as absent:
+        if absent.name != "prism":  # prism is there, its compiled part is not
+            raise _broken_prism() from None
         raise ReaderUnreachable(_("the prismatoid package is missing (pip install prismatoid)")) from None
-    except Exception:
+    except Exception:  # ImportError "DLL load failed while importing _prism_cffi" among them
         raise _broken_prism() from None
     error = getattr(module, "PrismError", None)
     ids = getattr(module, "BackendId", None)

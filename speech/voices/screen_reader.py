@@ -15,6 +15,7 @@ On Linux there is no such line: Orca, Fenrir and Speakup read the terminal (the 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 
 from speech.machine import machine
@@ -75,6 +76,17 @@ class ScreenReaderSpeaker(WorkerSpeaker):
             if not self._closed:
                 self._queue.append((self._generation, SILENCE, True))
                 self._lock.notify_all()
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until everything queued has been said, by the reader or, once it was given up, by toguz's own
+        voice (its words are queued there, not said, when this queue empties); False if ``timeout`` passed."""
+        began = time.monotonic()
+        if not super().wait(timeout):
+            return False
+        wait = getattr(self._own, "wait", None)
+        if not callable(wait):
+            return True
+        return bool(wait(None if timeout is None else max(0.0, timeout - (time.monotonic() - began))))
 
     def _utter(self, text: str, generation: int, interrupt: bool) -> None:
         if text == REACH:

@@ -22,6 +22,7 @@ in one go.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import re
 import sys
@@ -123,14 +124,21 @@ def main(args: list[str]) -> int:
 
 def _exported(path: Path | None, name: str, server: str, options: argparse.Namespace) -> int:
     """The export to ``path`` (None: the standard output), SIGTERM and SIGHUP taken as Ctrl-C; its exit status."""
+    export: Export | None = None
     try:
         with stopped_as_ctrl_c():
             export = Export(path, name, server, options.mine)
             return export.run(options.max, options.since,
                               replace=options.replace or (path is not None and path.exists()))
-    except KeyboardInterrupt as stop:  # before the games came, or while the file was written
-        print(_("Stopped; nothing was written."), file=sys.stderr, flush=True)
+    except KeyboardInterrupt as stop:  # before the games came, or while the file or the accounts were written
+        tell(export.kept_words() if export is not None and export.written else _("Stopped; nothing was written."))
         return exit_status(stop)
+
+
+def tell(text: str) -> None:
+    """``text`` on the error output; nothing once that is gone (its terminal closed: SIGHUP)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(text, file=sys.stderr, flush=True)
 
 
 class Export:
@@ -163,6 +171,7 @@ class Export:
         self.waiting: list[KeptAccount] = []  # --mine: the newest MOST_ACCOUNTS games, to wait for their accounts
         self.mine_games = 0  # --mine: the games of the player's found
         self.accounts_said = ""  # what was kept of the accounts, once they are kept
+        self.written = False  # the games are in the file (or on the standard output)
 
     def run(self, most: int | None, since: datetime.date | None, replace: bool) -> int:
         """Ask the server for the games, take them as they come and write the file; the exit status."""
@@ -175,9 +184,9 @@ class Export:
             params["since"] = str(round(begun.timestamp() * 1000) - 1)
         problem: OnlineError | None = None
         try:
-            self._say(_("Asking {host} for {name}'s togyzkumalak games…").format(host=self.host, name=self.name)
-                      if since is None else _("Asking {host} for {name}'s togyzkumalak games since {day}…").format(
-                          host=self.host, name=self.name, day=since.isoformat()))
+            tell(_("Asking {host} for {name}'s togyzkumalak games…").format(host=self.host, name=self.name)
+                 if since is None else _("Asking {host} for {name}'s togyzkumalak games since {day}…").format(
+                     host=self.host, name=self.name, day=since.isoformat()))
             for line in client.stream("GET", f"/api/games/user/{self.name}", params=params, accept=NDJSON,
                                       silence=SILENCE, heard=self.heard):
                 if not self.take(line):
@@ -260,11 +269,8 @@ class Export:
         if passed:
             said.append(n_("{count} line without a game to write passed over.",
                            "{count} lines without a game to write passed over.", passed).format(count=passed))
-        self._say(" ".join(said))
+        tell(" ".join(said))
         self._said_count, self._said_at = count, time.monotonic()
-
-    def _say(self, text: str) -> None:
-        print(text, file=sys.stderr, flush=True)
 
     def _skipped_words(self) -> str:
         """How many games were skipped and why ("" when none was)."""
@@ -286,6 +292,7 @@ class Export:
         """Write the games taken to the file (or the standard output), then keep the player's games waiting
         for their accounts (``--mine``); None when done, else why not."""
         failed = self._written(replace)
+        self.written = failed is None
         if failed is None and self.waiting:
             self.accounts_said = self._keep_waiting()
         return failed
@@ -340,7 +347,7 @@ class Export:
             else:
                 nothing = _("{host} has no finished togyzkumalak game of {name} since {day}; nothing was "
                             "written.").format(host=self.host, name=self.name, day=since.isoformat())
-            self._say(" ".join(part for part in (nothing, skipped) if part))
+            tell(" ".join(part for part in (nothing, skipped) if part))
             return 1
         failed = self._write(replace)
         if failed is not None:
@@ -351,24 +358,27 @@ class Export:
         if self.full:
             said.append(_("toguz stopped there: a file it opens holds at most {most} games or {size} MB; these "
                           "are the newest.").format(most=MOST_GAMES, size=RECORD_LIMIT >> 20))
-        self._say(" ".join(part for part in (*said, skipped, self.accounts_said) if part))
+        tell(" ".join(part for part in (*said, skipped, self.accounts_said) if part))
         return 0
 
     def _stopped(self, replace: bool, status: int) -> int:
         """Ctrl-C, SIGTERM or SIGHUP: keep the games that came; ``status``, the exit status."""
         if sys.stderr.isatty():
-            sys.stderr.write("\n")  # after the ^C the terminal shows
+            tell("")  # after the ^C the terminal shows
         if not self.texts:
-            self._say(_("Stopped before any game came; nothing was written."))
+            tell(_("Stopped before any game came; nothing was written."))
             return status
         failed = self._write(replace)
         if failed is not None:
             fail(failed)
             return status
-        self._say(" ".join(part for part in (n_(
-            "Stopped: {count} game kept in {file}.", "Stopped: {count} games kept in {file}.", len(self.texts)).format(
-            count=len(self.texts), file=self.shown), self.accounts_said) if part))
+        tell(" ".join(part for part in (self.kept_words(), self.accounts_said) if part))
         return status
+
+    def kept_words(self) -> str:
+        """What a stop leaves, once the games are written."""
+        return n_("Stopped: {count} game kept in {file}.", "Stopped: {count} games kept in {file}.",
+                  len(self.texts)).format(count=len(self.texts), file=self.shown)
 
     def _failed(self, error: OnlineError, replace: bool) -> int:
         """The server refused, or the connection failed: said in one line; the games that came are kept."""
@@ -383,7 +393,7 @@ class Export:
         if failed is not None:
             return fail(f"{error}; {failed}")
         if self.accounts_said:
-            self._say(self.accounts_said)
+            tell(self.accounts_said)
         return fail(n_("{reason}; the {count} game that came is written to {file}",
                         "{reason}; the {count} games that came are written to {file}", len(self.texts)).format(
             reason=error, count=len(self.texts), file=self.shown))

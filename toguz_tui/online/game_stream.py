@@ -17,7 +17,6 @@ deadline's timer); apart, each would reach into that state.
 from __future__ import annotations
 
 import threading
-import time
 from typing import Any, ClassVar, Protocol
 
 from rules import Game, Position, Side
@@ -30,6 +29,7 @@ from toguz_tui.online import server_endings, server_rules
 from toguz_tui.online.client import Client, OnlineError
 from toguz_tui.online.correspondence import DaysClock
 from toguz_tui.online.errands import Errands
+from toguz_tui.online.fold import Fold
 from toguz_tui.online.move_list import MoveList, read_moves
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponents import Opponent, OpponentKind, Refusable
@@ -119,9 +119,7 @@ class GameFollower:
         self.control: TimeControl | None = None
         self.start: Position | None = None  # the game's first position, when not the usual one
         self.past_end_said = False  # the server's moves went on after the game's end by the rules: said once
-        self._chat_times: list[float] = []
-        self._folded: dict[str, int] = {}
-        self._fold_timer: threading.Timer | None = None
+        self._chat_fold = Fold(self._say_chat_folded, CHAT_BURST, CHAT_WINDOW)  # a flood of chat, by sender
         self._deadline: threading.Timer | None = None
         self._lock = threading.Lock()
 
@@ -278,25 +276,11 @@ class GameFollower:
         text = " ".join(str(line.get("text", "")).split())[:LONGEST_CHAT]
         if not text or who.lower() == self.online.account.lower():
             return
-        now = time.monotonic()
-        with self._lock:
-            self._chat_times = [at for at in self._chat_times if now - at < CHAT_WINDOW]
-            if len(self._chat_times) >= CHAT_BURST:
-                self._folded[who] = self._folded.get(who, 0) + 1
-                if self._fold_timer is None:
-                    self._fold_timer = threading.Timer(CHAT_WINDOW, self._say_folded)
-                    self._fold_timer.daemon = True
-                    self._fold_timer.start()
-                return
-            self._chat_times.append(now)
-        self.online.say(online_wording.chat_line(who, text))
+        if self._chat_fold.take(who):
+            self.online.say(online_wording.chat_line(who, text))
 
-    def _say_folded(self) -> None:
-        with self._lock:
-            folded, self._folded, self._fold_timer = self._folded, {}, None
-            self._chat_times = []
-        for who, count in folded.items():
-            self.online.say(online_wording.chat_folded(who, count))
+    def _say_chat_folded(self, count: int, who: str) -> None:
+        self.online.say(online_wording.chat_folded(who, count))
 
     def chat(self, text: str) -> Reply:
         """Say ``text`` to the opponent (at most the server's 140 UTF-16 units)."""
@@ -386,10 +370,10 @@ class GameFollower:
 
     def _stop_timers(self) -> None:
         with self._lock:
-            for timer in (self._deadline, self._fold_timer):
-                if timer is not None:
-                    timer.cancel()
+            if self._deadline is not None:
+                self._deadline.cancel()
             self._deadline = None
+        self._chat_fold.close()
 
     def close(self) -> None:
         """Stop the timers (the game goes on at the server)."""

@@ -212,12 +212,13 @@ class WatchedGame:
         times = _seconds(line)
         known = next((index for index in range(self.cursor, len(self.positions))
                       if same_place(self.positions[index], found)), None)
+        past_end = known is None and self.track.is_over  # a game over by the rules is never taken back into play
         if known is not None:
             self.cursor = known + 1
-        elif self.track.is_over:  # a game over by the rules is never taken back into play, nor played on
-            if self.cursor == len(self.positions):
-                self._past_end(line.get("lm"))
-            return
+        elif past_end:  # nor played on
+            if self.cursor < len(self.positions):
+                return
+            self.quiet_until = min(self.quiet_until, len(self.track.moves))  # no move left to wait for
         else:
             pit = self._next_move(line.get("lm"), found)
             if pit is None:
@@ -232,6 +233,8 @@ class WatchedGame:
             self._synchronise(times)
         elif known is not None and known == len(self.positions) - 1:
             self._clocks(times)
+        if past_end:  # said once the game is taken up
+            self._past_end(line.get("lm"))
 
     def _next_move(self, code: object, found: Position) -> int | None:
         """The pit ``code`` plays after the last position known, when that makes ``found`` (a move that
@@ -319,7 +322,7 @@ class WatchedGame:
             self.spectator.say([_("The game is now as the server has it, after {count} moves.").format(
                 count=len(track.moves))])
 
-    def _say_resynchronised(self, count: int) -> None:
+    def _say_resynchronised(self, count: int, _key: str) -> None:
         """The times the game was set as the server has it and not said (a flood of lines that do not follow)."""
         moves = len(self.track.moves) if self.track is not None else 0
         self.spectator.say([watch_wording.resynchronised(count, moves)])

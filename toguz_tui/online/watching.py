@@ -275,6 +275,7 @@ class Watching:
             self._follow(open_stream, game.line, watch_wording.the_game_watched(), left=lambda: watch.stopped)
         finally:
             waiting.cancel()
+            game.resynchronised.close()  # a count folded and not yet said belongs to this game: not the next one's
 
     @staticmethod
     def _stream(watch: Watch, game: WatchedGame, opened: Callable[[], None]) -> Stream:
