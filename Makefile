@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 LANGUAGES := kk ru ky
 BABEL_KEYWORDS := --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k N_ -k Np_:1c,2
 
-.PHONY: run test lint typecheck house unit all-tests bench match clean messages
+.PHONY: run test lint typecheck workflows house unit all-tests bench match clean messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,6 +32,12 @@ typecheck: $(STAMP)
 	$(BIN)/mypy --strict --platform win32 rules speech toguz_tui
 	$(BIN)/mypy --strict --platform darwin rules speech toguz_tui
 
+# The CI workflows (.github/workflows; not yet run on GitHub) against GitHub's published schema, which
+# check-jsonschema carries inside it, and zizmor's security audits: both offline.
+workflows: $(STAMP)
+	$(BIN)/check-jsonschema --builtin-schema vendor.github-workflows .github/workflows/*.yml
+	$(BIN)/zizmor --offline .github/workflows
+
 # Tests run on two cores (pytest-xdist); PYTEST_ARGS adds options (-k NAME, -x, -n 0 for one process).
 unit: $(STAMP)
 	$(BIN)/python -m pytest -q -rs -n 2 -m "not slow" $(PYTEST_ARGS)
@@ -43,7 +49,7 @@ all-tests: $(STAMP)
 house: $(STAMP)
 	$(BIN)/python bench/house.py --check
 
-test: lint typecheck house all-tests
+test: lint typecheck workflows house all-tests
 
 bench: $(STAMP)
 	$(BIN)/python bench/rules.py
