@@ -33,6 +33,12 @@ def move_not_taken(delivery: str, reason: str, retry_after: float | None) -> str
         reason=reason)
 
 
+def resynchronised_after(count: int) -> str:
+    """The game here set as the server has it, now after ``count`` moves (the moves differed)."""
+    return n_("The game is now as the server has it, after {count} move.",
+              "The game is now as the server has it, after {count} moves.", count).format(count=count)
+
+
 def moves_past_end(code: str) -> str:
     """The server's moves go on after the game has ended by the rules (``code``: the first move past its end)."""
     return _("PlayStrategy sent a move after the game's end by the rules ({code}); toguz keeps the game as the "

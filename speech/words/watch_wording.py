@@ -159,9 +159,10 @@ def the_game_watched() -> str:
 def resynchronised(count: int, moves: int) -> str:
     """The game watched set as the server has it ``count`` times more than were said (lines out of order by
     the hundred); it now stands after ``moves`` moves."""
-    return n_("The game was set as the server has it {count} more time; it now stands after {moves} moves.",
-              "The game was set as the server has it {count} more times; it now stands after {moves} moves.",
-              count).format(count=count, moves=moves)
+    times = n_("The game was set as the server has it {count} more time;",
+               "The game was set as the server has it {count} more times;", count).format(count=count)
+    return " ".join((times, n_("it now stands after {moves} move.", "it now stands after {moves} moves.",
+                               moves).format(moves=moves)))
 
 
 def waiting(game: str) -> str:

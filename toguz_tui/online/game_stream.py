@@ -240,8 +240,7 @@ class GameFollower:
         say so."""
         reading = read_moves(codes, self.start)
         self.session.take_moves(reading.pits)
-        self.online.say(_("The game is now as the server has it, after {count} moves.").format(
-            count=len(reading.pits)))
+        self.online.say(online_wording.resynchronised_after(len(reading.pits)))
         self._past_end(reading)
 
     def _server_clocks(self, state: dict[str, Any]) -> None:

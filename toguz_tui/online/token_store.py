@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from speech.system.deadline import Deadline, NoAnswer, described
+from speech.system.files import binary, modes_tell_readers
 from speech.words.i18n import _
 from toguz_tui.files.user_files import FileProblem, read_text
 from toguz_tui.online.client import DEFAULT_SERVER
@@ -138,7 +139,7 @@ def store(token: str, user: str, config: Path, server: str = DEFAULT_SERVER) -> 
     temporary = path.with_name(path.name + ".new")
     with contextlib.suppress(FileNotFoundError):
         temporary.unlink()
-    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | binary(), 0o600)
     with os.fdopen(handle, "w", encoding="ascii") as file:
         file.write(token + "\n")
     os.replace(temporary, path)
@@ -201,7 +202,7 @@ def _read(path: Path, private: bool = False) -> str:
     try:
         if private:
             mode = path.stat().st_mode  # a link's target: the file whose permissions matter
-            if stat.S_ISREG(mode) and mode & 0o077:
+            if stat.S_ISREG(mode) and mode & 0o077 and modes_tell_readers():  # Windows: always 0o666 or 0o444
                 raise TokenProblem(_("{path} can be read by others: remove it and log in again").format(path=path))
         text = read_text(path, 4096)
     except FileProblem as problem:

@@ -28,7 +28,6 @@ from rules import TOGUZ, Game, NotationError, Position, Side
 from rules.clock import TimeControl
 from rules.movecode import read_move_code
 from speech.words import online_wording, watch_wording
-from speech.words.i18n import _
 from toguz_tui.online import server_endings, server_rules
 from toguz_tui.online.fold import Fold
 from toguz_tui.online.game_stream import side_of
@@ -319,8 +318,7 @@ class WatchedGame:
                                    moves=track.moves)
             self._clocks(times)
         if self.resynchronised.take():
-            self.spectator.say([_("The game is now as the server has it, after {count} moves.").format(
-                count=len(track.moves))])
+            self.spectator.say([online_wording.resynchronised_after(len(track.moves))])
 
     def _say_resynchronised(self, count: int, _key: str) -> None:
         """The times the game was set as the server has it and not said (a flood of lines that do not follow)."""

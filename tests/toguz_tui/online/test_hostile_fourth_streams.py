@@ -309,3 +309,14 @@ def test_a_player_met_by_name_is_named_so_in_the_next_tv_game_where_the_server_g
     player.hear("PlayStrategy TV: Bob (White) against Alice (Black)")
     code, errors = player.quit()
     assert code == 0 and errors == ""
+
+
+def test_one_move_and_one_time_are_said_in_the_singular() -> None:
+    from speech.words import online_wording, watch_wording
+
+    assert online_wording.resynchronised_after(1) == "The game is now as the server has it, after 1 move."
+    assert online_wording.resynchronised_after(10) == "The game is now as the server has it, after 10 moves."
+    assert watch_wording.resynchronised(1, 1) == ("The game was set as the server has it 1 more time; it now "
+                                                  "stands after 1 move.")
+    assert watch_wording.resynchronised(300, 41) == ("The game was set as the server has it 300 more times; it "
+                                                     "now stands after 41 moves.")
