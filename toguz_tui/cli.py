@@ -128,13 +128,16 @@ def _clock_option(text: str) -> str:
 
 def _no_board_here() -> bool:
     """True (and said once) when the full-screen board cannot be shown: no terminal at both ends (a pipe, a
-    file, ``/dev/null``), or a terminal that says it cannot draw (``TERM`` empty, ``dumb``, ``unknown``)."""
+    file, ``/dev/null``), or a terminal that says it cannot draw (``TERM`` ``dumb``, ``unknown``, or empty but on
+    Windows, whose consoles set none: ``speech.system.terminal``)."""
+    from speech.system.terminal import says_it_cannot_draw
+
     term = os.environ.get("TERM", "")
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print(_("toguz is not in a terminal (its input or output is a pipe or a file), so it starts in the line "
                 "mode."), flush=True)
         return True
-    if term in ("", "dumb", "unknown"):
+    if says_it_cannot_draw(term):
         print(_("This terminal (TERM={term}) cannot show the full-screen board, so toguz starts in the line "
                 "mode.").format(term=term), flush=True)
         return True

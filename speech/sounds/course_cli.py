@@ -28,6 +28,7 @@ from rules.records import index_games, read_game
 from rules.variant import Side
 from speech.sounds.course import course_sound
 from speech.sounds.cues import write_wav
+from speech.system.files import binary
 from speech.wav_target import ready_folder, target_problem, write_in_place
 from speech.words.i18n import _, n_
 from speech.words.problems import describe
@@ -48,7 +49,7 @@ class CourseProblem(Exception):
 def read_record_text(path: Path, limit: int = MOST_BYTES) -> str:
     """The text of the regular file ``path`` of at most ``limit`` bytes, as UTF-8; ``CourseProblem`` otherwise."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | binary())
     except FileNotFoundError:
         raise CourseProblem(_("{path}: no such file").format(path=path)) from None
     except IsADirectoryError:

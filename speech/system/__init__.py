@@ -4,11 +4,13 @@ toguz runs on Linux, Windows and macOS. Every call whose form differs between th
 package, and nowhere else: stopping a voice's process and its children (``processes``), locking a file
 against another copy of toguz (``locks``), finding the screen reader that runs and speaking through it
 (``readers``), whether sound can be played and with what (``sound``), the terminal's own modes for
-the line mode's plain input (``terminal``), and the signals besides Ctrl-C that ask toguz to stop
-(``signals``). Each module has a branch for each system, chosen by
-``system()``: the system toguz runs on, which a test may fake with ``use_system`` so that the branch of
-another system is taken on this one (where the branch calls only what this machine has too, it runs
-for real; where it needs the other system's own calls, those are given to it, and a test gives fakes).
+the line mode's plain input and whether it can draw (``terminal``), the signals besides Ctrl-C that ask
+toguz to stop (``signals``), reading a file's bytes as they are, who may read it and how its name is
+typed (``files``), and the user's language where the environment does not say it (``language``).
+Each module has a branch for each system, chosen by ``system()``: the system toguz runs on, which a test
+may fake with ``use_system`` so that the branch of another system is taken on this one (where the branch
+calls only what this machine has too, it runs for real; where it needs the other system's own calls, those
+are given to it, and a test gives fakes).
 
 ``mypy --strict --platform win32`` and ``--platform darwin`` check the whole program against each
 system's standard library (``make typecheck``).

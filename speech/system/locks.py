@@ -83,6 +83,21 @@ class FileLock:
             self._lock.release(force=True)
             self._lock = None
 
+    def release_and_remove(self) -> None:
+        """Let go of the lock and remove its file, as each system allows: while it is held on Linux and macOS
+        (no other holder has it open to wait on then); once let go on Windows, where the library's own handle
+        forbids it (opened without delete sharing: filelock's ``_windows/_handles.py``), and another's open
+        handle makes it fail, harmlessly: that other holder keeps the file."""
+        if self._lock is None:
+            return
+        if system() != "win32":
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+        self.release()
+        if system() == "win32":
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+
 
 @contextlib.contextmanager
 def locked(path: Path, patience: float = MERGE_WAIT) -> Iterator[None]:

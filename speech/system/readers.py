@@ -32,11 +32,12 @@ import contextlib
 import importlib
 import importlib.util
 import subprocess
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from speech.system import system
+from speech.system import processes, system
 from speech.words.i18n import _
 
 # Screen readers a running process shows (its command name, lower case) and the name said for it (Linux).
@@ -44,6 +45,9 @@ LINUX_PROCESSES = {"orca": "Orca", "fenrir": "Fenrir", "brltty": "BRLTTY"}
 # Windows: the window (class, title) each reader keeps open while it runs.
 WINDOWS_WINDOWS = {"NVDA": ("wxWindowClassNR", "NVDA"), "JAWS": ("JFWUI2", None)}
 ASK_TIMEOUT = 5.0  # seconds any program asked here may take
+CONSENT_WAIT = 300.0  # seconds the first tell to VoiceOver may wait for the user's answer to macOS's prompt
+_SCRIPTS: set[subprocess.Popen[str]] = set()  # the osascripts under way (``end_scripts``)
+_SCRIPTS_GUARD = threading.Lock()
 VOICEOVER_SCRIPT = ("on run argv", 'tell application "VoiceOver" to output (item 1 of argv)', "end run")
 
 
@@ -175,18 +179,22 @@ class PrismLink:
         raise ReaderUnreachable(_("neither NVDA nor JAWS is running"))
 
     def output(self, text: str, interrupt: bool) -> None:
-        """Speak and braille ``text``; a reader restarted since is reached again once. ``ReaderUnreachable``
-        when it still does not answer."""
+        """Speak ``text``, then show it in braille: two calls (Prism's ``output`` is the two in one, so a
+        braille failure would look like a failed speech and be spoken again). Only the speech is retried, once,
+        on a reader reached again (one restarted since); ``ReaderUnreachable`` when it still does not answer.
+        A braille failure (no display, a text JAWS's ``BrailleString`` refuses) is let go."""
         if not text.strip():
             return  # the interface refuses an empty text
         try:
-            self._backend.output(text, interrupt=interrupt)
+            self._backend.speak(text, interrupt=interrupt)
         except self._failures:
             self._connect()  # NVDA restarted: its old connection answers no more
             try:
-                self._backend.output(text, interrupt=interrupt)
+                self._backend.speak(text, interrupt=interrupt)
             except self._failures:
                 raise ReaderUnreachable(_("{reader} does not answer toguz").format(reader=self.name)) from None
+        with contextlib.suppress(*self._failures):
+            self._backend.braille(text)
 
     def stop(self) -> None:
         """Silence it."""
@@ -196,34 +204,44 @@ class PrismLink:
 
 class VoiceOverLink:
     """VoiceOver through AppleScript (macOS): each text is one ``osascript`` run, the text passed as its
-    argument (never written into the script)."""
+    argument (never written into the script). The first one sent raises macOS's automation prompt
+    ("Terminal wants to control VoiceOver"), and that osascript waits for the user's answer: it is given
+    ``CONSENT_WAIT`` seconds; a refusal (error -1743) is said with where to allow it later. A run in flight
+    is cut off by ``cut`` (from any thread), so that a stop or a new announcement need not wait for it."""
 
     name = "VoiceOver"
     braille = False  # what VoiceOver does with an AppleScript output on a braille display is not documented
 
     def __init__(self, run: Callable[[list[str]], subprocess.CompletedProcess[str]] | None = None) -> None:
-        self._run = run or _run_script
+        self._guard = threading.Lock()
+        self._running: subprocess.Popen[str] | None = None  # the osascript in flight (the default ``run``)
+        self._cut = False  # whether that one was cut off
+        self._timeout = ASK_TIMEOUT
+        self._run = run or self._run_tracked
         try:  # asked first: telling VoiceOver anything would start it
             running = self._run(["pgrep", "-x", "VoiceOver"]).returncode == 0
         except (OSError, subprocess.SubprocessError):
             running = False
         if not running:
             raise ReaderUnreachable(_("VoiceOver is not running"))
-        if self._say("") is not None:
-            raise ReaderUnreachable(_("VoiceOver does not take text from toguz: in VoiceOver Utility, General, "
-                                      "tick \"Allow VoiceOver to be controlled with AppleScript\", and let the "
-                                      "terminal control VoiceOver when macOS asks"))
+        self._timeout = CONSENT_WAIT  # the first tell waits for the user's answer to macOS's prompt
+        failure = self._say("")
+        self._timeout = ASK_TIMEOUT
+        if failure is not None:
+            raise ReaderUnreachable(_refusal(failure))
 
     def _say(self, text: str) -> str | None:
-        """Hand ``text`` to VoiceOver; why it failed, or None."""
+        """Hand ``text`` to VoiceOver; why it failed, or None (also when it was cut off)."""
         argv = ["osascript"]
         for line in VOICEOVER_SCRIPT:
             argv += ["-e", line]
         try:
             done = self._run([*argv, "--", text])
         except (OSError, subprocess.SubprocessError) as error:
-            return str(error)
-        return None if done.returncode == 0 else (done.stderr.strip() or str(done.returncode))
+            return None if self._was_cut() else str(error)
+        if done.returncode == 0 or self._was_cut():
+            return None
+        return done.stderr.strip()[-300:] or str(done.returncode)
 
     def output(self, text: str, interrupt: bool) -> None:
         """Say ``text``: a new output replaces what VoiceOver was saying (so it always interrupts)."""
@@ -234,9 +252,64 @@ class VoiceOverLink:
         """An empty output silences it."""
         self._say("")
 
+    def cut(self) -> None:
+        """End the osascript in flight, if any (what it carried is stale); safe from any thread."""
+        with self._guard:
+            running = self._running
+            self._cut = running is not None
+        if running is not None:
+            processes.stop(running, hard=True)
 
-def _run_script(argv: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(argv, capture_output=True, text=True, timeout=ASK_TIMEOUT, stdin=subprocess.DEVNULL)
+    def _was_cut(self) -> bool:
+        with self._guard:
+            cut, self._cut = self._cut, False
+            return cut
+
+    def _run_tracked(self, argv: list[str]) -> subprocess.CompletedProcess[str]:
+        """Run ``argv`` as ``subprocess.run`` would (output kept, ``TimeoutExpired`` past the time allowed), the
+        process kept where ``cut`` finds it."""
+        with subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              text=True, **processes.detached()) as process:
+            with self._guard:
+                self._running, self._cut = process, False
+            with _SCRIPTS_GUARD:
+                _SCRIPTS.add(process)
+            try:
+                out, err = process.communicate(timeout=self._timeout)
+            except subprocess.TimeoutExpired:
+                processes.stop(process, hard=True)
+                process.communicate()
+                raise
+            finally:
+                with self._guard:
+                    self._running = None
+                with _SCRIPTS_GUARD:
+                    _SCRIPTS.discard(process)
+        return subprocess.CompletedProcess(argv, process.returncode, out, err)
+
+
+def end_scripts() -> None:
+    """End every ``osascript`` a ``VoiceOverLink`` still waits for, the first one (macOS's consent prompt
+    unanswered) among them: the voice is closing, and none may outlive toguz."""
+    with _SCRIPTS_GUARD:
+        running = list(_SCRIPTS)
+    for process in running:
+        processes.stop(process, hard=True)
+
+
+def _refusal(failure: str) -> str:
+    """Why VoiceOver would not take the first text, and how to allow it, in the player's words."""
+    if "-1743" in failure or "not authorized" in failure.lower():
+        return _("macOS did not let the terminal control VoiceOver: allow it in System Settings, Privacy & "
+                 "Security, Automation (your terminal, VoiceOver), then start toguz again")
+    return _("VoiceOver does not take text from toguz: in VoiceOver Utility, General, tick \"Allow VoiceOver to "
+             "be controlled with AppleScript\", and let the terminal control VoiceOver when macOS asks")
+
+
+def reach_asks_consent() -> bool:
+    """Whether reaching the reader may wait for the user's answer to a system prompt (macOS's automation
+    consent, the first time a terminal tells VoiceOver anything)."""
+    return system() == "darwin"
 
 
 def open_link() -> ReaderLink:

@@ -47,12 +47,14 @@ def sound_server() -> bool:
 
 def player_command() -> list[str]:
     """The program that plays a WAV file of toguz's own voice to its end (the file's path is appended):
-    ``aplay`` (Linux), ``afplay`` (macOS), and on Windows, which has no such program, toguz's own player
-    (``speech.voices.wav_player``, through ``miniaudio``)."""
+    ``aplay`` (Linux), ``afplay`` (macOS, which plays AIFF as well), and on Windows, which has no such
+    program, toguz's own player (``speech.voices.wav_player``, through ``miniaudio``), run as a script by its
+    path with ``-P`` (its folder not put on the module path): ``-m`` would import the whole ``speech``
+    package first, some 0.1 s before every announcement."""
     if system() == "darwin":
         return ["afplay"]
     if system() == "win32":
-        return [sys.executable, "-m", "speech.voices.wav_player"]
+        return [sys.executable, "-P", str(Path(__file__).resolve().parents[1] / "voices" / "wav_player.py")]
     return ["aplay", "-q"]
 
 

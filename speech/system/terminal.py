@@ -1,6 +1,7 @@
-"""The terminal's own modes, where the system has them (Linux, macOS): keys handed over one by one, and
-whether more of a key's escape sequence is waiting. Windows has no such modes: there the console's own
-line input is used (``toguz_tui.line.plain``), and nothing here is called."""
+"""The terminal, on each system: whether it says it cannot draw a full-screen program (``TERM``), and its
+own modes, where the system has them (Linux, macOS): keys handed over one by one, and whether more of a
+key's escape sequence is waiting. Windows has no such modes: there the console's own line input is used
+(``toguz_tui.line.plain``), and they are never asked for."""
 
 from __future__ import annotations
 
@@ -13,6 +14,16 @@ from speech.system import system
 def terminal_modes() -> bool:
     """Whether the terminal's modes can be set here (not on Windows)."""
     return system() != "win32"
+
+
+def says_it_cannot_draw(term: str) -> bool:
+    """Whether a terminal whose ``TERM`` is ``term`` ("" when unset) says it cannot draw a full-screen
+    program: ``dumb``, ``unknown``, or (but on Windows) none at all. Windows' consoles set no ``TERM``
+    (cmd, PowerShell, conhost, Windows Terminal: microsoft/terminal#9402, "We don't set TERM, WSL does"),
+    and Textual's Windows driver turns on their escape processing itself."""
+    if not term:
+        return system() != "win32"
+    return term in ("dumb", "unknown")
 
 
 def keys_waiting(fd: int, seconds: float) -> bool:

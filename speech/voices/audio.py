@@ -13,7 +13,13 @@ def fix_audio() -> str:
 
 
 def fix_espeak_ng() -> str:
-    """The espeak-ng program is missing."""
+    """The espeak-ng program is missing, and how each system gets it (Windows needs it for nothing)."""
+    here = machine().platform
+    if here == "darwin":
+        return _("the espeak-ng program is missing (brew install espeak-ng)")
+    if here == "win32":
+        return _("the espeak-ng program is missing; toguz's own voice needs nothing more on Windows (pyttsx3 speaks "
+                 "with Windows' voices)")
     return _("the espeak-ng program is missing (sudo apt install espeak-ng)")
 
 
@@ -33,7 +39,10 @@ def fix_aplay() -> str:
 
 
 def fix_spd_say() -> str:
-    """speech-dispatcher's client is missing."""
+    """speech-dispatcher's client is missing (it is Linux's own)."""
+    if machine().platform != "linux":
+        return _("spd-say is missing: speech-dispatcher is Linux's; toguz's own voice (pyttsx3) needs nothing more "
+                 "here")
     return _("spd-say is missing (sudo apt install speech-dispatcher)")
 
 

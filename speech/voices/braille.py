@@ -284,8 +284,15 @@ def enter_tty(connection: Any) -> None:
 
 
 def brlapi_problem(module: Any) -> str | None:
-    """Why BrlAPI cannot be used (its Python module is missing), or None."""
+    """Why BrlAPI cannot be used (its Python module is missing), and how this system gets it; or None."""
     if module is None:
+        here = machine().platform
+        if here == "win32":
+            return _("BrlAPI's Python module is missing: install BRLTTY for Windows and its Python module (brlapi) "
+                     "in the Python that runs toguz, or leave braille to NVDA or JAWS, which show toguz's messages")
+        if here == "darwin":
+            return _("BrlAPI's Python module is missing: BRLTTY is for Linux and Windows; on macOS VoiceOver "
+                     "shows the terminal on your braille display")
         return _("BrlAPI's Python module is missing (sudo apt install python3-brlapi, in the Python that runs "
                  "toguz)")
     return None

@@ -20,9 +20,11 @@ from speech.machine import machine
 from speech.system import processes, sound
 from speech.voices import audio
 from speech.voices.base import WorkerSpeaker
+from speech.voices.installed_voices import installed_voice, none_speaks
 from speech.words.i18n import _
 
 NAME = "pyttsx3"
+MOST_VOICES = 1000  # voices taken from the worker's list (as many as it lists: pyttsx3_worker.MOST_VOICES)
 
 
 def render_problem() -> str | None:
@@ -73,6 +75,8 @@ class Pyttsx3Renderer:
                 stdout=subprocess.PIPE, stderr=errors, env=env, **processes.detached(),
             )
         self._lock = threading.Lock()
+        self._chosen: dict[str, str | None] = {}  # the installed voice for each name asked (None: the default)
+        self.missing: str | None = None  # that no installed voice speaks the language asked for, in one line
         self._answers: queue.Queue[bytes] = queue.Queue()
         threading.Thread(target=self._read_answers, name="pyttsx3-answers", daemon=True).start()
         answer = self._answer(start_timeout)
@@ -83,16 +87,42 @@ class Pyttsx3Renderer:
     def render(self, text: str, path: Path, rate: int | None = None, voice: str | None = None,
                volume: float | None = None, timeout: float = 30.0) -> Path:
         """Write ``text`` to the WAV file ``path``; RuntimeError if the worker fails."""
-        answer = self._ask({"text": text, "path": str(path), "rate": rate, "voice": voice, "volume": volume},
-                           timeout)
+        answer = self._ask({"text": text, "path": str(path), "rate": rate, "voice": self.installed(voice),
+                            "volume": volume}, timeout)
         if not answer.get("ok"):
             raise RuntimeError(_failure(answer) or _("pyttsx3 failed"))
         return path
 
     def voices(self) -> list[str]:
         """The voice ids pyttsx3 offers."""
+        return [voice for voice, _languages in self.voice_list()]
+
+    def voice_list(self) -> list[tuple[str, list[str]]]:
+        """Each voice pyttsx3 offers: its id and the languages it speaks (at most ``MOST_VOICES``)."""
         answer = self._ask({"voices": True}, 10.0)
-        return [str(name) for name in answer.get("voices", [])]
+        names, spoken = answer.get("voices", []), answer.get("languages", [])
+        if not isinstance(names, list) or not isinstance(spoken, list):
+            return []
+        spoken = [*spoken, *([[]] * (len(names) - len(spoken)))]
+        return [(str(name)[:500], [str(language)[:50] for language in languages[:8]] if isinstance(languages, list)
+                 else []) for name, languages in zip(names[:MOST_VOICES], spoken, strict=False)]
+
+    def installed(self, wanted: str | None) -> str | None:
+        """The voice to hand pyttsx3 for ``wanted`` (a voice's id, or a language's espeak-ng name): on Linux the
+        name itself (espeak-ng takes both); on Windows and macOS the installed voice that is it or speaks its
+        language (``installed_voices``), None for the default voice where none does (``missing`` then says so).
+        Asked of the worker once for each name."""
+        if not wanted or machine().platform == "linux":
+            return wanted
+        if wanted not in self._chosen:
+            try:
+                chosen = installed_voice(wanted, self.voice_list())
+            except RuntimeError:
+                return None
+            self._chosen[wanted] = chosen
+            if chosen is None:
+                self.missing = none_speaks(wanted)
+        return self._chosen[wanted]
 
     def close(self) -> None:
         """End the worker process and reap it."""
@@ -165,6 +195,11 @@ class Pyttsx3Speaker(WorkerSpeaker):
             self._run([*self.player, str(path)], generation)
         finally:
             path.unlink(missing_ok=True)
+
+    @property
+    def note(self) -> str | None:
+        """That no installed voice speaks the language asked for (the default voice reads it), once known."""
+        return self._renderer.missing
 
     def voices(self) -> list[str]:
         """pyttsx3's voice ids (``gmw/en``, ``kk`` ...)."""

@@ -4,7 +4,8 @@ Run as ``python -m speech.voices.pyttsx3_worker``. It reads one JSON request a l
 (``{"text", "path", "rate", "voice", "volume"}``) and answers one JSON line
 (``{"ok": true}`` or ``{"failed": KIND, "detail": "..."}``, which the parent words in the user's
 language: ``start``, ``no-sound`` or ``error``). pyttsx3's own printing goes to /dev/null: only the
-answers reach the parent. ``{"voices": true}`` answers ``{"voices": [...]}``.
+answers reach the parent. ``{"voices": true}`` answers ``{"voices": [...], "languages": [[...], ...]}``
+(each voice's id, and the languages it speaks).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import time
 import wave
 from pathlib import Path
 from typing import IO, Any
+
+from speech.voices import aiff
 
 
 def _answers() -> IO[str]:
@@ -29,7 +32,11 @@ def _answers() -> IO[str]:
 
 
 def wav_ready(path: Path) -> bool:
-    """True once ``path`` is a complete WAV file with sound in it."""
+    """True once ``path`` is a complete WAV file with sound in it, or a complete AIFF one: what macOS's
+    synthesizer writes whatever the file is called (pyttsx3's ``nsss.save_to_file``: "Apple writes .aiff,
+    not .wav"; ``render`` then turns it into WAV)."""
+    if aiff.ready(path):
+        return True
     try:
         with wave.open(str(path), "rb") as wav:
             frames = wav.getnframes()
@@ -37,6 +44,16 @@ def wav_ready(path: Path) -> bool:
         return frames > 0 and path.stat().st_size >= expected + 44
     except (OSError, EOFError, wave.Error):
         return False
+
+
+MOST_VOICES = 1000  # voices listed (SAPI has a few, NSSpeechSynthesizer some 180, espeak-ng some 130)
+
+
+def spoken(voice: Any) -> list[str]:
+    """The languages a pyttsx3 voice speaks, as its driver names them (``ru-RU`` SAPI, ``ru_RU``
+    NSSpeechSynthesizer, ``ru`` espeak-ng; bytes decoded), at most eight."""
+    return [item.decode("utf-8", "replace") if isinstance(item, bytes) else str(item)
+            for item in list(getattr(voice, "languages", None) or [])[:8]]
 
 
 class NoSound(RuntimeError):
@@ -59,6 +76,10 @@ def render(engine: Any, request: dict[str, Any], timeout: float = 20.0) -> None:
         if time.monotonic() > deadline:
             raise NoSound(str(path))
         time.sleep(0.01)
+    try:
+        aiff.to_wav(path)  # macOS's AIFF made WAV, which every player and ``toguz speech --wav`` take
+    except (OSError, aiff.NotAiff):
+        raise NoSound(str(path)) from None
 
 
 def main() -> int:
@@ -76,8 +97,9 @@ def main() -> int:
         try:
             request = json.loads(line)
             if request.get("voices"):
-                names = [str(voice.id) for voice in engine.getProperty("voices")]
-                answers.write(json.dumps({"voices": names}) + "\n")
+                found = list(engine.getProperty("voices"))[:MOST_VOICES]
+                answers.write(json.dumps({"voices": [str(voice.id) for voice in found],
+                                          "languages": [spoken(voice) for voice in found]}) + "\n")
                 continue
             render(engine, request)
             answers.write(json.dumps({"ok": True}) + "\n")

@@ -19,7 +19,14 @@ import time
 from collections.abc import Callable
 
 from speech.machine import machine
-from speech.system.readers import ReaderLink, ReaderUnreachable, link_problem, open_link
+from speech.system.readers import (
+    ReaderLink,
+    ReaderUnreachable,
+    end_scripts,
+    link_problem,
+    open_link,
+    reach_asks_consent,
+)
 from speech.voices.base import Speaker, WorkerSpeaker
 from speech.words.i18n import _
 
@@ -27,6 +34,7 @@ NAME = "screen-reader"
 SILENCE = ""  # the queued request to silence the reader (an announcement is never empty)
 REACH = "\x00reach"  # the queued request to reach the reader (an announcement never holds a NUL)
 REACH_WAIT = 5.0  # seconds the reader has to answer when the voice starts
+ASKING_AFTER = 2.0  # where the system may ask the user first (macOS): a reach this slow is that question
 
 
 def problem() -> str | None:
@@ -39,9 +47,14 @@ class ScreenReaderSpeaker(WorkerSpeaker):
 
     name = NAME
 
-    def __init__(self, link: Callable[[], ReaderLink] = open_link, wait: float = REACH_WAIT) -> None:
+    def __init__(self, link: Callable[[], ReaderLink] = open_link, wait: float = REACH_WAIT,
+                 asks: bool | None = None) -> None:
         """Reach the reader on the voice's thread before anything is said: ``ReaderUnreachable`` when it
-        does not answer within ``wait`` seconds, or says why it cannot be reached."""
+        does not answer within ``wait`` seconds, or says why it cannot be reached. Where reaching it ``asks``
+        the user first (macOS's automation prompt; ``reach_asks_consent``), a reach still under way after
+        ``ASKING_AFTER`` seconds is that question: the voice is handed out at once, ``last_error`` says what
+        to answer, and the announcements wait in the queue until the answer (through VoiceOver once allowed,
+        by toguz's own voice after a refusal)."""
         self._open = link
         self._link: ReaderLink | None = None
         self._reached = threading.Event()
@@ -53,6 +66,11 @@ class ScreenReaderSpeaker(WorkerSpeaker):
         with self._lock:
             self._queue.append((self._generation, REACH, False))
             self._lock.notify_all()
+        asking = reach_asks_consent() if asks is None else asks
+        if asking and not self._reached.wait(min(wait, ASKING_AFTER)):
+            self.last_error = _("macOS is asking whether your terminal may control VoiceOver: answer OK (or "
+                                "Allow), and toguz speaks through VoiceOver from then on")
+            return
         if not self._reached.wait(wait) or self._failure is not None:
             failure = self._failure or _("the screen reader did not answer within {seconds} seconds").format(
                 seconds=f"{wait:g}")
@@ -106,6 +124,8 @@ class ScreenReaderSpeaker(WorkerSpeaker):
             return
         try:
             if self._link is None:
+                if self._failure is not None:  # refused after the voice was handed out (macOS's prompt)
+                    raise ReaderUnreachable(self._failure)
                 self._link = self._open()
             if text == SILENCE:
                 self._link.stop()
@@ -121,6 +141,13 @@ class ScreenReaderSpeaker(WorkerSpeaker):
             self.last_error = _("{reason}: toguz speaks with its own voice instead").format(reason=error)
             self._by_own(text, interrupt)
 
+    def _cancel_locked(self) -> None:
+        """Also cut off the reader's run in flight, where its line can (VoiceOver's osascript)."""
+        super()._cancel_locked()
+        cut = getattr(self._link, "cut", None)
+        if callable(cut):
+            cut()
+
     def _by_own(self, text: str, interrupt: bool) -> None:
         """Say ``text`` (or silence) with toguz's own voice, at the rate, voice and volume set."""
         own = self._own
@@ -135,6 +162,12 @@ class ScreenReaderSpeaker(WorkerSpeaker):
         if self.volume is not None:
             own.set_volume(self.volume)
         own.speak(text, interrupt)
+
+    def close(self) -> None:
+        """Stop, and end the reach still under way (macOS's prompt unanswered): nothing outlives the voice."""
+        if not self._reached.is_set():
+            end_scripts()
+        super().close()
 
     def _release(self) -> None:
         if self._own is not None:

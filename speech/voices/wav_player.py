@@ -1,4 +1,5 @@
-"""``python -m speech.voices.wav_player [--backend NAME] FILE``: play a WAV file to its end through
+"""``python -m speech.voices.wav_player [--backend NAME] FILE`` (toguz runs it as a script, by its path, which
+imports nothing of toguz: ``speech.system.sound.player_command``): play a WAV file to its end through
 ``miniaudio`` and exit (``--backend``: one of miniaudio's, such as ``null``, which plays to no device).
 
 The player of toguz's own voice (pyttsx3) where the system has no player program of its own to run
@@ -11,9 +12,18 @@ from __future__ import annotations
 
 import sys
 import threading
+import time
 from collections.abc import Generator
 
 MOST_SECONDS = 600.0  # an utterance is seconds long; a file longer than this is not played to its end
+# miniaudio's device asks for a period of BUFFER_MS at a time and keeps PERIODS of them queued
+# (miniaudio.py:2011, ``periodSizeInMilliseconds = buffersize_msec``, and 2015, ``periods``): its default of
+# 200 ms a period made each announcement start late. Closing it drops whatever is still queued
+# (``ma_device_uninit``), so the player waits for that to be played, plus the system's own output latency.
+BUFFER_MS = 30
+PERIODS = 3
+LATENCY = 0.06  # seconds: WASAPI's shared mode and Core Audio add some 10-50 ms after the last period
+DRAIN = PERIODS * BUFFER_MS / 1000 + LATENCY  # seconds from the last frames handed over to the last heard
 
 
 def frames(samples: bytes, width: int, finished: threading.Event) -> Generator[bytes, int, None]:
@@ -42,7 +52,8 @@ def main(argv: list[str]) -> int:
         sound = miniaudio.decode_file(argv[-1])
         backends = None if backend is None else [miniaudio.Backend[backend.upper()]]
         device = miniaudio.PlaybackDevice(output_format=sound.sample_format, nchannels=sound.nchannels,
-                                          sample_rate=sound.sample_rate, backends=backends, app_name="toguz")
+                                          sample_rate=sound.sample_rate, buffersize_msec=BUFFER_MS,
+                                          callback_periods=PERIODS, backends=backends, app_name="toguz")
     except Exception as error:  # a missing library, an unreadable file, no device: said, not raised
         print(f"wav_player: {type(error).__name__}: {error}", file=sys.stderr)
         return 1
@@ -51,7 +62,8 @@ def main(argv: list[str]) -> int:
     next(feed)
     try:
         device.start(feed)
-        finished.wait(min(MOST_SECONDS, sound.duration + 2.0))
+        if finished.wait(min(MOST_SECONDS, sound.duration + 2.0)):
+            time.sleep(DRAIN)  # what the device still holds is played, not dropped by the close
     finally:
         device.close()
     return 0

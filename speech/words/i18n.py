@@ -11,7 +11,8 @@ Messages are written in English in the code, as gettext message ids, and looked 
   shown, so that a change of language takes effect at once.
 
 Placeholders are named (``{count}``), so a translation may put them in any order. Pure apart from
-reading the compiled catalogues; a missing or broken catalogue falls back to English.
+reading the compiled catalogues and, where the environment names no language, asking the system for
+the user's; a missing or broken catalogue falls back to English.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+
+from speech.system.language import system_languages
 
 DOMAIN = "toguz"
 LOCALES = Path(__file__).resolve().parents[1] / "locale"
@@ -90,18 +93,28 @@ def language() -> str:
 
 def from_environment(environ: Mapping[str, str]) -> str:
     """The language the environment asks for, as gettext reads it: ``LANGUAGE`` (a list, ``kk:ru``),
-    then ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (``kk_KZ.UTF-8``); English when none is ours."""
+    then ``LC_ALL``, ``LC_MESSAGES``, ``LANG`` (``kk_KZ.UTF-8``); where none of them is set, the one the
+    system keeps for the user (Windows' display language, macOS's preferred languages:
+    ``speech.system.language``); English when none is ours."""
     for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         value = environ.get(variable, "")
         if not value:
             continue
         for item in value.split(":"):
-            code = item.split(".")[0].split("@")[0].split("_")[0].lower()
+            code = _code_of(item)
             if code in LANGUAGES:
                 return code
         if variable != "LANGUAGE":
             return DEFAULT  # the first locale variable set decides, as gettext does
+    for tag in system_languages():
+        if _code_of(tag) in LANGUAGES:
+            return _code_of(tag)
     return DEFAULT
+
+
+def _code_of(tag: str) -> str:
+    """The language's code in a locale's or a language tag's name: ``kk`` of ``kk_KZ.UTF-8``, ``ru-KZ``."""
+    return tag.split(".")[0].split("@")[0].replace("-", "_").split("_")[0].lower()
 
 
 def _(message: str) -> str:

@@ -94,7 +94,8 @@ def test_12_a_prismatoid_that_will_not_load_leaves_auto_to_toguzs_own_voice_in_t
 
 
 class RpcUnavailable(FakePrism):
-    """NVDA's controller found, its RPC server not there: every ``output`` raises ``OSError`` (1722)."""
+    """NVDA's controller found, its RPC server not there: every ``output`` and ``speak`` raises ``OSError``
+    (1722)."""
 
     def __init__(self) -> None:
         super().__init__({"nvda"})
@@ -107,7 +108,7 @@ class RpcUnavailable(FakePrism):
                 def output(text: str, interrupt: bool = False) -> None:
                     raise OSError(22, "The RPC server is unavailable", None, 1722)
 
-                backend.output = output
+                backend.output = backend.speak = output
                 return backend
 
         self.Context = Context

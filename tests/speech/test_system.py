@@ -224,7 +224,8 @@ def test_on_macos_voiceover_is_found_by_its_process() -> None:
 
 class FakePrism:
     """Stands in for prismatoid: ``Context().create(BackendId.X)`` gives a backend of a running reader
-    (``output``, ``stop``), or raises as the library does for one that does not run."""
+    (``speak``, ``braille``, ``output`` as the two, ``stop``: prismatoid 0.18.3 ``prism/core.py:45-135``), or
+    raises as the library does for one that does not run."""
 
     class PrismError(Exception):
         pass
@@ -241,10 +242,19 @@ class FakePrism:
             def __init__(self, name: str) -> None:
                 self.name = name
 
-            def output(self, text: str, interrupt: bool = False) -> None:
+            def speak(self, text: str, interrupt: bool = False) -> None:
                 if self.name not in prism.running:
                     raise prism.PrismError("internal")
-                prism.calls.append((self.name, "output", text, str(interrupt)))
+                prism.calls.append((self.name, "speak", text, str(interrupt)))
+
+            def braille(self, text: str) -> None:
+                if self.name not in prism.running:
+                    raise prism.PrismError("internal")
+                prism.calls.append((self.name, "braille", text))
+
+            def output(self, text: str, interrupt: bool = False) -> None:
+                self.speak(text, interrupt)
+                self.braille(text)
 
             def stop(self) -> None:
                 prism.calls.append((self.name, "stop"))
@@ -266,7 +276,8 @@ def test_nvda_is_spoken_to_before_jaws_and_never_windows_own_voice() -> None:
     link.output("You sow 9 stones.", interrupt=True)
     link.output("", interrupt=True)  # never sent: the interface refuses an empty text
     link.stop()
-    assert prism.calls == [("create", "nvda"), ("nvda", "output", "You sow 9 stones.", "True"), ("nvda", "stop")]
+    assert prism.calls == [("create", "nvda"), ("nvda", "speak", "You sow 9 stones.", "True"),
+                           ("nvda", "braille", "You sow 9 stones."), ("nvda", "stop")]
     jaws = FakePrism({"jaws"})
     assert PrismLink(jaws).name == "JAWS"
     with pytest.raises(ReaderUnreachable, match="neither NVDA nor JAWS"):
@@ -281,12 +292,13 @@ def test_an_nvda_restarted_is_reached_again() -> None:
         link.output("gone", interrupt=True)
     prism.running = {"nvda"}
     link.output("back", interrupt=True)
-    assert prism.calls[-1] == ("nvda", "output", "back", "True")
+    assert prism.calls[-2:] == [("nvda", "speak", "back", "True"), ("nvda", "braille", "back")]
 
 
 class FakeOsascript:
     """Records the programs run: ``pgrep`` answers whether VoiceOver runs, ``osascript`` whether
-    AppleScript may control it."""
+    AppleScript may control it (VoiceOver Utility's setting; its error, unlike the automation refusal's
+    -1743, is not documented: "AppleEvent handler failed", -10000, is a guess)."""
 
     def __init__(self, running: bool = True, allowed: bool = True) -> None:
         self.running, self.allowed = running, allowed
@@ -297,7 +309,8 @@ class FakeOsascript:
         if argv[0] == "pgrep":
             return subprocess.CompletedProcess(argv, 0 if self.running else 1, "", "")
         return subprocess.CompletedProcess(argv, 0 if self.allowed else 1, "",
-                                           "" if self.allowed else "execution error: not allowed (-1743)")
+                                           "" if self.allowed else "execution error: VoiceOver got an error: "
+                                           "AppleEvent handler failed. (-10000)")
 
 
 def test_voiceover_is_told_through_applescript_with_the_text_as_an_argument() -> None:
@@ -342,9 +355,10 @@ def test_an_announcement_reaches_nvda_as_speech_and_braille_and_a_new_one_cuts_t
         assert wait_until(lambda: prism.calls[-1] == ("nvda", "stop"))
     finally:
         speaker.close()
-    outputs = [call for call in prism.calls if call[1] == "output"]
-    assert outputs[-2:] == [("nvda", "output", "Black sows 10 stones from pit 6.", "True"),
-                            ("nvda", "output", "Move 2.", "False")]
+    outputs = [call for call in prism.calls if call[1] in ("speak", "braille")]
+    assert outputs[-4:] == [("nvda", "speak", "Black sows 10 stones from pit 6.", "True"),
+                            ("nvda", "braille", "Black sows 10 stones from pit 6."),
+                            ("nvda", "speak", "Move 2.", "False"), ("nvda", "braille", "Move 2.")]
     assert speaker.reader == "NVDA" and speaker.last_error is None
 
 
@@ -363,7 +377,7 @@ def test_a_reader_not_running_leaves_the_voice_to_toguz_and_one_gone_later_is_re
         assert speaker.wait(10)
     finally:
         speaker.close()
-    assert prism.calls[-1] == ("jaws", "output", "again", "True")
+    assert prism.calls[-2:] == [("jaws", "speak", "again", "True"), ("jaws", "braille", "again")]
 
 
 # -- sound ---------------------------------------------------------------------------------------------------

@@ -27,7 +27,9 @@ class Command:
     ``end``). ``game_only``: it acts on a game, so it is refused in a lesson or a puzzle
     (``"with-words"``: only when given words, as ``fen POSITION``); ``solver``: it would solve a puzzle
     for the player, refused there; ``records``: of the game's commands, one about record files, not the
-    game on the board (so not refused online before a game).
+    game on the board (so not refused online before a game). ``file_words``: its words are typed as the system
+    types a file's name (on Windows a backslash is kept: ``line_words``): ``"name"``, a file's name and the
+    command's own words after it; ``"words"``, words that may hold backslashes (a SAPI voice's id).
     """
 
     name: str
@@ -46,6 +48,7 @@ class Command:
     game_only: bool | Literal["with-words"] = False
     solver: bool = False
     records: bool = False
+    file_words: Literal["", "name", "words"] = ""
 
     @property
     def words(self) -> tuple[str, ...]:

@@ -5,11 +5,13 @@ refusals in a lesson, a puzzle or online all come from ``COMMANDS``. A handler g
 words after the command, and the TUI's focused pit (``None`` in the line mode); the handlers live in
 one module per topic of the help (``board``, ``game``, ``speech``, ``review``, ``learn``, ``online``,
 ``settings``), their words in ``words``. Keys, typed commands and bare numbers all pass ``run``.
+
+Past 400 lines on purpose: most of it is the table itself, one entry a command, which is the point of
+having one table; how a typed line is split into words is ``line_words``'s.
 """
 
 from __future__ import annotations
 
-import shlex
 from collections.abc import Sequence
 
 from rules import VARIANT_KEYS
@@ -28,6 +30,7 @@ from toguz_tui.commands import (
 from toguz_tui.commands.arguments import Answer, Focus, Handler, WrongWords, localised, usage
 from toguz_tui.commands.command import Command
 from toguz_tui.commands.lexicon import COMMAND, HELP_TOPIC_WORDS, arguments, commands_of, english_word, shown_word
+from toguz_tui.commands.line_words import line_words
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.keyboards.layouts import layout_digits, meant_word, typed_answer
@@ -66,7 +69,7 @@ def command_words(session: GameSession, args: list[str], focus: Focus) -> Answer
     """``command WORDS``: the command the words say (the board's field to type in runs the same)."""
     if not args or args[0].lower() == "command":
         return WrongWords("command")
-    return run_line(session, shlex.join(args), focus) or WrongWords("command")
+    return run_words(session, list(args), focus) or WrongWords("command")
 
 
 THEIR = ("their",)
@@ -161,11 +164,11 @@ COMMANDS: tuple[Command, ...] = (
             N_("save the game as a record"),
             usage_text=N_('save [FILE] [playok] [replace or append]; put quotes around a name with spaces: save '
                           '"my game.pgn"'),
-            arguments=("replace", "append"), completions=("playok",), dialog=True, game_only=True),
+            arguments=("replace", "append"), completions=("playok",), dialog=True, game_only=True, file_words="name"),
     Command("open", (), ("ctrl+o",), "game", game_commands.open_file,
             N_("open a record (its game N) to review, a FEN position to play, or game N of the record open"),
             usage_text=N_("open FILE [N], or open N for game N of the file open; quotes around a name with spaces"),
-            dialog=True, game_only=True, records=True),
+            dialog=True, game_only=True, records=True, file_words="name"),
     Command("recent", ("lately",), (), "game", game_commands.recent,
             N_("the record files opened or saved lately; open the Nth"), usage_text=N_("recent, or recent N"),
             game_only=True, records=True),
@@ -173,7 +176,7 @@ COMMANDS: tuple[Command, ...] = (
             N_("the games of a record file (the one open), numbered; in toguz online, your games going on at "
                "PlayStrategy (games N: go to game N)"),
             usage_text=N_("games, or games FILE; online: games, or games N"),
-            records=True),
+            records=True, file_words="name"),
     Command("review", (), ("e",), "review", review_commands.review,
             N_("review this game move by move"), game_only=True),
     Command("forward", ("fw", "+"), ("right",), "review", review_commands.forward,
@@ -248,7 +251,7 @@ COMMANDS: tuple[Command, ...] = (
             N_("list the settings, or change one (set plain_input on: the line mode only adds to the screen, "
                "never redraws it, for braille displays and Speakup)"),
             usage_text=N_("settings, or set NAME VALUE"), completions=tuple(Settings.__dataclass_fields__),
-            dialog=True),
+            dialog=True, file_words="words"),
     Command("help", ("?", "commands", "h"), ("h", "question_mark", "f1"), "settings", help_text,
             N_("the commands and keys, or one command's help"), usage_text=N_("help [COMMAND]"), dialog=True),
     Command("quit", ("q", "exit", "bye"), ("ctrl+q", "q"), "settings", settings_commands.quit_program,
@@ -285,16 +288,22 @@ def too_long(session: GameSession, length: int) -> Reply:
 
 def run_line(session: GameSession, line: str, focus: Focus = None) -> Reply | None:
     """Carry out one typed line, its words split as a shell splits them (quotes keep a name with
-    spaces in one word); ``None`` for a blank line. A line longer than ``LONGEST_LINE`` is refused
-    before it is split (a pasted megabyte would take minutes)."""
+    spaces in one word; a file's name as the system types it: ``line_words``); ``None`` for a blank line.
+    A line longer than ``LONGEST_LINE`` is refused before it is split (a pasted megabyte would take
+    minutes)."""
     length = len(line.rstrip("\r\n"))
     if length > LONGEST_LINE:
         return too_long(session, length)
     try:
-        words = shlex.split(line)
+        words = line_words(line, find)
     except ValueError:
         return session.output.error(_('A quote is not closed: put a name with spaces between two quotes, as in save '
                                       '"my game.pgn".'))
+    return run_words(session, words, focus)
+
+
+def run_words(session: GameSession, words: list[str], focus: Focus = None) -> Reply | None:
+    """Carry out a line's words (the command's first); ``None`` for none."""
     if not words:
         return None
     if session.questions.waiting("resign") and len(words) == 1 and typed_answer(words[0]) in ("y", "n"):

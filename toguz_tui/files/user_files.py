@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from speech.system.files import binary
 from speech.user_path import UnknownUser, user_path
 from speech.words.i18n import _, n_
 
@@ -71,7 +72,7 @@ def folder_from(variable: str) -> Path | None:
 def read_bytes(path: Path, limit: int) -> bytes:
     """The bytes of the regular file ``path``; ``FileProblem`` for anything else or anything larger."""
     try:
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0))
+        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | binary())
     except FileNotFoundError:
         raise FileProblem(_("no such file")) from None
     except IsADirectoryError:

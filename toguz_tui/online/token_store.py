@@ -198,7 +198,7 @@ def remove(config: Path, server: str = DEFAULT_SERVER) -> bool:
 
 def _read(path: Path, private: bool = False) -> str:
     """A token file's token; ``TokenProblem`` when it is not a regular file, is readable by others (when
-    ``private``), too big, or holds no token."""
+    ``private``, where its mode says so: not on Windows), too big, or holds no token."""
     try:
         if private:
             mode = path.stat().st_mode  # a link's target: the file whose permissions matter

@@ -8,7 +8,6 @@ two copies of toguz never analyse one game at once; its file goes once the game'
 
 from __future__ import annotations
 
-import contextlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -76,9 +75,9 @@ def claim_of(folder: Path, key: str) -> FileLock:
 
 
 def let_go(claim: FileLock, complete: bool) -> None:
-    """Let go of the claim on a game; its file goes when the game's analysis is ``complete`` (while held: no
-    other toguz has it open to wait on)."""
-    if complete and claim.held:
-        with contextlib.suppress(OSError):
-            claim.path.unlink()
-    claim.release()
+    """Let go of the claim on a game; its file goes when the game's analysis is ``complete`` (as the system
+    lets a lock's file go: ``FileLock.release_and_remove``)."""
+    if complete:
+        claim.release_and_remove()
+    else:
+        claim.release()

@@ -84,9 +84,13 @@ class Output:
         return Reply(text)
 
     def speech_news(self) -> Reply | None:
-        """A voice that stopped working, said once in words (the faces ask after each event)."""
+        """A voice that stopped working, said once in words, or that no installed voice speaks the language
+        (the faces ask after each event)."""
         error = self.voice.failure()
-        return None if error is None else self.say(Reply(phrases.speech_failed(error), kind="error"))
+        if error is not None:
+            return self.say(Reply(phrases.speech_failed(error), kind="error"))
+        note = self.voice.note()
+        return None if note is None else self.say(Reply(note))
 
     def reword(self, settings: Settings) -> None:
         """Make the wording's settings take effect: the language, the verbosity."""

@@ -18,6 +18,7 @@ class Voice:
     def __init__(self, speaker: Speaker) -> None:
         self.speaker = speaker
         self._told: str | None = None  # the last speech problem told, told once
+        self._noted: str | None = None  # the last note told, told once
 
     def apply(self, settings: Settings) -> str | None:
         """Make the voice's settings take effect (which voice, rate, volume, speaker); why speech could not
@@ -41,6 +42,15 @@ class Voice:
             return None
         self._told = error
         return error
+
+    def note(self) -> str | None:
+        """What the voice notes that is no failure (no installed voice speaks the language: the default voice
+        reads it), the first time it is asked after that (else None)."""
+        note = getattr(self.speaker, "note", None)
+        if not isinstance(note, str) or not note or note == self._noted:
+            return None
+        self._noted = note
+        return note
 
     def news(self, problem: str | None) -> str | None:
         """``problem`` (why a voice could not start) when it was not told before, else None."""

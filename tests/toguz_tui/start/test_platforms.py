@@ -37,7 +37,7 @@ def test_toguz_own_voice_is_played_by_each_systems_player() -> None:
     with use_system("darwin"):
         assert player_command() == ["afplay"]
     with use_system("win32"):  # no player program there: toguz's own, through miniaudio
-        assert player_command()[1:] == ["-m", "speech.voices.wav_player"]
+        assert player_command()[1] == "-P" and player_command()[2].endswith("wav_player.py")
 
 
 def answered(question: str) -> str:
