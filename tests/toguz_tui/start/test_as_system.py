@@ -180,7 +180,7 @@ def test_win32_an_announcement_reaches_the_reader_as_speech_and_braille_once(tmp
                             args=("--new", "--opponent", "human", "--speech", "auto"))
     try:
         typed(player, "7")
-        until(lambda: told("speak") and told("braille"), 60, lambda: str(events(tmp_path / "fakes")))
+        until(lambda: bool(told("speak") and told("braille")), 60, lambda: str(events(tmp_path / "fakes")))
     finally:
         quit_line_mode(player)
     assert len(told("speak")) == 1 and len(told("braille")) == 1, events(tmp_path / "fakes")
@@ -196,7 +196,8 @@ def test_win32_a_new_announcement_cuts_the_stale_one_off_at_the_reader(tmp_path:
                           for event in events(tmp_path / "fakes")), 60, lambda: str(events(tmp_path / "fakes")))
     finally:
         quit_line_mode(player)
-    calls = [(event.get("call"), event.get("text", "")) for event in events(tmp_path / "fakes") if event["fake"] == "NVDA"]
+    calls = [(event.get("call"), event.get("text", "")) for event in events(tmp_path / "fakes")
+             if event["fake"] == "NVDA"]
     board = next(number for number, (call, text) in enumerate(calls)
                  if call == "speak" and "White's row from pit 1" in text)
     move = next(number for number, (call, text) in enumerate(calls)
