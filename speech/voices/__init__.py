@@ -1,8 +1,9 @@
 """Voices: one small module per backend, and a chooser that falls back to silence with a reason.
 
-``auto`` tries, in order: the screen reader (only installed on purpose, as the ``screen-reader``
-extra, so the user's own voice and braille win), ``pyttsx3`` (the default self-voicing engine: a
-worker process renders each utterance in about 15 ms and ``aplay`` plays it), ``espeak-ng`` (the
+``auto`` tries, in order: the screen reader (NVDA or JAWS through prismatoid on Windows, VoiceOver
+through osascript on macOS, so the user's own voice and braille win), ``pyttsx3`` (the default
+self-voicing engine: a worker process renders each utterance in about 15 ms and the system's player plays
+it: ``aplay``, ``afplay``, or toguz's own on Windows), ``espeak-ng`` (the
 program itself, where pyttsx3 cannot start), then ``speech-dispatcher`` (last: its daemon hangs
 when there is no sound device).
 """

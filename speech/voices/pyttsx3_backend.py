@@ -1,5 +1,6 @@
-"""pyttsx3, kept in its own process: it renders each utterance to a WAV file, and a player
-(``aplay`` on Linux) that this side owns plays it, so that an interruption only ends the player.
+"""pyttsx3, kept in its own process: it renders each utterance to a WAV file (macOS's AIFF made WAV), and
+a player that this side owns plays it (``speech.system.sound.player_command``: ``aplay`` on Linux,
+``afplay`` on macOS, toguz's own on Windows), so that an interruption only ends the player.
 """
 
 from __future__ import annotations
