@@ -58,6 +58,13 @@ def player_command() -> list[str]:
     return ["aplay", "-q"]
 
 
+def player_serves() -> bool:
+    """Whether the player of ``player_command`` is kept running for every file (``--serve``: Windows' own,
+    ``speech.voices.served_player``) rather than run once a file (``aplay``, ``afplay``): starting Python
+    and opening the sound device for each announcement made it start late."""
+    return system() == "win32"
+
+
 def _playbacks() -> int:
     """How many playback devices miniaudio lists (0 when it cannot ask)."""
     with contextlib.suppress(Exception):  # a missing or failing audio library: no device to count

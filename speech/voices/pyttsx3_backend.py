@@ -1,6 +1,7 @@
 """pyttsx3, kept in its own process: it renders each utterance to a WAV file (macOS's AIFF made WAV), and
 a player that this side owns plays it (``speech.system.sound.player_command``: ``aplay`` on Linux,
-``afplay`` on macOS, toguz's own on Windows), so that an interruption only ends the player.
+``afplay`` on macOS, toguz's own on Windows, kept running for every file: ``served_player``), so that an
+interruption only ends the player, or there stops it.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from speech.system import processes, sound
 from speech.voices import audio
 from speech.voices.base import WorkerSpeaker
 from speech.voices.installed_voices import installed_voice, none_speaks
+from speech.voices.served_player import ServedPlayer
 from speech.words.i18n import _
 
 NAME = "pyttsx3"
@@ -175,12 +177,15 @@ class Pyttsx3Renderer:
 
 
 class Pyttsx3Speaker(WorkerSpeaker):
-    """Renders with pyttsx3 in a worker process and plays with ``player`` (``aplay -q``)."""
+    """Renders with pyttsx3 in a worker process and plays with ``player`` (``aplay -q``), run once a file;
+    the system's own player, where it serves (Windows: ``sound.player_serves``), is one process kept for
+    all of them (``served_player``)."""
 
     name = NAME
 
     def __init__(self, player: list[str] | None = None, renderer: Pyttsx3Renderer | None = None) -> None:
         self.player = player if player is not None else default_player()
+        self._served = ServedPlayer([*self.player, "--serve"]) if player is None and sound.player_serves() else None
         self._renderer = renderer if renderer is not None else Pyttsx3Renderer()
         self._folder = Path(tempfile.mkdtemp(prefix="toguz-speech-"))
         self._count = 0
@@ -193,7 +198,10 @@ class Pyttsx3Speaker(WorkerSpeaker):
         path = self._folder / f"utterance-{self._count}.wav"
         try:
             self._renderer.render(text, path, self.rate, self.voice, self.volume)
-            self._run([*self.player, str(path)], generation)
+            if self._served is None:
+                self._run([*self.player, str(path)], generation)
+            elif (failed := self._served.play(path, lambda: self._cancelled(generation))) is not None:
+                self._check_run(Path(self.player[-1]).name, 1, failed)
         finally:
             path.unlink(missing_ok=True)
 
@@ -210,6 +218,8 @@ class Pyttsx3Speaker(WorkerSpeaker):
             return []
 
     def _release(self) -> None:
+        if self._served is not None:
+            self._served.close()
         self._renderer.close()
         shutil.rmtree(self._folder, ignore_errors=True)
 

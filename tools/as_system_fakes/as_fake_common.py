@@ -172,8 +172,12 @@ def change_miniaudio(module: ModuleType) -> None:
     device, yet names the backend the system's own would have (``PlaybackDevice.backend``, miniaudio.py
     ``ma_get_backend_name(pContext.backend)``: ``WASAPI`` on Windows, ``Core Audio`` on macOS, the first
     of miniaudio's backends there) unless the caller asked for backends itself; what is played is
-    recorded (the file given to ``speech.voices.wav_player``)."""
-    devices, playback = module.Devices, module.PlaybackDevice
+    recorded: the file given to ``speech.voices.wav_player`` on its command line as its device opens, or,
+    where it serves (``--serve``: the device opened once, each file a ``play PATH`` line on its stdin,
+    wav_player.py ``Server.play``), the file of each ``play`` request as the player decodes it for the
+    device (``decode_file(filename, ...)``, miniaudio.py)."""
+    devices, playback, decode_file = module.Devices, module.PlaybackDevice, module.decode_file
+    serving = "--serve" in sys.orig_argv
     own = module.Backend.WASAPI if os.environ.get("TOGUZ_AS_SYSTEM") == "win32" else module.Backend.COREAUDIO
 
     class Devices(devices):  # type: ignore[misc, valid-type]
@@ -192,4 +196,11 @@ def change_miniaudio(module: ModuleType) -> None:
                 container, frames = sound_format(file)
                 record("speakers", played=str(file), container=container, frames=frames)
 
-    module.Devices, module.PlaybackDevice = Devices, PlaybackDevice
+    def decoded(filename: str, *args: Any, **kwargs: Any) -> Any:
+        sound = decode_file(filename, *args, **kwargs)
+        if serving:  # the file of a ``play`` request, played on the device opened at the start
+            container, frames = sound_format(Path(filename))
+            record("speakers", played=filename, container=container, frames=frames)
+        return sound
+
+    module.Devices, module.PlaybackDevice, module.decode_file = Devices, PlaybackDevice, decoded

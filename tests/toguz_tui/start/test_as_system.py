@@ -189,11 +189,14 @@ def test_win32_an_announcement_reaches_the_reader_as_speech_and_braille_once(tmp
 def test_win32_a_new_announcement_cuts_the_stale_one_off_at_the_reader(tmp_path: Path) -> None:
     player = open_line_mode(tmp_path, "win32", "--reader", "NVDA",
                             args=("--new", "--opponent", "human", "--speech", "auto"))
+    def spoken(words: str) -> bool:
+        return any(event.get("call") == "speak" and words in event["text"] for event in events(tmp_path / "fakes"))
+
     try:
         typed(player, "7")
-        typed(player, "board")  # asked while the move is still being said: NVDA is told to stop it first
-        until(lambda: any(event.get("call") == "speak" and "White's row from pit 1" in event["text"]
-                          for event in events(tmp_path / "fakes")), 60, lambda: str(events(tmp_path / "fakes")))
+        until(lambda: spoken("White sows 9 stones from pit 7"), 60, lambda: str(events(tmp_path / "fakes")))
+        typed(player, "board")  # a new announcement: NVDA is told to stop the one it may still be saying
+        until(lambda: spoken("White's row from pit 1"), 60, lambda: str(events(tmp_path / "fakes")))
     finally:
         quit_line_mode(player)
     calls = [(event.get("call"), event.get("text", "")) for event in events(tmp_path / "fakes")
