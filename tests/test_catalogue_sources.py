@@ -61,7 +61,7 @@ TECHNICAL: dict[str, str] = {
     "on run argv": "AppleScript's source, given to osascript (speech.system.readers)",
     'tell application "VoiceOver" to output (item 1 of argv)': "AppleScript's source, given to osascript",
     "end run": "AppleScript's source, given to osascript",
-    "usage: python -m speech.voices.wav_player [--backend NAME] FILE":
+    "usage: python -m speech.voices.wav_player [--backend NAME] FILE|--serve":
         "the usage of a module that toguz itself runs (its voice's player on Windows), never a person",
 }
 

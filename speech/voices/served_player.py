@@ -110,7 +110,7 @@ class ServedPlayer:
             first = line if first is None else first
         if stopped_at is not None or first in (None, "done", "stopped"):
             return None
-        return first.removeprefix("failed").strip()[:120] or first
+        return _("the player could not play it")  # its own words (``failed device-stopped`` ...) are not a person's
 
     def _ended(self) -> None:
         """Make sure the current process, if any, has ended and been reaped; forget it."""

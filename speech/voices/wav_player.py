@@ -32,6 +32,7 @@ PERIODS = 3
 LATENCY = 0.06  # seconds: WASAPI's shared mode and Core Audio add some 10-50 ms after the last period
 SERVED = {"nchannels": 2, "sample_rate": 44100}  # serving, every file is made this (miniaudio's own default)
 DRAIN = PERIODS * BUFFER_MS / 1000 + LATENCY  # seconds from the last frames handed over to the last heard
+UNKNOWN_REQUEST, DEVICE_STOPPED = "unknown-request", "device-stopped"  # why a serving player failed: codes
 
 
 def frames(samples: bytes, width: int, finished: threading.Event) -> Generator[bytes, int, None]:
@@ -169,7 +170,7 @@ class Server:
                 self.feed.silence()
                 self.answer("stopped")
             else:
-                self.answer(f"failed unknown request {verb[:40]!r}")
+                self.answer(f"failed {UNKNOWN_REQUEST} {verb[:40]!r}")
 
     def play(self, path: str) -> str | None:
         """Play ``path`` to its end and answer; a request that came meanwhile is returned, not lost (a
@@ -192,7 +193,7 @@ class Server:
                 drained = time.monotonic() + DRAIN
             if drained is None and time.monotonic() > deadline:
                 self.feed.silence()
-                self.answer("failed the device stopped asking for sound")
+                self.answer(f"failed {DEVICE_STOPPED}")
                 return None
             try:
                 line = self.requests.get(timeout=0.01)
