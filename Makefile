@@ -4,20 +4,22 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' toguz_tui/__init__.py)
 
 LANGUAGES := kk ru ky
 BABEL_KEYWORDS := --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k N_ -k Np_:1c,2
 
-.PHONY: run test lint typecheck workflows house unit all-tests bench match clean messages
+.PHONY: run test lint typecheck workflows house unit all-tests bench match clean messages package
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip uninstall --quiet --yes toguz 2>/dev/null || true  # the distribution's old name
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@echo "Compiling the engine once (some 40 seconds; later starts load it from numba's cache)"
-	$(BIN)/python -c "from rules.engine.fast import warm; warm()"
+	@echo "Compiling the computer's search once (a minute or so; later starts load it from numba's cache)"
+	$(BIN)/python -c "from toguz_tui.session.preparation import compile_here; compile_here()"
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -56,6 +58,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/speech.py
 	$(BIN)/python bench/tui.py
+	$(BIN)/python bench/first_start.py
 	$(BIN)/python bench/files.py
 	$(BIN)/python bench/spoken.py
 	$(BIN)/python bench/cues.py
@@ -65,9 +68,9 @@ bench: $(STAMP)
 	$(BIN)/python bench/house.py
 	$(BIN)/python bench/platforms.py
 
-# Today's level 8 against level 8 of a git commit (bench/yardstick.py; default 7107b70, of 2026-11-26; ARGS="--against
+# Today's level 8 against level 8 of a git commit (bench/yardstick.py; default df1fa41, of 2026-11-28; ARGS="--against
 # COMMIT"): 40 games at 0.3 s a move and 20 at 1 s, each line printing the score and how many losses came by our
-# row running empty (some 20 minutes).
+# row running empty (some 40 minutes with two free cores).
 match: $(STAMP)
 	$(BIN)/python bench/match.py $(ARGS)
 
@@ -76,7 +79,7 @@ match: $(STAMP)
 # that toguz reads. Translate the empty messages in the .po files, then run it again.
 messages: $(STAMP)
 	$(BIN)/pybabel -q extract -F babel.cfg -o speech/locale/toguz.pot $(BABEL_KEYWORDS) \
-		--project=toguz --version=0.1.0 --copyright-holder="the toguz authors" \
+		--project=toguz --version=$(VERSION) --copyright-holder="the toguz authors" \
 		--add-comments=Translators: -w 110 --omit-header rules speech toguz_tui
 	for language in $(LANGUAGES); do \
 		$(BIN)/pybabel -q update -i speech/locale/toguz.pot -d speech/locale -D toguz -l $$language \
@@ -84,5 +87,12 @@ messages: $(STAMP)
 	done
 	$(BIN)/pybabel compile -d speech/locale -D toguz --statistics
 
+# The wheel and the sdist for PyPI, in dist/, checked as PyPI checks them (tests/test_package.py also installs
+# the wheel in a fresh environment and plays it). Publishing them takes the maintainers' PyPI token: twine upload dist/*.
+package: $(STAMP)
+	rm -rf dist
+	$(BIN)/python -m build --outdir dist .
+	$(BIN)/python -m twine check --strict dist/*
+
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache dist

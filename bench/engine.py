@@ -5,6 +5,10 @@ ladder of the levels at their real budgets, time discipline, and the yardstick m
 against the commit's (``bench/match.py``, 40 games at 0.3 s a move, some 15 minutes).
 
 Run from the repository root: ``.venv/bin/python bench/engine.py [--quick] [--skip-ladder] [--skip-match]``.
+The run starts with the cold compile: Toguz's compiled search made ready (``fast.warm``) in a fresh process with
+an empty numba cache (``NUMBA_CACHE_DIR``, a new temporary folder; target: at most 30 s on a quiet machine), then
+the small variants' in the same process, then both loaded from that cache in a second one; ``--compile`` prints
+only that.
 The ladder plays each level against the one below from varied openings (a few random plies),
 alternating colours, on two processes, each level with its own depth and node budget and no time
 limit, so it is reproducible and does not depend on the machine's load (some 15 minutes in all with
@@ -19,7 +23,9 @@ import argparse
 import math
 import os
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -54,6 +60,35 @@ def nodes_per_second(depth: int, search: str) -> tuple[float, int]:
         return nodes / (time.perf_counter() - started), nodes
     finally:
         del os.environ["TOGUZ_ENGINE"]
+
+
+def compile_seconds() -> tuple[float, float, float]:
+    """Seconds a fresh process takes to make Toguz's compiled search ready (``fast.warm("toguz")``) from an empty
+    numba cache (a new temporary folder as ``NUMBA_CACHE_DIR``), then the small variants' in that same process,
+    and a second process to load both from that cache."""
+    root = Path(__file__).resolve().parent.parent
+    timing = ("import time; from rules.engine.fast import warm; started = time.perf_counter(); warm('toguz'); "
+              "middle = time.perf_counter(); warm('small'); print(middle - started, time.perf_counter() - middle)")
+    with tempfile.TemporaryDirectory(prefix="toguz-numba-") as folder:
+        environment = {**os.environ, "NUMBA_CACHE_DIR": folder}
+        started = time.perf_counter()
+        done = subprocess.run([sys.executable, "-c", timing], cwd=root, env=environment, check=True,
+                              capture_output=True, text=True)
+        whole = time.perf_counter() - started
+        _toguz, small = (float(figure) for figure in done.stdout.split())
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-c", "from rules.engine.fast import warm; warm()"], cwd=root,
+                       env=environment, check=True)
+        loaded = time.perf_counter() - started
+    return whole - small, small, loaded
+
+
+def print_compile() -> None:
+    """Print ``compile_seconds``'s figures (target: Toguz's at most 30 s on a quiet machine)."""
+    toguz, small, loaded = compile_seconds()
+    print(f"cold compile: {toguz:.1f} s until Toguz's compiled search is ready (from an empty numba cache, the "
+          f"process's start included), then {small:.1f} s for the small variants'; loaded from the cache: "
+          f"{loaded:.1f} s", flush=True)
 
 
 def middlegames() -> list[Position]:
@@ -184,6 +219,7 @@ def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="a short ladder (6 games a pair)")
+    parser.add_argument("--compile", action="store_true", help="only the cold compile's time (and the load's)")
     parser.add_argument("--skip-ladder", action="store_true")
     parser.add_argument("--games", type=int, default=None, help="ladder games a pair (default 20)")
     parser.add_argument("--budget", type=int, default=None,
@@ -196,7 +232,13 @@ def main() -> None:
                         help=f"the commit whose engine today's is measured against (default {DEFAULT})")
     options = parser.parse_args()
     if compiled():
+        print_compile()
+        if options.compile:
+            return
         side_by_side(options.against)
+    elif options.compile:
+        print("cold compile: numba is not installed")
+        return
     for search, depth in (("compiled", 10), ("python", 7)):
         if search == "compiled" and not compiled():
             print("search speed, compiled: numba is not installed")

@@ -31,6 +31,7 @@ NOT_TEXT_KEYWORDS = {"id", "classes", "name", "prefix", "encoding", "mode", "err
 
 # Strings that read as words but are not text for a person, with the reason.
 TECHNICAL: dict[str, str] = {
+    "from toguz_tui.session.preparation import compile_here; compile_here()": "the Python a child process runs",
     "Toguz Kumalak": "the Variant tag's value in records (notation, not a word said)",
     "Event": "a record's tag name", "White": "a record's tag name", "Black": "a record's tag name",
     "Result": "a record's tag name", "Date": "a record's tag name", "Site": "a record's tag name",

@@ -49,7 +49,7 @@ def test_every_system_runs_on_every_supported_python() -> None:
 def test_it_installs_with_pipx_starts_toguz_plays_and_runs_the_tests() -> None:
     (job,) = workflow()["jobs"].values()
     script = runs(job)
-    for what in ("pipx install dist/toguz-", "toguz --version", "toguz play --line --speech off", "quit",
+    for what in ("pipx install dist/toguz_kumalak-", "toguz --version", "toguz play --line --speech off", "quit",
                  "python -m pytest"):
         assert what in script, f"the workflow no longer runs {what!r}"
     (tests,) = [step for step in job["steps"] if "pytest" in str(step.get("run", ""))]

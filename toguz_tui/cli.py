@@ -286,6 +286,6 @@ def _main(argv: list[str] | None) -> int:
         from toguz_tui.start.faces import run_face
         from toguz_tui.start.launch import build_session
 
-        return run_face(build_session(options), options.line)
+        return run_face(build_session(options), options.line, first_start=options.first_start_asked)
     except KeyboardInterrupt:
         return 130

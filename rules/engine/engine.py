@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Union
 
 from rules.engine.book import book_move
+from rules.engine.compiled_cache import Family, family_of
 from rules.engine.endgame import DRAWN, solve
 from rules.engine.evaluate import SCALE
 from rules.engine.lean import ONGOING, LeanRules
@@ -56,12 +57,16 @@ def compiled() -> bool:
 
 
 COMPILED_FAILED: list[Exception] = []  # why the compiled search could not load, if it could not
+# The families of the compiled search another process is compiling for this one (``toguz_tui.session.preparation``):
+# the Python search plays their variants meanwhile.
+WAITING: set[Family] = set()
 
 
 def make_searcher(lean: LeanRules) -> AnySearcher:
     """The compiled searcher where numba is installed, else the pure-Python one: the same moves. A
-    compiled search that fails to load (a broken numba) leaves the Python one to play, never no one."""
-    if compiled():
+    compiled search that fails to load (a broken numba) leaves the Python one to play, never no one; while
+    the variant's is being compiled in another process (``WAITING``), the Python one plays too."""
+    if compiled() and family_of(lean.variant) not in WAITING:
         try:
             from rules.engine.fast import FastSearcher
 
@@ -71,15 +76,15 @@ def make_searcher(lean: LeanRules) -> AnySearcher:
     return Searcher(lean)
 
 
-def prepare() -> None:
-    """Make the compiled search ready now, in the caller's thread (it loads in some tenths of a second,
-    once a process), so that the first move searched starts at once; nothing to do without numba. Raises
-    what broke if it cannot load (the searches then fall back to Python)."""
+def prepare(family: Family | None = None) -> None:
+    """Make the compiled search of ``family`` (of both, when none is named) ready now, in the caller's thread
+    (it loads in under a second, once a process), so that the first move searched starts at once; nothing to
+    do without numba. Raises what broke if it cannot load (the searches then fall back to Python)."""
     if compiled():
         try:
             from rules.engine.fast import warm
 
-            warm()
+            warm(family)
         except Exception as error:
             COMPILED_FAILED.append(error)
             raise

@@ -20,25 +20,37 @@ The small functions of the hot path are inlined into their callers (``inline="al
 inlining, before LLVM's); ``play`` and ``evaluate`` stay calls from the search's loop (inlined there, they
 made the search slower and its compiling three times longer), but a leaf, most of the nodes, is one call
 (``_leaf``: the copy, the move and the evaluation inlined into a small function of their own, a fifth
-faster than two calls). No function counts references to the arrays it is passed
-(``COMPILED``'s ``_nrt``): those atomic counts around every call took two fifths of the search's time.
-``play`` and ``evaluate`` each have a copy for Toguz (``play_with``, ``_evaluate_with`` inlined with 9
-pits and 162 stones as constants: loops of a known length, no division), the general one for the
-small variants. A leaf (depth 0) is evaluated without a look in the table (as ``search`` does), and
-a node's slot, found once, is where its result is kept.
+faster than two calls). numba's inlining copies a callee's code (its own callees inlined) at every call,
+in a time that grows with the square of its size: a copy of ``_leaf``, ``_negamax_with`` or ``_enter`` took
+it some 10 seconds. So these are compiled functions of their own, called, not inlined (``_enter`` is one
+call a node: no slower within this machine's noise, a twentieth at most in paired runs).
+
+The search is compiled in two families (``compiled_cache.FAMILIES``), each only when it is first used, so
+that Toguz's is ready without waiting for the other's: ``_root_toguz`` passes Toguz's 9 pits and 162 stones
+down as literals (numba compiles a function once more for each literal it is passed, and a literal's uses
+are constants: loops of a known length, no division), and everything it calls with them (``_negamax_with``,
+``_enter``, ``_leaf``, ``_play_n``, ``_evaluate_n``) is compiled for them; ``_root_small`` passes the small
+variants' counts read from ``p``, and compiles the general copies. Any other literal passed is one
+compilation more (``_root_with`` passes int64s). ``play`` and ``evaluate``, for the compiled rules and the
+tests, choose between the copies themselves. No function counts references to the arrays it is passed
+(``COMPILED``'s ``_nrt``): those atomic counts around every call took two fifths of the search's time. A
+leaf (depth 0) is evaluated without a look in the table (as ``search`` does), and a node's slot, found once,
+is where its result is kept.
 
 ``compiled_rules.FastRules`` measures the compiled rules alone: perft and random playouts.
 
 Positions are ``int32`` arrays of the lean layout. The search runs without the GIL; a stop (asked
 for, or the clock run out, which a timer thread turns into a stop) is a flag it reads at its
 checks. Compiled functions are cached on disk by numba (``cache=True``), so only the first search
-ever pays for compiling (some seconds); later ones start at once.
+ever pays for compiling (``bench/engine.py --compile``, on this two-core machine when quiet: 23 s until
+Toguz's is ready, 26 s more for the small variants'; 153 s in all before the families and the calls); later
+ones load it in about a second.
 
 Unlike the rest of ``rules``, this module needs numba and numpy (importing it takes half a second,
 so ``engine`` imports it at the first search), and it reads and writes files: on import it reads
 its own sources and those of the modules it mirrors to name the cache folder and points numba's
-``CACHE_DIR`` at it (``cache_dir``: ``__pycache__/numba-<digest>`` beside this file, else under
-``$XDG_CACHE_HOME/toguz`` or ``~/.cache/toguz``), and ``warm`` removes the folders of earlier sources.
+``CACHE_DIR`` at it (``compiled_cache.cache_dir``), and ``warm`` marks each family ready there and removes
+the folders of earlier sources.
 
 Its size (past 400 lines): numba compiles and caches the search as one unit; its kernels call each other
 and are inlined together only from one module.
@@ -46,8 +58,6 @@ and are inlined together only from one module.
 
 from __future__ import annotations
 
-import hashlib
-import os
 import shutil
 import threading
 import time
@@ -62,6 +72,7 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
+from rules.engine.compiled_cache import FAMILIES, Family, cache_dir, family_of, mark_ready
 from rules.engine.evaluate import (
     DECIDED,
     EMPTY_ROW,
@@ -101,22 +112,6 @@ from rules.engine.search import (
     root_order,
 )
 from rules.variant import Variant
-
-
-def cache_dir(here: Path | None = None) -> Path:
-    """Where numba keeps the compiled search: a folder named after the engine's sources (this file
-    and the rules, evaluation and search it mirrors) and numba's version, next to this file or, where
-    that cannot be written, in the user's cache. numba itself only notices a change to this file;
-    a new weight in ``evaluate.py`` must not leave an old compiled search in use."""
-    here = here or Path(__file__).resolve().parent
-    digest = hashlib.sha256(numba.__version__.encode())
-    for name in ("fast.py", "lean.py", "evaluate.py", "search.py"):
-        digest.update((here / name).read_bytes())
-    folder = f"numba-{digest.hexdigest()[:16]}"
-    if os.access(here, os.W_OK):
-        return here / "__pycache__" / folder
-    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "toguz" / folder
-
 
 numba.config.CACHE_DIR = str(cache_dir())  # type: ignore[attr-defined]  # read as each function below is defined
 
@@ -269,6 +264,13 @@ def play(cells: Any, o: int, origin: int, p: Any) -> int:
     return play_with(cells, o, origin, p, p[P_N])
 
 
+@compiled()
+def _play_n(cells: Any, o: int, origin: int, p: Any, n: int) -> int:
+    """``play`` as the search calls it, for ``n`` pits a row: compiled for Toguz's 9 as a literal, and for the
+    small variants, each only when its search is (``FAMILIES``)."""
+    return play_with(cells, o, origin, p, n)
+
+
 @compiled(inline=True)
 def legal(cells: Any, o: int, p: Any, out: Any, row: int) -> int:
     """The board indices the side to move may play, ascending, into ``out[row]``; how many."""
@@ -384,6 +386,12 @@ def evaluate(cells: Any, o: int, p: Any) -> int:
     if p[P_N] == TOGUZ_PITS and p[P_TOTAL] == TOGUZ_TOTAL:
         return _evaluate_with(cells, o, p, TOGUZ_PITS, TOGUZ_TOTAL)
     return _evaluate_with(cells, o, p, p[P_N], p[P_TOTAL])
+
+
+@compiled()
+def _evaluate_n(cells: Any, o: int, p: Any, n: int, total: int) -> int:
+    """``evaluate`` as the search calls it, for ``n`` pits and ``total`` stones (literals in Toguz's copy)."""
+    return _evaluate_with(cells, o, p, n, total)
 
 
 @compiled(inline=True)
@@ -611,16 +619,18 @@ def _copy_up(stack: Any, o: int, length: int) -> None:
 
 
 @compiled(inline=True)
-def _child(stack: Any, ply: int, length: int, move: int, p: Any) -> int:
+def _child(stack: Any, ply: int, length: int, move: int, p: Any, n: int) -> int:
     """The position at ``ply`` with ``move`` played, at ``ply + 1``; the stones captured."""
     o = ply * length
     _copy_up(stack, o, length)
-    return play(stack, o + length, move, p)
+    return _play_n(stack, o + length, move, p, n)
 
 
-@compiled(inline=True)
-def _leaf_with(stack: Any, ply: int, move: int, p: Any, n: int, total: int) -> int:
-    """``_leaf`` for ``n`` pits a row and ``total`` stones (constants in Toguz's copy)."""
+@compiled()
+def _leaf(stack: Any, ply: int, move: int, p: Any, n: int, total: int) -> int:
+    """The score, for the side to move at ``ply``, of ``move``'s child searched to depth 0: its end,
+    its proven score or its evaluation (one call: the move played and the child evaluated inlined in
+    it; ``n`` pits a row and ``total`` stones, constants in Toguz's copy)."""
     length = 2 * n + 6
     o = ply * length
     co = o + length
@@ -636,18 +646,8 @@ def _leaf_with(stack: Any, ply: int, move: int, p: Any, n: int, total: int) -> i
 
 
 @compiled()
-def _leaf(stack: Any, ply: int, move: int, p: Any) -> int:
-    """The score, for the side to move at ``ply``, of ``move``'s child searched to depth 0: its end,
-    its proven score or its evaluation (one call: the move played and the child evaluated inlined in
-    it, Toguz's with its constants)."""
-    if p[P_N] == TOGUZ_PITS and p[P_TOTAL] == TOGUZ_TOTAL:
-        return _leaf_with(stack, ply, move, p, TOGUZ_PITS, TOGUZ_TOTAL)
-    return _leaf_with(stack, ply, move, p, p[P_N], p[P_TOTAL])
-
-
-@compiled(inline=True)
 def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, moves: Any,
-           keys_buffer: Any, state: Any, frames: Any, out: Any, n: int) -> int:
+           keys_buffer: Any, state: Any, frames: Any, out: Any, n: int, total: int) -> int:
     """A node's search up to its children: counted and checked, a finished game, a proven one, a leaf,
     a table hit, or a depth-1 node searched whole (its value in ``out[0]``); else its moves ordered
     into ``moves[ply]`` for the children (``CHILDREN``). Positions lie one after the other in
@@ -676,7 +676,7 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
             out[0] = proven
             return VALUE
     if depth <= 0 or ply >= MAX_PLY:
-        out[0] = evaluate(stack, o, p)
+        out[0] = _evaluate_n(stack, o, p, n, total)
         return VALUE
     # The node's table slot is asked of memory first and looked at once its moves are listed, keyed and
     # sorted (and the node evaluated where it may be pruned): a slot is seldom in the processor's cache,
@@ -690,11 +690,11 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     _sorted(moves, keys_buffer, ply, count)
     prunable = (state[S_SELECTIVE] and 1 < depth <= PRUNE_DEPTH and beta - alpha == 1
                 and abs(beta) < WIN_UNITS - MAX_PLY)
-    margin = evaluate(stack, o, p) - PRUNE_MARGIN * depth if prunable else 0
+    margin = _evaluate_n(stack, o, p, n, total) - PRUNE_MARGIN * depth if prunable else 0
     # A frontier node's first move in this order is most often the one searched first: its score too
     # is found while the slot comes (and kept for the search of the node's moves, if it is searched).
     first_move = moves[ply, 0]
-    first_score = _leaf(stack, ply, first_move, p) if depth == 1 else 0
+    first_score = _leaf(stack, ply, first_move, p, n, total) if depth == 1 else 0
     slot = _find(data, hashed, generation, state)
     frames[ply, 9], frames[ply, 10], frames[ply, 11] = slot, hashed, generation
     table_move = _table_hit(data, slot, generation, depth, alpha, beta, ply, out)
@@ -717,7 +717,7 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     for index in range(count):
         move = moves[ply, index]
         searched += 1
-        score = first_score if move == first_move else _leaf(stack, ply, move, p)
+        score = first_score if move == first_move else _leaf(stack, ply, move, p, n, total)
         if score > best:
             best, best_move = score, move
             if score > alpha:
@@ -731,9 +731,9 @@ def _enter(stack: Any, ply: int, p: Any, data: Any, history: Any, killers: Any, 
     return VALUE
 
 
-@compiled(inline=True)
+@compiled()
 def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, data: Any, history: Any,
-                  killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, n: int) -> int:
+                  killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, n: int, total: int) -> int:
     """The score of the position at ``top`` for its side to move, searched ``depth`` plies: principal
     variation search, as ``Searcher.negamax`` does it, with a stack of frames for its recursion (numba
     caches no recursive function safely). 0 when stopped (``state[S_STOPPED]`` says so)."""
@@ -745,7 +745,7 @@ def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: An
     value = 0
     while True:
         if entering:
-            done = _enter(stack, ply, p, data, history, killers, moves, keys_buffer, state, frames, out, n)
+            done = _enter(stack, ply, p, data, history, killers, moves, keys_buffer, state, frames, out, n, total)
             if done == STOPPED:
                 return 0
             if done == VALUE:
@@ -754,7 +754,7 @@ def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: An
                 continue
             # The first child, with the full window.
             frames[ply, 8] = FIRST
-            _child(stack, ply, length, moves[ply, 0], p)
+            _child(stack, ply, length, moves[ply, 0], p, n)
             frames[ply + 1, 0] = frames[ply, 0] - 1
             frames[ply + 1, 1] = -frames[ply, 2]
             frames[ply + 1, 2] = -frames[ply, 1]
@@ -770,7 +770,7 @@ def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: An
         alpha, beta = frames[ply, 1], frames[ply, 2]
         if frames[ply, 8] == REDUCED and score > alpha:  # searched again at its full depth
             frames[ply, 8] = NULL_WINDOW
-            _child(stack, ply, length, move, p)
+            _child(stack, ply, length, move, p, n)
             frames[ply + 1, 0] = frames[ply, 0] - 1
             frames[ply + 1, 1] = -alpha - 1
             frames[ply + 1, 2] = -alpha
@@ -779,7 +779,7 @@ def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: An
             continue
         if frames[ply, 8] == NULL_WINDOW and alpha < score < beta:
             frames[ply, 8] = RESEARCH
-            _child(stack, ply, length, move, p)
+            _child(stack, ply, length, move, p, n)
             frames[ply + 1, 0] = frames[ply, 0] - 1
             frames[ply + 1, 1] = -beta
             frames[ply + 1, 2] = -alpha
@@ -815,7 +815,7 @@ def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: An
         if (state[S_SELECTIVE] and node_depth >= 3 and index >= LMR_MOVES and keys_buffer[ply, index] < QUIET):
             reduced = node_depth - 3 if node_depth >= LMR_MORE_DEPTH and index >= LMR_MORE else node_depth - 2
         frames[ply, 8] = REDUCED if reduced < node_depth - 1 else NULL_WINDOW
-        _child(stack, ply, length, moves[ply, index], p)
+        _child(stack, ply, length, moves[ply, index], p, n)
         frames[ply + 1, 0] = reduced
         frames[ply + 1, 1] = -alpha - 1
         frames[ply + 1, 2] = -alpha
@@ -825,40 +825,33 @@ def _negamax_with(stack: Any, top: int, depth: int, alpha: int, beta: int, p: An
 
 
 @compiled()
-def _negamax(stack: Any, top: int, depth: int, alpha: int, beta: int, p: Any, data: Any, history: Any,
-             killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any) -> int:
-    """``_negamax_with`` for the variant's pits (Toguz's 9 a constant in a copy of its own)."""
-    if p[P_N] == TOGUZ_PITS:
-        return _negamax_with(stack, top, depth, alpha, beta, p, data, history, killers, moves, keys_buffer, state,
-                             frames, TOGUZ_PITS)
-    return _negamax_with(stack, top, depth, alpha, beta, p, data, history, killers, moves, keys_buffer, state,
-                         frames, p[P_N])
-
-
-@compiled()
-def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool, p: Any, data: Any,
-          history: Any, killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, scores: Any,
-          partial: Any) -> int:
+def _root_with(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool, p: Any, data: Any,
+               history: Any, killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, scores: Any,
+               partial: Any, n: int, total: int) -> int:
     """One depth at the root (the position at the start of ``stack``); the best move (its score in
     ``partial[1]``), or -1 when stopped (the best so far, if any, in ``partial``). ``scores`` gets each
-    root move's score, in ``root_moves`` order."""
+    root move's score, in ``root_moves`` order. ``n`` pits a row and ``total`` stones: literals in
+    Toguz's copy (``_root_toguz``), int64s in the small variants' (``_root_small``)."""
     if _check(state):
         return -1
-    length = 2 * p[P_N] + 6
+    length = 2 * n + 6
     alpha, best, best_move = -INFINITY, -INFINITY, root_moves[0]
     partial[0] = -1
+    # As int64s, not literals: numba would compile ``_negamax_with`` once more for each literal it is passed.
+    top: Any = np.int64(1)
+    infinity: Any = np.int64(INFINITY)
     for index in range(count):
         move = root_moves[index]
-        _child(stack, 0, length, move, p)
+        _child(stack, 0, length, move, p, n)
         if every_move or index == 0:
-            score = -_negamax(stack, 1, depth - 1, -INFINITY, INFINITY, p, data,
-                              history, killers, moves, keys_buffer, state, frames)
+            score = -_negamax_with(stack, top, depth - 1, -infinity, infinity, p, data,
+                                   history, killers, moves, keys_buffer, state, frames, n, total)
         else:
-            score = -_negamax(stack, 1, depth - 1, -alpha - 1, -alpha, p, data,
-                              history, killers, moves, keys_buffer, state, frames)
+            score = -_negamax_with(stack, top, depth - 1, -alpha - 1, -alpha, p, data,
+                                   history, killers, moves, keys_buffer, state, frames, n, total)
             if not state[S_STOPPED] and score > alpha:
-                score = -_negamax(stack, 1, depth - 1, -INFINITY, -alpha, p, data,
-                                  history, killers, moves, keys_buffer, state, frames)
+                score = -_negamax_with(stack, top, depth - 1, -infinity, -alpha, p, data,
+                                       history, killers, moves, keys_buffer, state, frames, n, total)
         if state[S_STOPPED]:
             return -1
         scores[index] = score
@@ -869,6 +862,24 @@ def _root(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool,
             partial[1] = best
     _store(data, stack, 0, length, depth, EXACT, best, best_move, 0, state)
     return best_move
+
+
+@compiled()
+def _root_toguz(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool, p: Any, data: Any,
+                history: Any, killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, scores: Any,
+                partial: Any) -> int:
+    """``_root_with`` for Toguz Kumalak: its 9 pits and 162 stones constants all the way down."""
+    return _root_with(stack, root_moves, count, depth, every_move, p, data, history, killers, moves, keys_buffer,
+                      state, frames, scores, partial, TOGUZ_PITS, TOGUZ_TOTAL)
+
+
+@compiled()
+def _root_small(stack: Any, root_moves: Any, count: int, depth: int, every_move: bool, p: Any, data: Any,
+                history: Any, killers: Any, moves: Any, keys_buffer: Any, state: Any, frames: Any, scores: Any,
+                partial: Any) -> int:
+    """``_root_with`` for the small variants (Kozdatu, Bestemshe): their pits and stones read from ``p``."""
+    return _root_with(stack, root_moves, count, depth, every_move, p, data, history, killers, moves, keys_buffer,
+                      state, frames, scores, partial, p[P_N], p[P_TOTAL])
 
 
 @compiled()
@@ -896,25 +907,30 @@ def variant_params(variant: Variant) -> Any:
 
 
 _warm_lock = threading.Lock()
-_warmed = False
+_warmed: set[Family] = set()
 
 
-def warm() -> None:
-    """Make the compiled search ready: compile it (the first time ever, some seconds) or load it from
-    numba's cache (some tenths of a second), once a process. Every ``FastSearcher`` calls it before its
-    first search, so no clock ever runs while it compiles; ``make`` calls it when it installs toguz."""
-    global _warmed
-    with _warm_lock:
-        if _warmed:
-            return
-        from rules.position import Position
+def warm(family: Family | None = None) -> None:
+    """Make the compiled search of ``family`` ready (both, Toguz first, when none is named): compile it (the
+    first time ever: Toguz's about half a minute, the small variants' as much again; ``bench/engine.py
+    --compile``) or load it from numba's cache (under a second), once a process, and mark it ready in the
+    cache folder. Every ``FastSearcher`` calls it for its variant's before its first search, so no clock ever
+    runs while it compiles; ``make`` and a fresh install's child process (``toguz_tui.session.preparation``)
+    call it for both."""
+    from rules.position import Position
+    from rules.variant import KOZDATU, TOGUZ
 
-        lean = LeanRules(Position.start().variant)
-        searcher = FastSearcher(lean, ready=True)
-        cells = lean.from_position(Position.start())
-        searcher.iterate(cells, 3, True, lambda _iteration: None)
-        searcher.principal_line(cells, lean.legal(cells)[0], 3)
-        _warmed = True
+    for each in FAMILIES if family is None else (family,):
+        with _warm_lock:
+            if each in _warmed:
+                continue
+            lean = LeanRules(TOGUZ if each == "toguz" else KOZDATU)
+            searcher = FastSearcher(lean, ready=True)
+            cells = lean.from_position(Position.start(lean.variant))
+            searcher.iterate(cells, 3, True, lambda _iteration: None)
+            searcher.principal_line(cells, lean.legal(cells)[0], 3)
+            _warmed.add(each)
+        mark_ready(Path(numba.config.CACHE_DIR), each)  # type: ignore[attr-defined]
     _forget_old_compilations()
 
 
@@ -933,10 +949,11 @@ class FastSearcher:
     """``search.Searcher``'s interface over the compiled search (see the module's docstring)."""
 
     def __init__(self, lean: LeanRules, ready: bool = False) -> None:
-        if not ready:
-            warm()
-        self.lean = lean
         variant = lean.variant
+        self.family: Family = family_of(variant)
+        if not ready:
+            warm(self.family)
+        self.lean = lean
         self.params = variant_params(variant)
         length = lean.length
         self.data = np.zeros((SLOTS, 4), dtype=np.int64)
@@ -1043,9 +1060,10 @@ class FastSearcher:
             root_moves = np.array(moves, dtype=np.int64)
             scores = np.zeros(len(moves), dtype=np.int64)
             partial = np.full(2, -1, dtype=np.int64)
-            best = _root(self.stack, root_moves, len(moves), depth, every_move, self.params, self.data,
-                         self.history, self.killers, self.moves, self.keys_buffer, self.state, self.frames, scores,
-                         partial)
+            root = _root_toguz if self.family == "toguz" else _root_small
+            best = root(self.stack, root_moves, len(moves), depth, every_move, self.params, self.data,
+                        self.history, self.killers, self.moves, self.keys_buffer, self.state, self.frames, scores,
+                        partial)
             self.partial = (int(partial[0]), int(partial[1])) if partial[0] >= 0 else None
             if best < 0:
                 raise SearchStopped

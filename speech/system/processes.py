@@ -21,14 +21,28 @@ from typing import Any
 from speech.system import system
 
 CREATE_NEW_PROCESS_GROUP = 0x00000200  # Windows' creation flag (subprocess.CREATE_NEW_PROCESS_GROUP there)
+BELOW_NORMAL_PRIORITY_CLASS = 0x00004000  # Windows' (subprocess.BELOW_NORMAL_PRIORITY_CLASS there)
+NICER = 10  # how much lower a background child runs on Linux and macOS (os.nice's step)
 
 
-def detached() -> dict[str, Any]:
+def detached(low_priority: bool = False) -> dict[str, Any]:
     """The ``subprocess.Popen`` arguments that start a child apart from the terminal's keys and signals:
-    its own session (Linux, macOS) or its own process group (Windows)."""
+    its own session (Linux, macOS) or its own process group (Windows); ``low_priority``: on Windows, at the
+    priority below normal (on Linux and macOS the child lowers its own, ``lower_priority``)."""
     if system() == "win32":
-        return {"creationflags": CREATE_NEW_PROCESS_GROUP}
+        return {"creationflags": CREATE_NEW_PROCESS_GROUP | (BELOW_NORMAL_PRIORITY_CLASS if low_priority else 0)}
     return {"start_new_session": True}
+
+
+def lower_priority() -> None:
+    """Run this process at a lower priority, so that the program the player uses keeps the processor: its
+    niceness raised (Linux, macOS); on Windows it was started so (``detached(low_priority=True)``)."""
+    if system() == "win32":
+        return
+    nice = getattr(os, "nice", None)
+    with contextlib.suppress(OSError):  # else kept at the priority it has
+        if nice is not None:
+            nice(NICER)
 
 
 def stop(process: subprocess.Popen[Any], hard: bool = False) -> None:

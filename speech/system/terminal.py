@@ -5,8 +5,9 @@ key's escape sequence is waiting. Windows has no such modes: there the console's
 
 from __future__ import annotations
 
+import contextlib
 import select
-from typing import Any
+from typing import IO, Any
 
 from speech.system import system
 
@@ -24,6 +25,38 @@ def says_it_cannot_draw(term: str) -> bool:
     if not term:
         return system() != "win32"
     return term in ("dumb", "unknown")
+
+
+LONGEST_TYPED_AHEAD = 4096  # keys of the Windows console dropped at most
+
+
+def drop_typed_ahead(stream: IO[str]) -> None:
+    """Forget what was typed at the terminal ``stream`` reads and not read yet (keys typed ahead, blind, before
+    what reads them next is there): the terminal's input queue flushed (Linux, macOS), or the console's keys
+    read and dropped (Windows: the console's own). Input that is no terminal is left as it is."""
+    try:
+        if not stream.isatty():
+            return
+        fd = stream.fileno()
+    except (OSError, ValueError):  # closed, or no file at all (a test's stand-in)
+        return
+    if system() == "win32":
+        console = _console_keys()
+        for _key in range(LONGEST_TYPED_AHEAD):  # bounded: a key held down cannot keep it here
+            if not console.kbhit():
+                return
+            console.getwch()
+        return
+    termios = TerminalMode._termios()
+    with contextlib.suppress(termios.error, OSError):  # a terminal gone meanwhile: nothing waits there
+        termios.tcflush(fd, termios.TCIFLUSH)
+
+
+def _console_keys() -> Any:
+    """The Windows console's keys."""
+    import msvcrt  # Windows only
+
+    return msvcrt
 
 
 def keys_waiting(fd: int, seconds: float) -> bool:

@@ -225,3 +225,8 @@ def signed_stones(score: float) -> str:
 def no_game_title() -> str:
     """The online board's status line before any game (in place of who plays whom)."""
     return _("no online game is going on")
+
+
+def no_game_prompt(signed_in: bool) -> str:
+    """The line mode's prompt in toguz online before any game (no score to show): where the player is."""
+    return _("Online, no game> ") if signed_in else _("Online, not logged in> ")

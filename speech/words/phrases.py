@@ -86,6 +86,12 @@ def computer_thinking() -> str:
     return _("The computer is thinking.")
 
 
+def fast_search_preparing() -> str:
+    """Said once, on a first start: the compiled search is being compiled in the background."""
+    return _("The computer's fast search is being prepared, once, in the background: about a minute. "
+             "Until then the computer plays with its slower search.")
+
+
 def not_your_turn() -> str:
     """The player tried to play while the computer is to move."""
     return _("Wait: it is the computer's turn.")
@@ -277,7 +283,7 @@ def text_field(name: str, value: str) -> str:
 
 def confirm_question(title: str, question: str, yes: str, no: str, selected: str | None = None) -> str:
     """A yes/no question as it opens: the question, how to answer, what is selected."""
-    return _("{title}. {question} Press y to {yes}, n to {no}. {selected} is selected.").format(
+    return _("{title}. {question} Press y for {yes}, n for {no}. {selected} is selected.").format(
         title=title, question=question, yes=yes.lower(), no=no.lower(), selected=selected or yes)
 
 
@@ -365,14 +371,6 @@ def first_start_reader_advice(reader: str) -> str:
 def first_start_default(chosen: bool) -> str:
     """No answer came: the default is taken."""
     return _("Taking yes.") if chosen else _("Taking no.")
-
-
-def first_start_done(chosen: bool) -> str:
-    """After the first-start question."""
-    if chosen:
-        return _("Screen-reader mode on. Change it any time with: set screen_reader off (or --no-screen-reader); "
-                 "toguz's own voice: speech on.")
-    return _("Screen-reader mode off. Change it any time with: set screen_reader on (or --screen-reader).")
 
 
 def first_start_braille_question(brltty: bool) -> str:
@@ -465,7 +463,7 @@ def open_elsewhere_new() -> str:
 
 def choice_question(title: str, question: str, answers: Sequence[str]) -> str:
     """A question with a few answers, as it opens (each answered by its first letter)."""
-    keys = ", ".join(_("{key} to {answer}").format(key=answer[0].lower(), answer=answer.lower()) for answer in answers)
+    keys = ", ".join(_("{key} for {answer}").format(key=answer[0].lower(), answer=answer.lower()) for answer in answers)
     return _("{title}. {question} Press {keys}. {selected} is selected.").format(
         title=title, question=question, keys=keys, selected=answers[0])
 

@@ -177,16 +177,16 @@ def test_the_compiled_search_is_kept_apart_for_each_version_of_the_engine_source
     """numba notices only a change to fast.py; a new weight in evaluate.py must be compiled anew."""
     import numba
 
+    from rules.engine import compiled_cache, fast
     from rules.engine import evaluate as weights
-    from rules.engine import fast
 
     fast.warm()
     folder = Path(vars(numba.config)["CACHE_DIR"])  # set at run time: no type to check
-    assert folder == fast.cache_dir() and any(folder.rglob("*.nbi")), "compiled once, kept"
+    assert folder == compiled_cache.cache_dir() and any(folder.rglob("*.nbi")), "compiled once, kept"
     sources = Path(fast.__file__).parent
     for name in ("fast.py", "lean.py", "evaluate.py", "search.py"):
         shutil.copy(sources / name, tmp_path / name)
-    before = fast.cache_dir(tmp_path)
+    before = compiled_cache.cache_dir(tmp_path)
     evaluate = tmp_path / "evaluate.py"
     evaluate.write_text(evaluate.read_text().replace(f"THREAT = {weights.THREAT}", f"THREAT = {weights.THREAT + 1}"))
-    assert fast.cache_dir(tmp_path) != before and fast.cache_dir(tmp_path).name.startswith("numba-")
+    assert compiled_cache.cache_dir(tmp_path) != before and compiled_cache.cache_dir(tmp_path).name.startswith("numba-")

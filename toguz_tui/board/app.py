@@ -57,12 +57,20 @@ class ToguzApp(App[int], inherit_bindings=False):
         Binding("ctrl+z", "suspend_process", show=False, priority=True),
     ]
 
-    def __init__(self, session: GameSession, resumed: bool = False, driver_class: type[Driver] | None = None) -> None:
+    def __init__(self, session: GameSession, resumed: bool = False, driver_class: type[Driver] | None = None,
+                 first_start: bool = False) -> None:
         super().__init__(driver_class=driver_class)
         self.session = session
         self.resumed = resumed
         self.game_screen = GameScreen(session, self.apply_look)
+        self.game_screen.pit_chosen = not first_start  # after the first start's questions: Enter waits for a pit
         self.register_theme(HIGH_CONTRAST)
+
+    @property
+    def farewell(self) -> str:
+        """The goodbye said when the player quit (whether the game is saved), for the terminal once the board
+        has closed; "" when the board closed otherwise."""
+        return self.game_screen.farewell
 
     def on_mount(self) -> None:
         """Show the board; offer the saved game when one was taken up. SIGTERM and SIGHUP end the

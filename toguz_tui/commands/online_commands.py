@@ -22,6 +22,14 @@ def without_game(session: GameSession) -> bool:
     return session.online is not None and session.opponent.kind != "remote" and isinstance(session.mode, Playing)
 
 
+def no_game_prompt(session: GameSession) -> str | None:
+    """The line mode's prompt in ``toguz online`` before any game (where the player is: no game, or not logged
+    in; no score of a placeholder game); None elsewhere."""
+    if session.online is None or not without_game(session):
+        return None
+    return online_wording.no_game_prompt(session.online.signed_in)
+
+
 def no_game_yet(session: GameSession, on_the_board: bool) -> Reply | None:
     """In ``toguz online`` before any game: a command that asks about or acts on the game on the board
     (``on_the_board``) is answered that there is none (not with the words of a game against the computer);

@@ -3,6 +3,8 @@ voice and the sound cues, and how much is said."""
 
 from __future__ import annotations
 
+from speech.voices import AUTO, SCREEN_READER, SILENT_NAMES
+from speech.words import first_steps
 from speech.words.i18n import _
 from toguz_tui.commands.arguments import Answer, Focus, WrongWords
 from toguz_tui.session.facade import GameSession
@@ -31,11 +33,21 @@ def silence(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 
 def speech(session: GameSession, args: list[str], focus: Focus) -> Answer:
-    """Voice on or off."""
-    word = args[0].lower() if args else ""
+    """Voice on or off; alone, whether it speaks now and how to change that."""
+    if not args:
+        return session.output.answer(speech_state(session))
+    word = args[0].lower()
     if word not in ("on", "off"):
         return WrongWords("speech")
     return session.change_setting("speech", word)
+
+
+def speech_state(session: GameSession) -> str:
+    """Whether toguz's voice speaks now (through the screen reader, or its own), and why not when it is silent."""
+    settings, speaker = session.view.settings, session.output.voice.speaker
+    speaking = speaker.name not in SILENT_NAMES
+    return first_steps.speech_state(speaking, speaker.name == SCREEN_READER, settings.speech in SILENT_NAMES,
+                                    settings.screen_reader and settings.speech == AUTO)
 
 
 def sounds(session: GameSession, args: list[str], focus: Focus) -> Answer:

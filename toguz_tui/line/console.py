@@ -21,6 +21,7 @@ from speech.words import phrases
 from speech.words.i18n import n_
 from toguz_tui.commands.command import Command
 from toguz_tui.commands.lexicon import COMMAND, argument_choices, native_words
+from toguz_tui.commands.online_commands import no_game_prompt
 from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, LONGEST_LINE, find, run_line, too_long
 from toguz_tui.files import storage
 from toguz_tui.line.plain import ConsolePrompt, PlainPrompt, plain_prompt
@@ -269,7 +270,10 @@ def typed_history(prompt_input: Input | None) -> History:
 
 
 def prompt_message(session: GameSession) -> str:
-    """The prompt: whose move and the score (in a lesson or a puzzle, always the player's move)."""
+    """The prompt: whose move and the score (in a lesson or a puzzle, always the player's move); in toguz online
+    before any game, that there is none (or no login)."""
+    if (online := no_game_prompt(session)) is not None:
+        return online
     view = session.view
     if isinstance(view.mode, Training):
         return phrases.prompt(view.position, view.mode.coach.side, False)

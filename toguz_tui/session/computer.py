@@ -14,7 +14,8 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rules import Position
-from rules.engine import SearchResult
+from rules.engine import SearchResult, engine
+from rules.engine.compiled_cache import family_of
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files import storage
@@ -75,6 +76,7 @@ class Opponents:
         self.output = output
         self.port = port  # what is looked at, and where the computer's move goes
         self.engines = engines  # the computer's engines
+        self._compiling_said = False  # that the fast search is being prepared is said once
 
     def for_setup(self, setup: GameSetup) -> Opponent:
         """The opponent a setup names: the computer, or a second person at this keyboard."""
@@ -86,8 +88,12 @@ class Opponents:
     def ready_engine(self, opponent: Opponent) -> None:
         """Against the computer, load its search now, in the background, so that its first move does not
         wait for it (the faces call this once their first screen is out, and a new game does)."""
-        if opponent.kind == "computer":
-            prepare_engine(storage.log_failure)
+        if opponent.kind != "computer":
+            return
+        prepare_engine(storage.log_failure)
+        if family_of(self.port.setup.variant) in engine.WAITING and not self._compiling_said:
+            self._compiling_said = True  # the game's own variant waits for its compiled search: said once
+            self.output.answer(phrases.fast_search_preparing(), interrupt=False)
 
     def _still_thinking(self, position: Position) -> None:
         """The computer has thought a moment on ``position``: say so once, after what is being said."""

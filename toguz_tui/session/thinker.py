@@ -12,27 +12,17 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from rules import Position
-from rules.engine import Engine, prepare
+from rules.engine import Engine
+from toguz_tui.session import preparation
+from toguz_tui.session.preparation import State
 
-_preparing: list[threading.Thread] = []  # the one thread that loads the engine's search, once a process
-_preparing_lock = threading.Lock()
 
-
-def prepare_engine(on_error: Callable[[Exception], object]) -> threading.Thread:
-    """Load the engine's compiled search in the background (once a process), so that the computer's
-    first move is not slowed by it; ``on_error`` hears why it failed (the Python search then plays)."""
-    def run() -> None:
-        try:
-            prepare()
-        except Exception as error:  # the searches fall back to Python; the reason goes to the log
-            on_error(error)
-
-    with _preparing_lock:
-        if not _preparing:
-            thread = threading.Thread(target=run, name="toguz-engine-loading", daemon=True)
-            _preparing.append(thread)
-            thread.start()
-        return _preparing[0]
+def prepare_engine(on_error: Callable[[Exception], object]) -> State:
+    """Make the engine's compiled search ready in the background (once a process: loaded from numba's cache,
+    or compiled in a process of its own while the Python search plays, ``toguz_tui.session.preparation``), so that
+    nothing waits for it; ``on_error`` hears why it failed (the Python search then plays). The state it is
+    in: ``compiling`` is worth a word to the player."""
+    return preparation.PREPARATION.start(on_error)
 
 
 class EngineFactory(Protocol):

@@ -10,11 +10,13 @@ import textwrap
 from collections.abc import Callable
 
 from speech.machine import machine
+from speech.system.terminal import drop_typed_ahead
+from speech.voices import AUTO, SILENT
 from speech.voices.braille import braille_wrap
-from speech.words import phrases
+from speech.words import first_steps, phrases
 from speech.words.announce import BRAILLE_CELLS
 from speech.words.i18n import _
-from toguz_tui.files.settings import save_setting, stored_setting_names
+from toguz_tui.files.settings import Settings, save_setting, stored_setting_names
 from toguz_tui.keyboards.layouts import typed_answer
 
 ATTEMPTS = 3
@@ -127,17 +129,21 @@ class FirstStartTerminal:
 
 
 def first_start(options: argparse.Namespace) -> None:
-    """Ask once and keep the answers in the settings file (for this run in ``options`` too); where BRLTTY or
-    Speakup runs, a screen-reader user gets the line mode's plain input too."""
-    options.first_start_words = []
+    """Ask once and keep the answers in the settings file (for this run in ``options`` too, and
+    ``first_start_asked``); where BRLTTY or Speakup runs, a screen-reader user gets the line mode's plain input
+    too. The braille question follows a yes only (a braille display is read through a screen reader). What was
+    typed after the last answer is dropped: typed ahead, blind, for a question that did not come, it never
+    reaches the game."""
+    options.first_start_words, options.first_start_asked = [], False
     if not should_ask(options):
         return
+    options.first_start_asked = True
     readers = machine().screen_readers()
     terminal = FirstStartTerminal(BRAILLE_CELLS if "BRLTTY" in readers else None)  # nothing is set yet: 40
     chosen = ask_screen_reader(readers, terminal.read, terminal.write)
     options.screen_reader = chosen
     keep("screen_reader", chosen, terminal)
-    terminal.write(phrases.first_start_done(chosen))
+    terminal.write(first_steps.first_start_done(chosen, own_voice_silent(options)))
     spoken_to = [reader for reader in readers if reader in phrases.SPOKEN_TO]
     if chosen and spoken_to:
         terminal.write(phrases.first_start_reader_advice(spoken_to[0]))
@@ -150,6 +156,16 @@ def first_start(options: argparse.Namespace) -> None:
         keep("plain_input", True, terminal)
         terminal.write(phrases.first_start_plain_done())
     options.first_start_words = terminal.leftover()
+    drop_typed_ahead(sys.stdin)
+
+
+def own_voice_silent(options: argparse.Namespace) -> bool:
+    """Whether toguz's own voice is silent in the screen-reader mode as this run's speech setting stands (left
+    automatic by the command line and the settings file): the screen reader reads the terminal, as on Linux."""
+    speech = getattr(options, "speech", None) or AUTO
+    if speech != AUTO or "speech" in stored_setting_names():
+        return False  # a speech setting of the player's own: nothing is said of it
+    return Settings(speech=AUTO, screen_reader=True).voice_backend == SILENT
 
 
 def keep(name: str, value: bool, terminal: FirstStartTerminal) -> None:

@@ -139,7 +139,7 @@ async def test_quit_asks_first_and_stay_keeps_playing(make_app: MakeApp) -> None
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)
         assert said(app)[-1].startswith("Quit toguz. Your game is saved")
-        assert said(app)[-1].endswith("Press y to quit, n to stay. Quit is selected.")
+        assert said(app)[-1].endswith("Press y for quit, n for stay. Quit is selected.")
         await pilot.press("right")
         assert said(app)[-1] == "Stay is selected."
         await pilot.press("enter")

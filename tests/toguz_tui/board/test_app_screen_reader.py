@@ -124,8 +124,8 @@ async def test_a_yes_or_no_question_is_answered_with_y_or_n(make_app: MakeApp) -
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog)
         assert dialog.speech.said == [
-            "Quit toguz. Your game is saved and will be offered next time. Quit now? Press y to quit, "
-            "n to stay. Quit is selected."]
+            "Quit toguz. Your game is saved and will be offered next time. Quit now? Press y for quit, "
+            "n for stay. Quit is selected."]
         assert app.cursor_position == end_of(dialog.speech)
         await pilot.press("n")
         await written(pilot, app)

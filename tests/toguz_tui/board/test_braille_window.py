@@ -79,8 +79,8 @@ def test_the_window_starts_each_new_message_and_panning_reads_it_to_its_end(norm
                                    "9 9 9. White leads 10 to 0. Move 1: Black's turn.")
     assert window.pan("Left") == windows[-2]  # panning back goes back over the same message
     window.key("q")  # a dialog's question is read from its start too
-    read_message(window, "Quit toguz. Your game is saved and will be offered next time. Quit now? Press y to quit, "
-                         "n to stay. Quit is selected.")
+    read_message(window, "Quit toguz. Your game is saved and will be offered next time. Quit now? Press y for quit, "
+                         "n for stay. Quit is selected.")
 
 
 def test_at_brief_the_move_fits_one_window(brief: BrailleWindow) -> None:

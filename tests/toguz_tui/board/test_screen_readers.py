@@ -119,7 +119,7 @@ BOARD_HEARD = [
     ("b", "Your row from pit 1:"),
     ("h", "Help: Up and Down read the keys one by one; q, h or Escape closes."),
     ("Down", "Up, Down: switch rows"),
-    ("q", "Quit toguz. Your game is saved and will be offered next time. Quit now? Press y to quit, n to stay. "
+    ("q", "Quit toguz. Your game is saved and will be offered next time. Quit now? Press y for quit, n for stay. "
           "Quit is selected."),
     ("Right", "Stay is selected."),
     ("Enter", "Quit toguz: cancelled."),
@@ -200,7 +200,7 @@ def test_orca_hears_each_message_once_and_nothing_from_the_board(tmp_path: Path)
     assert enter.count("You sow 9 stones from pit 7") == 1 and "The computer sows" in enter
     assert not re.search(r"\bkazan\b|pit 9 8 7", enter), "the board's changes are not read after the move"
     assert flat("Your row from pit 1:") in flat(spoken["b"])
-    assert flat("Quit now? Press y to quit, n to stay. Quit is selected.") in flat(spoken["q"])
+    assert flat("Quit now? Press y for quit, n for stay. Quit is selected.") in flat(spoken["q"])
     assert flat("Quit toguz: cancelled.") in flat(spoken["n"])
     assert not BOX_DRAWING.search(" ".join(spoken.values()))
 

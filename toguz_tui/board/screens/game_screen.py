@@ -38,7 +38,7 @@ from textual.timer import Timer
 
 from rules import Side
 from speech.voices.braille import pit_at
-from speech.words import online_wording, phrases
+from speech.words import first_steps, online_wording, phrases
 from speech.words.i18n import _
 from speech.words.vocabulary import variant_title
 from toguz_tui.board.screens import keys
@@ -88,6 +88,8 @@ class GameScreen(Screen[None]):
         self.board_timer: Timer | None = None
         self.view = session.view  # the last look taken: each key that decides by it and each render takes one
         self.seen: View | None = None  # the look the last answer was shown with (a new position moves the focus)
+        self.pit_chosen = True  # False after the first start's questions, until a key chooses a pit: Enter waits
+        self.farewell = ""  # the goodbye, once the player has quit
         self.follower = session.follow(self.wake, self.routed)
 
     def compose(self) -> ComposeResult:
@@ -284,6 +286,7 @@ class GameScreen(Screen[None]):
         if not self.plain or not shown:
             self.refresh_view(view)
         if reply is not None and reply.quit:
+            self.farewell = reply.text
             self.app.exit(0)
 
     def follow_turn(self, view: View, reply: Reply | None) -> None:
@@ -300,7 +303,7 @@ class GameScreen(Screen[None]):
         """Put the focus on a pit and say what it holds (or ``text``); in the screen-reader mode the
         board shows the new focus with the message, in its frame. ``view``: the key's look, else a fresh one."""
         view = view or self.look()
-        self.pit_focus = focus
+        self.pit_focus, self.pit_chosen = focus, True
         if text is None:
             text = view.announcer.pit(view.position, *focus)
         if not self.plain:
@@ -346,7 +349,7 @@ class GameScreen(Screen[None]):
             return
         focus = (view.seat.mine, number)
         if view.settings.digit_plays and isinstance(view.mode, Playing):
-            self.pit_focus = focus
+            self.pit_focus, self.pit_chosen = focus, True
             self.run_command("play", view=view)
             return
         if isinstance(view.mode, Training):  # a lesson's question may be where it lands: the pit only
@@ -419,6 +422,9 @@ class GameScreen(Screen[None]):
             view = view or self.look()
             if isinstance(view.mode, Training) and view.mode.coach.names_a_pit:
                 focus = (view.position.to_move, focus[1])  # where a stone lands: a pit of either row, by number
+            elif not self.pit_chosen and isinstance(view.mode, Playing):  # an Enter typed for a first-start question
+                self.after(self.session.output.error(first_steps.pit_not_chosen(view.position.variant.pits)), view=view)
+                return
             elif focus[0] is not view.position.to_move:
                 announcer = view.announcer
                 self.after(self.session.output.error(phrases.not_on_the_row_to_move(announcer.pit_name(*focus))),
