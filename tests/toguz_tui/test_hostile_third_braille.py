@@ -150,9 +150,9 @@ def test_5_a_broken_brlapi_module_and_failures_on_the_key_thread_are_said_and_en
 FIRST_QUESTION = ("Welcome to toguz. BRLTTY is running. The screen-reader mode draws a plain board, writes every "
                   "message where the cursor is, and leaves speaking to your screen reader. Use the screen-reader "
                   "mode? Type y or n, then Enter (Enter alone: yes):")
-BRAILLE_QUESTION = ("Screen-reader mode on. Change it any time with: set screen_reader off (or --no-screen-reader); "
-                    "toguz's own voice: speech on. BRLTTY is running. Do you read toguz on a braille display? Each "
-                    "message then starts at the display's first cell. Type y or n, then Enter (Enter alone: yes):")
+BRAILLE_QUESTION = ("Screen-reader mode on. Change it any time with: set screen_reader off (or --no-screen-reader). "
+                    "BRLTTY is running. Do you read toguz on a braille display? Each message then starts at the "
+                    "display's first cell. Type y or n, then Enter (Enter alone: yes):")
 FIRST_MESSAGE = "New game of Toguz Kumalak: you play White against the computer at level 3. Move 1: your turn."
 LAST_WORDS = ("Braille on, 40 cells unless the display tells. Change it with: set braille off, set braille_cells 32. "
               "Plain input on: the line mode (toguz --line) only adds text to the screen, never redraws it. Change "
