@@ -4,6 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+COMPILED := $(VENV)/.compiled
+ENGINE_SOURCES := rules/engine/fast.py rules/engine/lean.py rules/engine/evaluate.py rules/engine/search.py
 VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' toguz_tui/__init__.py)
 
 LANGUAGES := kk ru ky
@@ -18,11 +20,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip uninstall --quiet --yes toguz 2>/dev/null || true  # the distribution's old name
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	@echo "Compiling the computer's search once (a minute or so; later starts load it from numba's cache)"
-	$(BIN)/python -c "from toguz_tui.session.preparation import compile_here; compile_here()"
 	touch $(STAMP)
 
-run: $(STAMP)
+# The computer's compiled search, compiled again whenever the engine's sources change.
+$(COMPILED): $(STAMP) $(ENGINE_SOURCES)
+	@echo "Compiling the computer's search once (a minute or so; later starts load it from numba's cache)"
+	$(BIN)/python -c "from toguz_tui.session.preparation import compile_here; compile_here()"
+	touch $(COMPILED)
+
+run: $(COMPILED)
 	$(BIN)/toguz $(ARGS)
 
 lint: $(STAMP)
@@ -45,19 +51,22 @@ workflows: $(STAMP)
 
 # Tests run on two cores (pytest-xdist; a worker that runs out of tests takes some of the other's, so that a
 # long test at the end does not leave one core idle); PYTEST_ARGS adds options (-k NAME, -x, -n 0 for one process).
-unit: $(STAMP)
+unit: $(COMPILED)
 	$(BIN)/python -m pytest -q -rs -n 2 --dist worksteal -m "not slow" $(PYTEST_ARGS)
 
-all-tests: $(STAMP)
+all-tests: $(COMPILED)
 	$(BIN)/python -m pytest -q -rs -n 2 --dist worksteal $(PYTEST_ARGS)
 
 # The house's figures (bench/house.py): a missed target fails the run.
 house: $(STAMP)
 	$(BIN)/python bench/house.py --check
 
-test: lint typecheck workflows house all-tests
+# The search compiles (one core) while the type checks run (both): then the rest, one after the other.
+test:
+	$(MAKE) --no-print-directory -j2 --output-sync=target $(COMPILED) typecheck
+	$(MAKE) --no-print-directory lint workflows house all-tests
 
-bench: $(STAMP)
+bench: $(COMPILED)
 	$(BIN)/python bench/rules.py
 	$(BIN)/python bench/engine.py
 	$(BIN)/python bench/speech.py
@@ -75,7 +84,7 @@ bench: $(STAMP)
 # Today's level 8 against level 8 of a git commit (bench/yardstick.py; default df1fa41, of 2026-11-28; ARGS="--against
 # COMMIT"): 40 games at 0.3 s a move and 20 at 1 s, each line printing the score and how many losses came by our
 # row running empty (some 40 minutes with two free cores).
-match: $(STAMP)
+match: $(COMPILED)
 	$(BIN)/python bench/match.py $(ARGS)
 
 # The message catalogue: extract every message from the code into speech/locale/toguz.pot, bring each
