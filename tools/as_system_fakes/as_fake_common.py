@@ -58,6 +58,45 @@ def voice_languages() -> list[str]:
     return [name.strip() for name in told.split(",") if name.strip()]
 
 
+def system_voice_driver(voice_id: Callable[[str], str]) -> Any:
+    """pyttsx3's dummy driver with the voices of ``TOGUZ_AS_VOICES`` (each named by ``voice_id`` from its tag)
+    and its properties kept as the real drivers keep them; a voice it does not have goes to ``refuse``, which
+    each system's driver answers its own way."""
+    from pyttsx3.drivers.dummy import DummyDriver
+    from pyttsx3.voice import Voice
+
+    class SystemVoiceDriver(DummyDriver):  # type: ignore[misc]
+        def __init__(self, proxy: Any) -> None:
+            super().__init__(proxy)
+            self._voices = [Voice(voice_id(tag), tag, [tag]) for tag in voice_languages()]
+            self._config["voices"], self._config["voice"] = self._voices, self._voices[0]
+
+        def getProperty(self, name: str) -> Any:
+            if name == "voice":
+                return self._config["voice"].id
+            if name not in self._config:
+                raise KeyError(f"unknown property {name}")
+            return self._config[name]
+
+        def setProperty(self, name: str, value: Any) -> None:
+            if name == "voice":
+                token = next((voice for voice in self._voices if voice.id == value), None)
+                if token is None:
+                    self.refuse(value)
+                else:
+                    self._config["voice"] = token
+            elif name in ("rate", "volume"):
+                self._config[name] = value
+            else:
+                raise KeyError(f"unknown property {name}")
+
+        def refuse(self, value: Any) -> None:
+            """A voice this system does not have was asked for."""
+            raise NotImplementedError
+
+    return SystemVoiceDriver
+
+
 def samples(text: str) -> list[int]:
     """A voice's sound for ``text``: a tone of 60 ms a character (at least 0.2 s), never silence."""
     count = max(int(RATE * 0.2), int(RATE * 0.06 * len(text)))

@@ -32,34 +32,11 @@ FINISH_DELAY = 0.3  # seconds after which the synthesizer says it finished writi
 
 def make_nsss(module: ModuleType) -> None:
     """pyttsx3's nsss driver, with the system voices of ``TOGUZ_AS_VOICES``."""
-    from pyttsx3.drivers.dummy import DummyDriver
-    from pyttsx3.voice import Voice
+    voiced = as_fake_common.system_voice_driver(lambda tag: NSSS_VOICES.get(tag, f"com.apple.voice.compact.{tag}"))
 
-    class NSSpeechDriver(DummyDriver):  # type: ignore[misc]
-        def __init__(self, proxy: Any) -> None:
-            super().__init__(proxy)
-            self._voices = [Voice(NSSS_VOICES.get(tag, f"com.apple.voice.compact.{tag}"), tag, [tag])
-                            for tag in as_fake_common.voice_languages()]
-            self._config["voices"], self._config["voice"] = self._voices, self._voices[0]
-
-        def getProperty(self, name: str) -> Any:
-            if name == "voice":
-                return self._config["voice"].id
-            if name not in self._config:
-                raise KeyError(f"unknown property {name}")
-            return self._config[name]
-
-        def setProperty(self, name: str, value: Any) -> None:
-            if name == "voice":
-                token = next((voice for voice in self._voices if voice.id == value), None)
-                if token is None:
-                    record("NSSpeechSynthesizer", refused_voice=str(value))  # setVoice_ answers NO
-                else:
-                    self._config["voice"] = token
-            elif name in ("rate", "volume"):
-                self._config[name] = value
-            else:
-                raise KeyError(f"unknown property {name}")
+    class NSSpeechDriver(voiced):  # type: ignore[misc, valid-type]
+        def refuse(self, value: Any) -> None:
+            record("NSSpeechSynthesizer", refused_voice=str(value))  # setVoice_ answers NO: the voice stays
 
         def save_to_file(self, text: str, filename: str) -> None:
             self._proxy.setBusy(True)

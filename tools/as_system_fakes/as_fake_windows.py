@@ -152,35 +152,16 @@ def make_prism(module: ModuleType) -> None:
 
 def make_sapi5(module: ModuleType) -> None:
     """pyttsx3's SAPI 5 driver, with the system voices of ``TOGUZ_AS_VOICES``."""
-    from pyttsx3.drivers.dummy import DummyDriver
-    from pyttsx3.voice import Voice
+    voiced = as_fake_common.system_voice_driver(lambda tag: TOKENS + SAPI_VOICES.get(tag, f"TTS_MS_{tag.upper()}_11.0"))
 
-    class SAPI5Driver(DummyDriver):  # type: ignore[misc]
+    class SAPI5Driver(voiced):  # type: ignore[misc, valid-type]
         def __init__(self, proxy: Any) -> None:
             super().__init__(proxy)
-            self._voices = [Voice(TOKENS + SAPI_VOICES.get(tag, f"TTS_MS_{tag.upper()}_11.0"), tag, [tag])
-                            for tag in as_fake_common.voice_languages()]
-            self._config["voices"], self._config["voice"] = self._voices, self._voices[0]
             self._posted: list[Callable[[], None]] = []  # SAPI's events not yet delivered (a message queue)
 
-        def getProperty(self, name: str) -> Any:
-            if name == "voice":
-                return self._config["voice"].id
-            if name not in self._config:
-                raise KeyError(f"unknown property {name}")
-            return self._config[name]
-
-        def setProperty(self, name: str, value: Any) -> None:
-            if name == "voice":
-                token = next((voice for voice in self._voices if voice.id == value), None)
-                if token is None:
-                    record("SAPI", refused_voice=str(value))
-                    raise ValueError("unknown voice id %s", value)
-                self._config["voice"] = token
-            elif name in ("rate", "volume"):
-                self._config[name] = value
-            else:
-                raise KeyError(f"unknown property {name}")
+        def refuse(self, value: Any) -> None:
+            record("SAPI", refused_voice=str(value))
+            raise ValueError("unknown voice id %s", value)
 
         def save_to_file(self, text: str, filename: str) -> None:
             """As ``sapi5.py:87-97``: a synchronous ``Speak`` into an SpFileStream that leaves the proxy's busy
