@@ -73,7 +73,7 @@ def open_big(path: Path) -> None:
     from speech.voices import RecordingSpeaker
     from toguz_tui.files.settings import Settings
     from toguz_tui.session.facade import GameSession
-    from toguz_tui.session.stream import Reply
+    from toguz_tui.session.output.announcement_stream import Reply
 
     events: list[tuple[float, Reply]] = []
     done = threading.Event()

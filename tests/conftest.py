@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from speech.machine import AUDIO_VARIABLE, SCREEN_READER_VARIABLE, FakeMachine, Machine, use_machine
+from speech.system.machine import AUDIO_VARIABLE, SCREEN_READER_VARIABLE, FakeMachine, Machine, use_machine
 from speech.words.i18n import set_language
 from tests.fakes import HERMETIC
 

@@ -3,10 +3,10 @@ toguz started as a process that its machine has no screen reader, no sound and n
 
 from __future__ import annotations
 
-from speech.machine import AUDIO_VARIABLE, NOTHING, SCREEN_READER_VARIABLE
+from speech.system.machine import AUDIO_VARIABLE, NOTHING, SCREEN_READER_VARIABLE
 
 # For every process the tests start (``tests/conftest.py`` puts it in ``os.environ``; the helpers that
-# write a command's whole environment add it): what ``speech.machine`` answers there instead of looking
+# write a command's whole environment add it): what ``speech.system.machine`` answers there instead of looking
 # at the computer, the same bare machine that ``FakeMachine()`` describes in the tests' own process;
 # and keyring's own variable for its backend that never works, so that ``toguz online login`` keeps a
 # test's token in the test's config folder, never in the developer's system keyring.

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from speech.machine import Machine
+from speech.system.machine import Machine
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO.parent / "shared" / "data"

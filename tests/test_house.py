@@ -35,7 +35,7 @@ SOURCES = {
         "def reset(session):\n"
         "    session.game = None\n"  # inside the session: not counted
     ),
-    "toguz_tui/session/output.py": "def say(session):\n    session.said = []\n",
+    "toguz_tui/session/output/output.py": "def say(session):\n    session.said = []\n",
     "toguz_tui/files.py": (
         "def save(session, path):\n"
         "    session.saved = True\n"
@@ -240,7 +240,7 @@ FACE_SOURCES = {
     "toguz_tui/line/console.py": "def loop(session):\n    session.quit()\n    output = session.output\n",
     "toguz_tui/online/__init__.py": "",
     "toguz_tui/online/main.py": "def play(session):\n    session.close()\n",
-    "toguz_tui/online/play.py": "def attach(session):\n    session.game.moves\n",  # not a face
+    "toguz_tui/online/play/online_play.py": "def attach(session):\n    session.game.moves\n",  # not a face
     "toguz_tui/start/__init__.py": "",
     "toguz_tui/start/faces.py": "def run_face(session):\n    session.resumed\n",  # the faces' runner: counted
     "toguz_tui/start/launch.py": "def build(session):\n    session.trainer.open_lessons()\n",  # not a face

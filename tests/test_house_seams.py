@@ -45,7 +45,7 @@ SOURCES = {
         "        self.record = Record(lambda: 1)\n"  # not a Callable parameter: a lambda, no callback
         "    def play(self): ...\n"
     ),
-    "toguz_tui/session/output.py": (
+    "toguz_tui/session/output/output.py": (
         "class Output:\n"
         "    def __init__(self): ...\n"
         "    def say(self): ...\n"
@@ -78,7 +78,7 @@ def test_the_wirings_callbacks_are_lambdas_and_things_of_self_given_for_callable
 
 
 def test_outputs_methods_are_counted(tree: Path) -> None:
-    assert output_methods(tree) == ("toguz_tui/session/output.py", 3)
+    assert output_methods(tree) == ("toguz_tui/session/output/output.py", 3)
 
 
 def test_the_seams_are_printed_and_checked(tree: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -87,7 +87,7 @@ def test_the_seams_are_printed_and_checked(tree: Path, capsys: pytest.CaptureFix
     assert "Constructor callbacks in the session's wiring: 4 (target: at most 0)" in lines
     assert "  toguz_tui/session/facade.py:3: Part(moved): self.output.moved" in lines
     assert "Lambdas in the session's wiring: 4 (target: at most 0)" in lines
-    assert "Output's methods: 3 (target: at most 12) in toguz_tui/session/output.py" in lines
+    assert "Output's methods: 3 (target: at most 12) in toguz_tui/session/output/output.py" in lines
     assert missed == ["5 engine patches in tests", "4 constructor callbacks in the session's wiring",
                       "4 lambdas in the session's wiring"]
     assert main(["--check", str(tree)]) == 1
@@ -106,4 +106,4 @@ def test_the_program_has_no_engine_patch_no_callback_in_its_wiring_and_output_ke
     assert engine_patches(REPO) == []
     found = wiring(REPO)
     assert found is not None and found.callbacks == [] and found.lambdas == 0
-    assert output_methods(REPO) == ("toguz_tui/session/output.py", 12)
+    assert output_methods(REPO) == ("toguz_tui/session/output/output.py", 12)

@@ -254,9 +254,9 @@ def _main(argv: list[str] | None) -> int:
             print(cannot_show, file=sys.stderr, flush=True)
         install_last_guard()
         if args[0] == "bot":  # toguz's engine playing for a BOT account
-            import toguz_tui.online.bot
+            import toguz_tui.online.bot.bot_command
 
-            return toguz_tui.online.bot.main(args[1:])
+            return toguz_tui.online.bot.bot_command.main(args[1:])
         import toguz_tui.online.main
 
         return toguz_tui.online.main.main(args[1:])

@@ -5,7 +5,7 @@
 - Windows and macOS: the playback devices that the audio library (``miniaudio``, which plays the sound
   cues) lists through the system's own audio (WASAPI, Core Audio).
 
-``TOGUZ_AUDIO`` may answer for the machine (``speech.machine``); this module is only asked when it does
+``TOGUZ_AUDIO`` may answer for the machine (``speech.system.machine``); this module is only asked when it does
 not.
 """
 

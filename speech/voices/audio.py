@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from speech.machine import machine
 from speech.system import sound
+from speech.system.machine import machine
 from speech.words.i18n import _
 
 

@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from rules.notation import wrap_pieces
-from speech.machine import machine
+from speech.system.machine import machine
 from speech.voices.braille_link import DEADLINE, BrlapiLink, BrlapiTimeout
 from speech.words.i18n import _
 

@@ -18,8 +18,8 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from speech.machine import machine
 from speech.system import processes, sound
+from speech.system.machine import machine
 from speech.voices import audio
 from speech.voices.base import WorkerSpeaker
 from speech.voices.installed_voices import installed_voice, none_speaks

@@ -18,7 +18,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from speech.machine import machine
+from speech.system.machine import machine
 from speech.system.readers import (
     ReaderLink,
     ReaderUnreachable,

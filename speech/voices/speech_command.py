@@ -12,7 +12,7 @@ import os
 import sys
 from typing import NoReturn
 
-from speech.machine import machine
+from speech.system.machine import machine
 from speech.user_path import UnknownUser, cannot_use, user_path
 from speech.voices import (
     AUTO,

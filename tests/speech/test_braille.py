@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from rules import Side
-from speech.machine import FakeMachine
+from speech.system.machine import FakeMachine
 from speech.voices.braille import (
     BRLAPI,
     SCREEN,

@@ -13,8 +13,8 @@ from typing import TypedDict, Unpack
 import pytest
 
 import speech.voices as speakers
-from speech.machine import FakeMachine, Machine
 from speech.system import use_system
+from speech.system.machine import FakeMachine, Machine
 from speech.voices import AUTO_ORDER, BACKENDS, SilentSpeaker, audio, open_speaker
 from speech.voices.base import RecordingSpeaker
 from speech.voices.espeak import EspeakSpeaker

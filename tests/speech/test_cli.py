@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from speech.machine import FakeMachine, Machine
+from speech.system.machine import FakeMachine, Machine
 from speech.voices import audio
 from speech.voices.speech_command import main
 from tests.needs import need_library, need_program

@@ -26,7 +26,7 @@ from speech.sounds.course import (
 )
 from speech.sounds.player import RecordingPlayer, SilentPlayer
 from tests.speech.listening import Samples, balance, rendered, spectrum
-from toguz_tui.session.sound_cues import SoundCues
+from toguz_tui.session.output.sound_cues import SoundCues
 
 KEY = "0" * 32
 

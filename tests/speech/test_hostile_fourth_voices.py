@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 import speech.voices as speakers
-from speech.machine import FakeMachine
 from speech.system import use_system
+from speech.system.machine import FakeMachine
 from speech.voices import AUTO_ORDER, SCREEN_READER, open_speaker
 from speech.voices.base import RecordingSpeaker
 from speech.voices.screen_reader import ScreenReaderSpeaker

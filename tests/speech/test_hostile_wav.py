@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
-from speech.machine import Machine
 from speech.sounds import sounds_command
 from speech.sounds.cues import CUE_NAMES
+from speech.system.machine import Machine
 from speech.voices.espeak import EspeakSpeaker
 from speech.voices.speech_command import main as speech_main
 from tests.fakes import HERMETIC

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from speech.machine import Machine
+from speech.system.machine import Machine
 from speech.voices import render_wav
 from tests.needs import need_library, need_program
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from speech.machine import Machine
+from speech.system.machine import Machine
 from speech.voices import RecordingSpeaker, SilentSpeaker, Speaker
 from speech.voices.dispatcher import DispatcherSpeaker
 from speech.voices.dispatcher import options as spd_options

@@ -15,9 +15,9 @@ from speech.voices import RecordingSpeaker
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Reviewing, Training
-from toguz_tui.session.review import Review
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.records.review import Review
 from toguz_tui.session.setup import GameSetup
-from toguz_tui.session.stream import Reply
 from toguz_tui.session.thinker import EngineFactory
 from toguz_tui.training.coach import Coach
 

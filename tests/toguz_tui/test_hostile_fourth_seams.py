@@ -19,8 +19,8 @@ from tests.toguz_tui.conftest import MakeSession, environment, toguz_command
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.session.test_clocks import say
 from tests.toguz_tui.training.test_mistakes import better, keep, kept, positions
-from toguz_tui.online import token_store
-from toguz_tui.online.client import server_address
+from toguz_tui.online.network import token_store
+from toguz_tui.online.network.client import server_address
 from toguz_tui.training.mistake_record import load_record, record_path
 
 NO_ANSWER = "The system keyring did not answer within 5 seconds: toguz uses its own token file instead."

@@ -26,7 +26,7 @@ from tests.toguz_tui.session.test_clocks import say
 from tests.toguz_tui.training.test_mistakes import better, keep, kept, positions
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import kept_accounts
-from toguz_tui.session import accounts
+from toguz_tui.session.accounts import accounts
 from toguz_tui.training.mistake_record import MOST_KEPT, load_record, record_path
 
 
@@ -110,8 +110,7 @@ def test_4_many_kept_games_are_looked_through_in_the_background_and_then_known_f
     from speech.system.locks import FileLock
     from toguz_tui.files import account_index
     from toguz_tui.files.account_index import index_path
-    from toguz_tui.session import kept_games
-
+    from toguz_tui.session.accounts import kept_games
     for seed in range(30):
         keep(kept(seed, {4: 5.0 + seed % 7, **({8: 45.0} if seed == 3 else {})}), age=seed)
     monkeypatch.setattr(kept_games, "MOMENT", 0.0)  # as when the files take longer than the moment to read

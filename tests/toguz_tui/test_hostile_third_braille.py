@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 
-from speech.machine import SCREEN_READER_VARIABLE, FakeMachine, use_machine
+from speech.system.machine import SCREEN_READER_VARIABLE, FakeMachine, use_machine
 from tests.speech.test_braille import KEY_CMD_FWINRT, KEY_TYPE_CMD
 from tests.toguz_tui.board.test_app_support import MakeApp, make_app, screen_of
 from tests.toguz_tui.conftest import Heard, MakeSession, environment, toguz_command

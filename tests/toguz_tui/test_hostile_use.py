@@ -31,7 +31,7 @@ import pytest
 
 from rules import Game, Position, records
 from rules.records import GameEntry, record_from_game, write_record
-from speech.machine import FakeMachine
+from speech.system.machine import FakeMachine
 from speech.voices import RecordingSpeaker, SilentSpeaker
 from tests.fakes import HERMETIC
 from tests.needs import need_program
@@ -41,10 +41,10 @@ from toguz_tui.cli import play_parser
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings, load_settings, settings_path
-from toguz_tui.session import record_files
 from toguz_tui.session.facade import GameSession
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.records import record_files
 from toguz_tui.session.setup import GameSetup
-from toguz_tui.session.stream import Reply
 from toguz_tui.start.launch import build_session
 
 __all__ = ["make_app"]
@@ -919,8 +919,7 @@ def test_24_a_sound_player_that_fails_is_said_once(tmp_path: Path, monkeypatch: 
 
 def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: MakeSession,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from toguz_tui.session import voice
-
+    from toguz_tui.session.output import voice
     problem = "no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server"
 
     def no_audio(name: str = "auto", **how: object) -> tuple[SilentSpeaker, str]:

@@ -18,7 +18,7 @@ from speech.words.naming import VERBOSITIES
 from toguz_tui.commands.lexicon import COMMAND, MESSAGES, SETTING, WORD, shown_word
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 Focus = tuple[Side, int] | None
 

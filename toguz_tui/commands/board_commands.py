@@ -10,7 +10,7 @@ from speech.words.vocabulary import side_title
 from toguz_tui.commands.arguments import THEIRS, Answer, Focus, pit_number
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Reviewing, Training
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 
 def preview(session: GameSession, args: list[str], focus: Focus) -> Answer:

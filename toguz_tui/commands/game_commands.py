@@ -20,8 +20,8 @@ from toguz_tui.files.settings import COLOURS, NO_CLOCK_WORDS, OPPONENTS
 from toguz_tui.files.user_files import WriteMode
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Reviewing, Training
+from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.session.setup import new_seed
-from toguz_tui.session.stream import Reply
 
 
 def play(session: GameSession, args: list[str], focus: Focus) -> Answer:

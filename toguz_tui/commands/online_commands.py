@@ -12,8 +12,8 @@ from toguz_tui.commands.arguments import Answer, Focus, WrongWords, control_and_
 from toguz_tui.commands.lexicon import COMMAND, shown_word
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Playing
-from toguz_tui.session.opponents import OnlineConnection
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.opponent import OnlineConnection
+from toguz_tui.session.output.announcement_stream import Reply
 
 
 def without_game(session: GameSession) -> bool:

@@ -8,7 +8,7 @@ from toguz_tui.commands.arguments import Answer, Focus, WrongWords, steps
 from toguz_tui.files.settings import COLOURS
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Reviewing, Training
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 
 def account(session: GameSession, args: list[str], focus: Focus) -> Answer:

@@ -8,7 +8,7 @@ from speech.words.i18n import N_
 from toguz_tui.commands.arguments import Answer, Focus, WrongWords
 from toguz_tui.files.settings import setting_label
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 # How set is typed, said when it is given too few words (``help set`` shows the settings command's usage).
 SET_USAGE = N_("set NAME VALUE, the NAME one of {names}")

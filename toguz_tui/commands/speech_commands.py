@@ -8,7 +8,7 @@ from speech.words import first_steps
 from speech.words.i18n import _
 from toguz_tui.commands.arguments import Answer, Focus, WrongWords
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 
 def repeat(session: GameSession, args: list[str], focus: Focus) -> Reply:

@@ -36,7 +36,7 @@ from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
 from toguz_tui.keyboards.layouts import layout_digits, meant_word, typed_answer
 from toguz_tui.keyboards.places import layout_names
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 
 def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:

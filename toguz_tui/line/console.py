@@ -15,7 +15,7 @@ from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 from prompt_toolkit.input import Input
 from prompt_toolkit.output import Output
 
-from speech.machine import machine
+from speech.system.machine import machine
 from speech.voices.braille import braille_wrap
 from speech.words import phrases
 from speech.words.i18n import n_
@@ -26,9 +26,9 @@ from toguz_tui.commands.table import COMMANDS, HELP_TOPICS, LONGEST_LINE, find, 
 from toguz_tui.files import storage
 from toguz_tui.line.plain import ConsolePrompt, PlainPrompt, plain_prompt
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.follower import Follower
 from toguz_tui.session.mode import Training
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.output.follower import Follower
 
 
 def offered(command: Command) -> tuple[str, ...]:

@@ -38,7 +38,7 @@ from prompt_toolkit.completion import CompleteEvent, Completer
 from prompt_toolkit.document import Document
 from prompt_toolkit.history import History
 
-from speech.machine import machine
+from speech.system.machine import machine
 from speech.system.terminal import TerminalMode, keys_waiting, terminal_modes
 from speech.words.i18n import n_
 from toguz_tui.commands.table import LONGEST_LINE

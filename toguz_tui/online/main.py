@@ -1,7 +1,7 @@
 """``toguz online``: play people on PlayStrategy in the line mode (the same commands and announcements as
 a local game, with seek, challenge, accept, decline, say, draw and abort), or without a token listen to
 live games (watch); ``toguz online login`` keeps the token, ``toguz online logout`` forgets it, ``toguz online
-export`` writes a player's games to a record file (``toguz_tui.online.export``, no token needed). What is
+export`` writes a player's games to a record file (``toguz_tui.online.export.export_command``, no token needed). What is
 online's own is here (the command line, the token, the connection); the session is built and a face run by
 the launcher that ``toguz`` uses (``toguz_tui.start``).
 """
@@ -18,10 +18,10 @@ from speech.voices.speech_command import PlainParser
 from speech.words import online_wording, phrases
 from speech.words.i18n import _
 from toguz_tui.files.settings import config_dir
-from toguz_tui.online import token_store
-from toguz_tui.online.client import DEFAULT_SERVER, Client, OnlineError, server_address
-from toguz_tui.online.correspondence import POLL_SECONDS
-from toguz_tui.online.play import OnlinePlay
+from toguz_tui.online.network import token_store
+from toguz_tui.online.network.client import DEFAULT_SERVER, Client, OnlineError, server_address
+from toguz_tui.online.play.correspondence import POLL_SECONDS
+from toguz_tui.online.play.online_play import OnlinePlay
 from toguz_tui.session.facade import GameSession
 from toguz_tui.start.faces import run_face
 from toguz_tui.start.launch import open_session
@@ -69,9 +69,8 @@ def main(args: list[str]) -> int:
     from speech.user_path import option_path
 
     if args[:1] == ["export"]:
-        from toguz_tui.online import export
-
-        return export.main(args[1:])
+        from toguz_tui.online.export import export_command
+        return export_command.main(args[1:])
     options = parser().parse_args(args)
     if options.action == "export":
         parser().error(_("export comes first: toguz online export NAME --out FILE"))

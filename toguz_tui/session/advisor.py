@@ -18,12 +18,12 @@ from rules.engine import Engine, SearchResult
 from rules.engine.engine import plies_to_end
 from speech.words import phrases
 from speech.words.i18n import _
-from toguz_tui.session.computer import Opponents
 from toguz_tui.session.mode import View
-from toguz_tui.session.opponents import Opponent
-from toguz_tui.session.output import Output
+from toguz_tui.session.opponent import Opponent
+from toguz_tui.session.opponents import Opponents
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.output.output import Output
 from toguz_tui.session.port import ReadPort
-from toguz_tui.session.stream import Reply
 from toguz_tui.session.thinker import EngineFactory, Thinker, choose
 
 # An analysis: each legal pit, its score in stones, the plies to a forced end (None: an estimate), and

@@ -29,9 +29,9 @@ from rules.clock import WARNINGS, TimeControl
 from rules.engine.levels import Level
 from speech.words.announce import Announcer
 from toguz_tui.session.game_clock import GameClock
-from toguz_tui.session.output import Output
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.output.output import Output
 from toguz_tui.session.port import SessionPort
-from toguz_tui.session.stream import Reply
 
 WATCH_STEP = 1.0  # seconds: the watcher looks at least this often while a clock runs
 

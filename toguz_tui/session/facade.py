@@ -20,7 +20,7 @@ the events it may tell it), the other parts it speaks to, and the engine factory
   ``toguz_tui.online``, whose connection is ``online``.
 
 What the person looks at is ``view`` (the mode, the position, the seat, and what the faces show of them); the
-faces read it, and what the session says through ``follow`` (``toguz_tui.session.follower``).
+faces read it, and what the session says through ``follow`` (``toguz_tui.session.output.follower``).
 """
 
 from __future__ import annotations
@@ -38,21 +38,21 @@ from speech.words.announce import Announcer
 from speech.words.i18n import _, n_
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings
-from toguz_tui.session.accounts import Accounts
+from toguz_tui.session.accounts.accounts import Accounts
 from toguz_tui.session.advisor import Advisor
 from toguz_tui.session.clocks import Clocks
-from toguz_tui.session.computer import Opponents
-from toguz_tui.session.follower import Follower, Routed
 from toguz_tui.session.mode import Mode, Playing, Reviewing, Training, View, view_of
-from toguz_tui.session.opponents import OnlineConnection, Opponent, PersonOpponent, Turn
-from toguz_tui.session.output import Output
+from toguz_tui.session.opponent import OnlineConnection, Opponent, PersonOpponent, Turn
+from toguz_tui.session.opponents import Opponents
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.output.follower import Follower, Routed
+from toguz_tui.session.output.output import Output
 from toguz_tui.session.preferences import Preferences
 from toguz_tui.session.questions import Questions
-from toguz_tui.session.record_files import RecordFiles
-from toguz_tui.session.reviewer import Reviewer
+from toguz_tui.session.records.game_store import GameStore
+from toguz_tui.session.records.record_files import RecordFiles
+from toguz_tui.session.records.reviewer import Reviewer
 from toguz_tui.session.setup import GameSetup, replayed, saved_game
-from toguz_tui.session.store import GameStore
-from toguz_tui.session.stream import Reply
 from toguz_tui.session.thinker import EngineFactory, Thinker
 from toguz_tui.session.trainer import Trainer
 

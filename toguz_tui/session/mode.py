@@ -27,8 +27,8 @@ from speech.words.i18n import n_, p_
 from speech.words.naming import Perspective
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.game_clock import GameClock
-from toguz_tui.session.leaving import Leaving
-from toguz_tui.session.review import Review
+from toguz_tui.session.records.leaving import Leaving
+from toguz_tui.session.records.review import Review
 from toguz_tui.session.setup import GameSetup
 from toguz_tui.training.coach import Coach
 

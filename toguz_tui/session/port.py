@@ -26,9 +26,9 @@ from typing import Protocol
 from rules import Game, Outcome, Position, Side
 from toguz_tui.files.settings import Settings
 from toguz_tui.session.mode import Mode, View
-from toguz_tui.session.opponents import OnlineConnection, Opponent
+from toguz_tui.session.opponent import OnlineConnection, Opponent
+from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.session.setup import GameSetup
-from toguz_tui.session.stream import Reply
 
 
 class ReadPort(Protocol):

@@ -10,8 +10,8 @@ from rules.clock import TimeControl
 from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.files.settings import Settings, save_setting, setting_label
-from toguz_tui.session.output import Output
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.output.output import Output
 
 
 class Preferences:

@@ -13,11 +13,11 @@ import threading
 
 from speech.words.i18n import _, n_
 from toguz_tui.files.kept_accounts import accounts_dir
-from toguz_tui.session.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
+from toguz_tui.session.accounts.kept_games import KeptGames, Reading, Unreadable, reading_words, unreadable_words
 from toguz_tui.session.mode import Reviewing, Training
-from toguz_tui.session.output import Output
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.output.output import Output
 from toguz_tui.session.port import SessionPort
-from toguz_tui.session.stream import Reply
 from toguz_tui.training.coach import Coach, LessonCoach, PuzzleCoach, lesson_listing
 from toguz_tui.training.lessons import LessonFileError, load_lessons
 from toguz_tui.training.mistake_record import load_record

@@ -7,7 +7,7 @@ import signal
 import sys
 
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.opponents import OnlineConnection
+from toguz_tui.session.opponent import OnlineConnection
 
 
 def run_face(session: GameSession, line: bool, connection: OnlineConnection | None = None, *,

@@ -9,7 +9,7 @@ import sys
 import textwrap
 from collections.abc import Callable
 
-from speech.machine import machine
+from speech.system.machine import machine
 from speech.system.terminal import drop_typed_ahead
 from speech.voices import AUTO, SILENT
 from speech.voices.braille import braille_wrap

@@ -16,8 +16,8 @@ import argparse
 from dataclasses import replace
 
 from rules import IllegalMoveError, NotationError, Position, RulesError
-from speech.machine import machine
 from speech.sounds.player import open_player
+from speech.system.machine import machine
 from speech.user_path import UnknownUser, user_path
 from speech.voices import open_speaker
 from speech.voices.audio import audio_problem
@@ -26,10 +26,10 @@ from speech.words.i18n import _, set_language
 from toguz_tui.files import storage
 from toguz_tui.files.settings import Settings, load_settings
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.opponents import OnlineConnection
-from toguz_tui.session.review import Review
+from toguz_tui.session.opponent import OnlineConnection
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.records.review import Review
 from toguz_tui.session.setup import GameSetup, saved_game
-from toguz_tui.session.stream import Reply
 
 GAME_OPTIONS = ("variant", "opponent", "colour", "clock")
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from speech.machine import SCREEN_READER_VARIABLE
+from speech.system.machine import SCREEN_READER_VARIABLE
 from tests.toguz_tui.board.braille_window import BrailleWindow
 
 pytestmark = pytest.mark.slow

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from speech.machine import SCREEN_READER_VARIABLE
+from speech.system.machine import SCREEN_READER_VARIABLE
 from tests.needs import SHARED_DATA, need_program, need_shared_data, need_shared_tool
 from tests.toguz_tui.board.fenrir_listening import FenrirListener
 

@@ -12,7 +12,7 @@ from tests.toguz_tui.conftest import MakeSession
 from toguz_tui.board.screens.keys import KEYS_LINES, footer_text
 from toguz_tui.commands.table import BY_WORD, COMMANDS, run, run_line
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 
 def line(session: GameSession, text: str) -> Reply:

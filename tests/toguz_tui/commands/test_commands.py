@@ -15,7 +15,7 @@ from tests.needs import SHARED_DATA, need_shared_data
 from tests.toguz_tui.conftest import Heard, MakeSession, recorder, reviewing, spoken
 from toguz_tui.commands.table import COMMANDS, key_label, run, run_line
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 
 def line(session: GameSession, text: str) -> Reply:

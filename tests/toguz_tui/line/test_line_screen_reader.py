@@ -22,12 +22,12 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output.vt100 import Vt100_Output
 
-from speech.machine import AUDIO_VARIABLE, SCREEN_READER_VARIABLE, FakeMachine, Machine
+from speech.system.machine import AUDIO_VARIABLE, SCREEN_READER_VARIABLE, FakeMachine, Machine
 from tests.toguz_tui.conftest import MakeSession, environment, toguz_command
 from toguz_tui.commands.table import HELP_TOPICS, run_line
 from toguz_tui.files.settings import load_settings
 from toguz_tui.line.console import Printer, interactive_loop
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.start import first_run
 
 LONG = " ".join(f"word{number}" for number in range(200))

@@ -16,8 +16,8 @@ from tests.toguz_tui.conftest import MakeSession, spoken
 from toguz_tui.files.settings import Settings
 from toguz_tui.line.console import CommandCompleter, Printer, interactive_loop
 from toguz_tui.session.facade import GameSession
+from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.session.setup import GameSetup
-from toguz_tui.session.stream import Reply
 
 
 def completions(text: str) -> list[str]:

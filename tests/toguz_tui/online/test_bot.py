@@ -39,13 +39,13 @@ from tests.toguz_tui.online.standin_bot import (
     spectator_chat,
 )
 from tests.toguz_tui.online.standin_rules import RATE_LIMITED, ClockConfig, fischer
-from toguz_tui.online import bot_game
-from toguz_tui.online.answers import OnlineError
-from toguz_tui.online.bot import chat_language
-from toguz_tui.online.bot_account import BotAccount
-from toguz_tui.online.bot_game import BotGame
-from toguz_tui.online.bot_listener import challenge_refusal
-from toguz_tui.online.client import Client
+from toguz_tui.online.bot import bot_game
+from toguz_tui.online.bot.bot_account import BotAccount
+from toguz_tui.online.bot.bot_command import chat_language
+from toguz_tui.online.bot.bot_game import BotGame
+from toguz_tui.online.bot.bot_listener import challenge_refusal
+from toguz_tui.online.network.answers import OnlineError
+from toguz_tui.online.network.client import Client
 
 GAME_LINE = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d  game (\w{8}) against (.+), (.+): (won|lost|drawn|aborted), "
                        r"(\d+) plies$")

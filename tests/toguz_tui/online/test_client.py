@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from tests.toguz_tui.online.server import FakePlayStrategy
-from toguz_tui.online import token_store
-from toguz_tui.online.client import Client, OnlineError
+from toguz_tui.online.network import token_store
+from toguz_tui.online.network.client import Client, OnlineError
 
 
 @pytest.fixture

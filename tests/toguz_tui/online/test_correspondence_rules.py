@@ -9,8 +9,9 @@ from typing import Any
 from rules import Side
 from speech.words import correspondence_wording
 from tests.toguz_tui.online.standin_rules import DaysConfig, bind_challenge
-from toguz_tui.online import server_rules, tournaments
-from toguz_tui.online.correspondence import DaysClock, ServerGame
+from toguz_tui.online.network import server_rules
+from toguz_tui.online.play import tournaments
+from toguz_tui.online.play.correspondence import DaysClock, ServerGame
 
 
 def test_the_stand_in_binds_days_as_lila_does() -> None:

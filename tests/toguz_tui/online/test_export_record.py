@@ -1,4 +1,4 @@
-"""One exported game as toguz's record (``toguz_tui.online.export_record``): the real game FgWSk5be replayed to
+"""One exported game as toguz's record (``toguz_tui.online.export.export_record``): the real game FgWSk5be replayed to
 its 82 to 43, the tags toguz writes, and every value a hostile server could send checked, the game skipped with
 why when it cannot be known; and the stand-in's export answering as lila does (``standin_export.py``)."""
 
@@ -14,8 +14,8 @@ import pytest
 from rules import Side, read_record
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.standin_export import REAL_GAME, REAL_GAME_ID, REAL_MOVETEXT, ArchivedGame
-from toguz_tui.online.export_record import Skipped, exported_game
-from toguz_tui.session.looked import owner_sides
+from toguz_tui.online.export.export_record import Skipped, exported_game
+from toguz_tui.session.accounts.asked_game import owner_sides
 
 SERVER = "https://playstrategy.org"
 

@@ -27,11 +27,11 @@ from tests.toguz_tui.online.test_bot import FixedEngine, bot_server, wait_for
 from tests.toguz_tui.online.test_correspondence import Player as PollingPlayer
 from tests.toguz_tui.online.test_online_board import board_app
 from tests.toguz_tui.online.test_online_rules import connected, until
-from toguz_tui.online import answers, token_store
-from toguz_tui.online.bot_account import BotAccount
-from toguz_tui.online.bot_game import BotGame
-from toguz_tui.online.client import Client, OnlineError, server_address
+from toguz_tui.online.bot.bot_account import BotAccount
+from toguz_tui.online.bot.bot_game import BotGame
 from toguz_tui.online.main import online_session
+from toguz_tui.online.network import answers, token_store
+from toguz_tui.online.network.client import Client, OnlineError, server_address
 
 __all__ = ["bot_server"]  # the stand-in as a BOT account (a fixture)
 REFUSED_BY_HTTPX = ["https://ｅｖｉｌ.example", "https://xn--.example", "https://ev\u200bil.example"]

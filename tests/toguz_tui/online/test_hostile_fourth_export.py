@@ -82,7 +82,7 @@ def test_the_progress_says_the_lines_passed_over(tmp_path: Path, server: FakePla
 
 def test_lines_are_split_in_linear_time(tmp_path: Path) -> None:
     """6 MB of keep-alives in one piece (two million lines): a moment split by index, hours sliced line by line."""
-    script = ("from toguz_tui.online.answers import lines\n"
+    script = ("from toguz_tui.online.network.answers import lines\n"
               "count = sum(1 for _ in lines(iter([b'{}\\n' * 2_000_000])))\n"
               "print(count)\n")
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60,
@@ -139,8 +139,7 @@ def test_mine_keeps_only_the_accounts_that_are_read_and_says_so(tmp_path: Path, 
 
 def test_a_full_data_folder_is_said_truly(tmp_path: Path, server: FakePlayStrategy,
                                           monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    from toguz_tui.online import export as export_module
-
+    from toguz_tui.online.export import export_command as export_module
     games: list[ArchivedGame] = []
     distinct_games(games, 40)
     for game in games:

@@ -23,10 +23,10 @@ from tests.toguz_tui.online.standin_watch import opening
 from tests.toguz_tui.online.test_bot import FixedEngine, bot_server, wait_for
 from tests.toguz_tui.online.test_online_rules import connected, until
 from tests.toguz_tui.online.test_watch import Watcher, without_token
-from toguz_tui.online.bot_account import BotAccount
-from toguz_tui.online.bot_game import BotGame
-from toguz_tui.online.client import Client
-from toguz_tui.online.watched_game import WatchedGame, WatchTarget
+from toguz_tui.online.bot.bot_account import BotAccount
+from toguz_tui.online.bot.bot_game import BotGame
+from toguz_tui.online.network.client import Client
+from toguz_tui.online.play.watched_game import WatchedGame, WatchTarget
 from toguz_tui.session.facade import GameSession
 
 __all__ = ["bot_server", "without_token"]  # the fixtures, used by name

@@ -12,8 +12,8 @@ from tests.toguz_tui.conftest import environment
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.test_online_rules import connected, until
 from tests.toguz_tui.online.test_online_words import online
-from toguz_tui.online import token_store
-from toguz_tui.online.client import server_address
+from toguz_tui.online.network import token_store
+from toguz_tui.online.network.client import server_address
 
 
 @pytest.fixture

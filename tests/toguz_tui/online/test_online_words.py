@@ -13,15 +13,15 @@ from pathlib import Path
 import pytest
 
 from rules import Side
-from speech.machine import FakeMachine
+from speech.system.machine import FakeMachine
 from tests.toguz_tui.conftest import environment, toguz_command
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.test_online_play import Player
 from toguz_tui.cli import play_parser
 from toguz_tui.commands.table import run, run_line
-from toguz_tui.online import token_store
-from toguz_tui.online.client import Client, OnlineError, server_address
 from toguz_tui.online.main import online_session
+from toguz_tui.online.network import token_store
+from toguz_tui.online.network.client import Client, OnlineError, server_address
 from toguz_tui.start.launch import build_session
 
 

@@ -56,8 +56,7 @@ def test_a_game_watched_after_the_server_played_past_its_end_is_taken_up_as_the_
 def test_a_stop_while_the_accounts_are_kept_says_the_games_written(
         tmp_path: Path, server: FakePlayStrategy, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    from toguz_tui.online import export as export_module
-
+    from toguz_tui.online.export import export_command as export_module
     games: list[ArchivedGame] = []
     distinct_games(games, 20)
     for game in games:
@@ -94,8 +93,7 @@ class HungUp(io.TextIOBase):
 
 def test_a_sighup_with_the_terminal_gone_still_keeps_the_games(tmp_path: Path, server: FakePlayStrategy,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    from toguz_tui.online import export as export_module
-
+    from toguz_tui.online.export import export_command as export_module
     alices_games(server.archive, 6)
     monkeypatch.setenv("TOGUZ_DATA_DIR", str(tmp_path / "data"))
     taken = export_module.Export.take

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from toguz_tui.online import server_rules
+from toguz_tui.online.network import server_rules
 
 
 @pytest.mark.parametrize("minutes, increment, problem", [

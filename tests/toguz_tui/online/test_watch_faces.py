@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 
-from speech.machine import FakeMachine
+from speech.system.machine import FakeMachine
 from speech.voices import RecordingSpeaker
 from speech.voices.braille import BrlapiDisplay
 from tests.needs import need_program, need_shared_tool
@@ -27,10 +27,10 @@ from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.standin_watch import opening
 from toguz_tui.board.app import ToguzApp
 from toguz_tui.commands.table import run_line
-from toguz_tui.online import token_store
 from toguz_tui.online.main import online_session
+from toguz_tui.online.network import token_store
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 
 def watching_session(server: FakePlayStrategy) -> GameSession:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
-from speech.machine import FakeMachine
+from speech.system.machine import FakeMachine
 from tests.speech.test_braille import FakeBrlapi, FakeConnection
 from tests.toguz_tui.conftest import Heard, environment, toguz_command
 

@@ -267,7 +267,7 @@ def test_an_analysis_that_fails_says_why_and_account_starts_it_again(make_sessio
         raise RuntimeError("the search broke")
 
     with monkeypatch.context() as patch:  # (undo would undo the private folders too)
-        patch.setattr("toguz_tui.session.accounts.step", broken)
+        patch.setattr("toguz_tui.session.accounts.accounts.step", broken)
         run_line(session, "account")
         until(lambda: any(reply.text == "The analysis failed: the search broke." for reply in heard))
         until(lambda: session.accounts._job is None)

@@ -9,14 +9,14 @@ import sys
 
 import pytest
 
-from speech.machine import FakeMachine
+from speech.system.machine import FakeMachine
 from speech.words.announce import braille_lines
 from tests.speech.test_braille import FakeBrlapi
 from tests.toguz_tui.conftest import MakeSession
 from toguz_tui.commands.table import run_line
 from toguz_tui.files.settings import Settings, load_settings
 from toguz_tui.line.console import Printer
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.start import first_run
 
 

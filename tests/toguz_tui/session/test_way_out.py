@@ -29,8 +29,8 @@ from toguz_tui.files.settings import Settings
 from toguz_tui.line.console import Printer, plain_input_loop
 from toguz_tui.line.plain import ConsolePrompt
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.leaving import Leaving
 from toguz_tui.session.mode import View
+from toguz_tui.session.records.leaving import Leaving
 from toguz_tui.session.setup import GameSetup
 
 FACES = ("toguz_tui/board/", "toguz_tui/line/")

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from rules import Side
-from speech.machine import FakeMachine
+from speech.system.machine import FakeMachine
 from speech.voices import RecordingSpeaker
 from speech.words.i18n import LANGUAGES, language, set_language
 from tests.needs import need_program

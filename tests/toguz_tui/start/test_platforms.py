@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from speech.machine import FakeMachine
 from speech.system import System, use_system
+from speech.system.machine import FakeMachine
 from speech.system.sound import player_command
 from toguz_tui.files.settings import Settings
 from toguz_tui.start import first_run

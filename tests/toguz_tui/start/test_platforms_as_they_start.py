@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from speech.machine import FakeMachine, use_machine
 from speech.system import System, language, processes
 from speech.system.files import split_typed
+from speech.system.machine import FakeMachine, use_machine
 from speech.voices import audio, braille
 from speech.voices.installed_voices import installed_voice
 from speech.voices.pyttsx3_backend import Pyttsx3Speaker
@@ -30,9 +30,9 @@ from toguz_tui import cli
 from toguz_tui.commands.table import run_line
 from toguz_tui.files.settings import Settings
 from toguz_tui.files.user_files import read_text
-from toguz_tui.online import token_store
-from toguz_tui.session.account_line import claim_of, let_go
-from toguz_tui.session.stream import Reply
+from toguz_tui.online.network import token_store
+from toguz_tui.session.accounts.account_line import claim_of, let_go
+from toguz_tui.session.output.announcement_stream import Reply
 
 # What a native Windows console's environment holds of what matters here (cmd, PowerShell, Windows
 # Terminal: no TERM, microsoft/terminal#9402; no locale variables: Windows keeps the language elsewhere).

@@ -52,8 +52,8 @@ from toguz_tui.commands.table import BY_WORD, refusal, run
 from toguz_tui.keyboards.board_keys import LayoutSeen, key_name, keyboard
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.mode import Playing, Reviewing, Training, View
-from toguz_tui.session.reviewer import where
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.records.reviewer import where
 
 CHART_BESIDE = 16  # columns the course's chart needs beside the board (else it goes below)
 CHART_HEIGHT = 10

@@ -37,10 +37,10 @@ from toguz_tui.commands.table import BY_WORD, run, run_line
 from toguz_tui.files import storage
 from toguz_tui.keyboards.board_keys import keyboard
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.leaving import Leaving
 from toguz_tui.session.mode import Reviewing, View
-from toguz_tui.session.record_files import BIG_FILE, game_label
-from toguz_tui.session.stream import Reply
+from toguz_tui.session.output.announcement_stream import Reply
+from toguz_tui.session.records.leaving import Leaving
+from toguz_tui.session.records.record_files import BIG_FILE, game_label
 
 
 class DialogHost(Protocol):

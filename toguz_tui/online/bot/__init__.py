@@ -1,0 +1,1 @@
+"""``toguz bot``: toguz's engine playing for a BOT account through PlayStrategy's Bot API."""

@@ -1,0 +1,1 @@
+"""``toguz online export``: a player's games from PlayStrategy as a record file of toguz's own."""
