@@ -29,6 +29,10 @@ session as one module (``toguz_tui/session.py``) or as a package (``toguz_tui/se
   ``tests/toguz_tui/session/test_way_out.py``, which counts the snapshots a key and a typed line take.
 - the rooms (issue 36, ``bench/house_rooms.py``): the file names that stand in two folders of the
   program's packages, and the imports that rename what they import.
+- the districts (issue 53, ``bench/house_districts.py``): online play read once (the parsers of a game's
+  state, the readers of a clock, a player's id and name, the reconnect loops, the session's lock taken
+  outside it, the Protocols over the connection, the modules at the top of ``online/``), and the session
+  in districts (the modules at its top, its parts tested alone).
 
 It exits 0 (it is a report); with ``--check`` it exits 1 when a target is missed.
 """
@@ -44,6 +48,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.house_districts import district_figures
 from bench.house_rooms import room_figures
 from bench.house_seams import Place, place_figures, seam_figures
 from tests.import_graph import PACKAGES, cycle_text, cycles, import_graph, modules_of
@@ -225,8 +230,13 @@ def report(root: Path) -> tuple[list[str], list[str]]:
     seam_lines, seam_missed = seam_figures(root)
     face_lines, face_missed = face_figures(root)
     room_lines, room_missed = room_figures(root)
-    return (lines + command_lines + seam_lines + face_lines + room_lines,
-            missed + command_missed + seam_missed + face_missed + room_missed)
+    lines += command_lines + seam_lines + face_lines + room_lines
+    missed += command_missed + seam_missed + face_missed + room_missed
+    for figures in (district_figures,):
+        more_lines, more_missed = figures(root)
+        lines += more_lines
+        missed += more_missed
+    return lines, missed
 
 
 @dataclass(frozen=True, slots=True)
