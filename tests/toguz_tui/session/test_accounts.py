@@ -20,6 +20,7 @@ from speech.words.account import AccountWords
 from speech.words.announce import Announcer, Perspective
 from tests.needs import SHARED_DATA, need_shared_data
 from tests.toguz_tui.conftest import Heard, MakeSession
+from tests.waiting import until
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import kept_accounts
 from toguz_tui.files.settings import Settings
@@ -28,13 +29,6 @@ from toguz_tui.session.setup import GameSetup
 from toguz_tui.session.thinker import Thinker
 
 NODES = 3000  # a small budget: the same verdicts each time, quickly
-
-
-def until(check: Callable[[], bool], timeout: float = 60.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
 
 
 def account_said(heard: Heard) -> Callable[[], bool]:
@@ -71,7 +65,7 @@ def test_the_account_of_a_finished_game_names_each_sides_worst_move_as_the_engin
     heard = Heard(session)
     first = run_line(session, "account")
     assert first is not None and first.text.startswith("Analysing the game's ")
-    until(account_said(heard))
+    until(account_said(heard), 60)
     text = the_account(heard)
     expected = analyse_game(session.game, nodes=NODES)
     for side in (WHITE, BLACK):
@@ -93,7 +87,7 @@ def test_a_record_in_review_gives_its_account_and_the_second_time_it_is_instant(
     run_line(session, f"open {SHARED_DATA / 'kazakh-masters-742.pgn'} 100")
     heard = Heard(session)
     run_line(session, "account")
-    until(account_said(heard))
+    until(account_said(heard), 60)
     text = the_account(heard)
     assert "After move " in text and "White's play: " in text and "Black's play: " in text
     kept = list((tmp_path / "data" / "accounts").glob("*.json"))
@@ -114,7 +108,7 @@ def test_the_brief_account_is_braille_lines_of_at_most_40_cells(make_session: Ma
     session = finished(make_session, verbosity="brief")
     heard = Heard(session)
     run_line(session, "account")
-    until(account_said(heard))
+    until(account_said(heard), 60)
     lines = the_account(heard).split("\n")
     assert lines[0].startswith("Account:") and len(lines) >= 3
     assert all(len(line) <= 40 for line in lines), lines
@@ -127,7 +121,7 @@ def test_an_analysis_is_stopped_kept_and_goes_on_from_where_it_stopped(make_sess
     session.accounts.nodes = 200_000  # slow enough to be stopped half-way
     run_line(session, f"open {SHARED_DATA / 'kazakh-masters-742.pgn'} 100")
     run_line(session, "account")
-    until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 3)
+    until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 3, 60)
     reply = run_line(session, "account stop")
     assert reply is not None and reply.text.startswith("Analysis stopped at ")
     assert reply.text.endswith("% of the game; type account to go on from there.")
@@ -141,7 +135,7 @@ def test_an_analysis_is_stopped_kept_and_goes_on_from_where_it_stopped(make_sess
     assert reply is not None
     left = len(game.moves) - len(kept.analysis.verdicts)
     assert reply.text.startswith("Analysing the game's ")
-    until(account_said(heard))
+    until(account_said(heard), 60)
     final = kept_accounts.load_account(game_key(game))
     assert final is not None and final.analysis.complete
     assert final.analysis.verdicts[:len(kept.analysis.verdicts)] == kept.analysis.verdicts  # went on, not again
@@ -173,7 +167,7 @@ def test_a_broken_kept_account_is_analysed_again(make_session: MakeSession, tmp_
     session.accounts.nodes = NODES
     heard = Heard(session)
     assert run_line(session, "account").text.startswith("Analysing")  # type: ignore[union-attr]
-    until(account_said(heard))
+    until(account_said(heard), 60)
     assert kept_accounts.load_account(game_key(session.game)) is not None
 
 
@@ -236,7 +230,7 @@ def test_course_plays_the_game_as_sound_then_says_its_turning_points(tmp_path: P
         reply = run_line(session, "course")
         assert reply is not None and reply.text.startswith("Analysing the game's ")
         assert "its course follows" in reply.text
-        until(lambda: any(item.text.startswith("The course of the game, from the first move") for item in heard))
+        until(lambda: any(item.text.startswith("The course of the game, from the first move") for item in heard), 60)
         assert "course" in player.names, "played before its words are written"
         sound = player.sounds[player.names.index("course")]
         assert 4.5 <= len(sound) / cues.SAMPLE_RATE <= 5.5
@@ -255,7 +249,7 @@ def test_course_with_sounds_off_says_so_and_the_turning_points(make_session: Mak
     session = finished(make_session)
     heard = Heard(session)
     run_line(session, "course")
-    until(lambda: any(item.text.startswith("Sounds are off, and the course is played as tones") for item in heard))
+    until(lambda: any(item.text.startswith("Sounds are off, and the course is played as tones") for item in heard), 60)
 
 
 def test_an_analysis_that_fails_says_why_and_account_starts_it_again(make_session: MakeSession,
@@ -269,11 +263,11 @@ def test_an_analysis_that_fails_says_why_and_account_starts_it_again(make_sessio
     with monkeypatch.context() as patch:  # (undo would undo the private folders too)
         patch.setattr("toguz_tui.session.accounts.accounts.step", broken)
         run_line(session, "account")
-        until(lambda: any(reply.text == "The analysis failed: the search broke." for reply in heard))
-        until(lambda: session.accounts._job is None)
+        until(lambda: any(reply.text == "The analysis failed: the search broke." for reply in heard), 60)
+        until(lambda: session.accounts._job is None, 60)
     reply = run_line(session, "account")
     assert reply is not None and reply.text.startswith("Analysing the game's ")
-    until(account_said(heard))
+    until(account_said(heard), 60)
 
 
 def test_the_game_in_progress_reviewed_gets_no_account_before_its_end(make_session: MakeSession) -> None:
@@ -294,7 +288,7 @@ def test_an_account_finished_after_a_new_game_began_waits_to_be_asked_for(make_s
     run_line(session, "account")
     run_line(session, "new")
     until(lambda: any(reply.text == "The account of the game you asked about is ready: type account to hear it."
-                      for reply in heard))
+                      for reply in heard), 60)
     assert not account_said(heard)(), "not said over the new game"
     reply = run_line(session, "account")
     assert reply is not None and reply.text.startswith("The account of the game.")
@@ -308,7 +302,7 @@ def test_an_analysis_that_cannot_be_kept_says_so_and_promises_nothing(make_sessi
     (tmp_path / "data" / "accounts").write_text("a file where the folder goes")
     session = finished(make_session, nodes=400_000)
     run_line(session, "account")
-    until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 2)
+    until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 2, 60)
     reply = run_line(session, "account stop")
     assert reply is not None and reply.text.startswith("Analysis stopped. The analysis could not be kept (")
     assert reply.text.endswith("): it starts again next time.")
@@ -330,7 +324,7 @@ def test_the_analysis_waits_while_the_computer_thinks(make_session: MakeSession)
     session.accounts.nodes = 200_000
     heard = Heard(session)
     run_line(session, "account")
-    until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 2)
+    until(lambda: session.accounts._job is not None and len(session.accounts._job.analysis.verdicts) >= 2, 60)
     thinking[0] = True
     time.sleep(0.3)  # the search under way is stopped within a tenth of a second
     job = session.accounts._job
@@ -339,14 +333,14 @@ def test_the_analysis_waits_while_the_computer_thinks(make_session: MakeSession)
     time.sleep(1.0)
     assert len(job.analysis.verdicts) == held, "no search while the computer thinks"
     thinking[0] = False
-    until(account_said(heard))
+    until(account_said(heard), 60)
 
 
 def test_a_kept_account_of_another_budget_is_analysed_again(make_session: MakeSession) -> None:
     session = finished(make_session)
     heard = Heard(session)
     run_line(session, "account")
-    until(account_said(heard))
+    until(account_said(heard), 60)
     again = make_session()
     again.game, again.setup = session.game, session.setup
     again.accounts.nodes = NODES + 1
@@ -373,7 +367,7 @@ def test_account_all_analyses_every_game_of_yours_that_waits_and_mistakes_says_h
     assert reply is not None and reply.text == ("Analysing 2 games of yours in the background, one after another; "
                                                 "type account stop to stop.")
     until(lambda: any(item.text == "2 games are analysed: type mistakes to play your mistakes again."
-                      for item in heard))
+                      for item in heard), 60)
     assert not account_said(heard)(), "their accounts are not said, only kept"
     assert all(kept_accounts.load_account(key).analysis.complete for key in keys)  # type: ignore[union-attr]
     assert run_line(session, "account all").text == "Every game of yours that toguz kept is analysed."  # type: ignore[union-attr]

@@ -3,7 +3,6 @@ display's width found where BRLTTY tells it, and brief announcements cut to that
 
 from __future__ import annotations
 
-import argparse
 import io
 import sys
 
@@ -18,6 +17,7 @@ from toguz_tui.files.settings import Settings, load_settings
 from toguz_tui.line.console import Printer
 from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.start import first_run
+from toguz_tui.start.start_options import StartOptions
 
 
 def test_braille_cells_take_12_to_80_or_auto() -> None:
@@ -88,8 +88,7 @@ def test_the_first_start_asks_about_braille_after_the_screen_reader(monkeypatch:
         return ""
 
     monkeypatch.setattr("builtins.input", answer)
-    options = argparse.Namespace(screen_reader=None)
-    first_run.first_start(options)
+    options = first_run.first_start(StartOptions())
     settings = load_settings()[0]
     assert settings.screen_reader and settings.braille, "Enter: yes to both where BRLTTY runs"
     shown = " ".join([capsys.readouterr().out, *asked]).replace("\n", " ")

@@ -4,8 +4,7 @@ child process while the Python search plays (``toguz_tui.session.preparation``).
 from __future__ import annotations
 
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,7 @@ from rules.engine.lean import LeanRules
 from rules.engine.search import Searcher
 from rules.variant import KOZDATU, TOGUZ
 from speech.system import processes
+from tests.waiting import until
 from toguz_tui.session import preparation
 
 
@@ -44,14 +44,6 @@ def cold(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[FakeLoad]:
     engine.WAITING.clear()
 
 
-def until(check: Callable[[], bool], timeout: float = 30.0) -> None:
-    """Wait until ``check`` holds (AssertionError after ``timeout``)."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "never came"
-        time.sleep(0.01)
-
-
 def child(monkeypatch: pytest.MonkeyPatch, code: str) -> None:
     """The child process runs ``code`` instead of compiling (``folder``: the cache folder it should fill)."""
     folder = f"from pathlib import Path; folder = Path({str(cache_dir())!r}); "
@@ -72,7 +64,7 @@ def test_a_cold_cache_is_compiled_in_a_child_while_the_python_search_plays(
     assert isinstance(engine.make_searcher(LeanRules(TOGUZ)), Searcher), "the Python search plays meanwhile"
     assert prepared.start(errors.append) == "compiling", "once a process: no second child"
     go.write_text("")
-    until(lambda: cold.families == ["toguz"])
+    until(lambda: cold.families == ["toguz"], 30)
     assert {"small"} == engine.WAITING, "Toguz's is taken up while the small variants' is compiled"
     assert isinstance(engine.make_searcher(LeanRules(KOZDATU)), Searcher)
     small.write_text("")
