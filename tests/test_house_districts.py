@@ -44,7 +44,10 @@ def _name(player, fallback):
     return player.get("name") or fallback
 
 def _name_of_event(details):
-    return details.get("fullName")
+    return details.get("fullName"), details.get("name"), details["id"]  # a tournament's, not a player's
+
+def whose(client, game):
+    return client.account().get("id"), game["user"]["username"]
 
 def follow(open_stream, closed):
     wait = 1.0
@@ -96,7 +99,8 @@ def test_the_online_figures_count_readings_of_a_servers_messages(tmp_path: Path)
     assert [place.what for place in state_parsers(root)] == ["line", "inner"]
     assert [place.what for place in clock_readers(root)] == ["_control"]
     ids, names = player_definitions(root)
-    assert [place.what for place in ids] == ["_player_id"] and [place.what for place in names] == ["_name"]
+    assert [place.what for place in ids] == ["_player_id", "whose"]
+    assert [place.what for place in names] == ["_name", "whose"]
     assert [place.what for place in reconnect_loops(root)] == ["follow"]
     assert [place.what for place in online_protocols(root)] == ["Connection", "Listener"]
     locks = outside_locks(root)
@@ -120,16 +124,20 @@ def test_the_tops_of_online_and_the_session_are_counted_with_their_init(tmp_path
 
 
 def test_a_part_is_tested_alone_only_in_a_test_that_never_imports_the_facade(tmp_path: Path) -> None:
-    root = write_tree(tmp_path, {**PACKAGES,
+    parts = "".join(f"class {part}:\n    pass\n" for part in ("Clocks", "GameStore", "Output"))
+    root = write_tree(tmp_path, {**PACKAGES, "toguz_tui/session/parts.py": parts,
                                  "tests/test_clocks_alone.py": "from toguz_tui.session.clocks import Clocks\n"
                                                                "def test():\n    Clocks(1, 2)\n",
                                  "tests/test_store.py": "from toguz_tui.session.facade import GameSession\n"
                                                         "def test():\n    GameStore(1)\n",
                                  "tests/test_named.py": "def test():\n    return Output\n"})  # named, not built
     alone = parts_tested_alone(root)
-    assert alone["Clocks"] == ["tests/test_clocks_alone.py"]
-    assert alone["GameStore"] == [] and alone["Output"] == []
-    assert "1 session parts tested alone" in district_figures(root)[1]
+    assert alone == {"Clocks": ["tests/test_clocks_alone.py"], "GameStore": [], "Output": []}
+    lines, missed = district_figures(root)
+    assert "Session parts tested alone (built in a test that never imports the facade): 1 of 3 (target: at least " \
+           "3)" in lines and "1 session parts tested alone" in missed
+    (root / "toguz_tui/session/parts.py").unlink()
+    assert parts_tested_alone(root) == {} and not any("tested alone" in line for line in district_figures(root)[1])
 
 
 def test_the_house_is_within_the_districts_targets() -> None:
