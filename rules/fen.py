@@ -21,7 +21,6 @@ MAX_LENGTH = 400  # characters: the longest real FEN is under 80
 MAX_STONES = max(variant.total for variant in VARIANTS)  # no pit or kazan holds more
 MAX_PITS = max(variant.pits for variant in VARIANTS)
 MAX_MOVE_NUMBER = 9999
-QUOTE = 60  # characters of a bad FEN quoted in an error
 
 _PIT = re.compile(r"^(?:([0-9]{1,3})[Ss]|([0-9]{1,2})|([tT]))$")
 _NUMBER = re.compile(r"^[0-9]{1,4}$")
@@ -37,11 +36,6 @@ class FenParts:
     tuzdyks: tuple[int | None, int | None]
     to_move: Side
     move_number: int
-
-
-def shortened(text: str) -> str:
-    """``text`` cut to its first characters when long (for a name in a message)."""
-    return text if len(text) <= QUOTE else text[:QUOTE] + "..."
 
 
 def write_fen(parts: FenParts) -> str:

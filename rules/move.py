@@ -80,11 +80,6 @@ class MoveReport:
         token = f"{self.pit}{self.landing_pit}{'X' if self.tuzdyk_made is not None else ''}"
         return f"{token}({self.kazans[self.mover]})" if self.captured else token
 
-    @property
-    def landed_on_own_row(self) -> bool:
-        """True when the last stone fell on the mover's own row."""
-        return self.landing_side is self.mover
-
 
 def landing_index(variant: Variant, origin: int, stones: int) -> int:
     """Board index of the pit the last of ``stones`` sown from ``origin`` falls into."""

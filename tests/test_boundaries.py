@@ -1,4 +1,5 @@
-"""Dependencies point one way: toguz_tui -> speech -> rules, with no cycle between modules.
+"""Dependencies point one way: toguz_tui -> speech -> rules, with no cycle between modules, no two packages
+importing each other, and the seam (``speech.system``) importing nothing of ours outside itself.
 
 The imports are read from the source by ``tests.import_graph``: every ``import`` statement counts,
 one inside a function and one under ``if TYPE_CHECKING:`` like any other, since a cycle the type
@@ -12,6 +13,7 @@ import sys
 
 import pytest
 
+from bench.house_door import SEAM, package_pairs
 from tests.import_graph import PACKAGES, TYPE_ONLY, all_imports, cycle_text, cycles, import_graph
 from tests.needs import REPO
 
@@ -48,6 +50,25 @@ def test_the_session_and_files_never_import_the_faces_or_the_commands() -> None:
              if (found.source + ".").startswith(part + ".") and any((found.target + ".").startswith(up + ".")
                                                                     for up in above)]
     assert not wrong, "\n".join(wrong)
+
+
+def test_the_seam_imports_nothing_of_ours_outside_itself() -> None:
+    """Every layer may use the seam, the one door to the machine (``speech.system``): so none of its modules
+    imports a module of ``speech`` outside it, nor of ``rules`` or ``toguz_tui`` (``speech.words`` among them:
+    the seam hands back typed reasons, and ``speech.words.machine_words`` words them)."""
+    def inside(name: str) -> bool:
+        return (name + ".").startswith(SEAM + ".")
+
+    wrong = [f"{found.source} imports {found.target} ({found.kind}, line {found.line})"
+             for found in all_imports(REPO) if inside(found.source) and not inside(found.target)]
+    assert not wrong, "\n".join(wrong)
+
+
+def test_no_two_packages_import_each_other() -> None:
+    """A package (a module's folder) that imports another is not imported by it; one holding the other
+    (``speech`` and ``speech.words``) left out."""
+    found = [f"{place.file}:{place.line}: {place.what}" for place in package_pairs(REPO)]
+    assert not found, f"{len(found)} package pairs import each other:\n" + "\n".join(found)
 
 
 @pytest.mark.parametrize("package", PACKAGES)

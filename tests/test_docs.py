@@ -8,7 +8,8 @@ import re
 from pathlib import Path
 
 from tests.needs import REPO
-from toguz_tui.commands.table import COMMANDS, key_label
+from toguz_tui.commands.table import COMMANDS
+from toguz_tui.keyboards.board_keys import key_label
 
 README = REPO / "README.md"
 GUIDE = REPO / "docs"

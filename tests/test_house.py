@@ -146,6 +146,8 @@ COMMAND_SOURCES = {
         "def guarded(handler, session, args):\n"
         "    return handler(session, args)\n"  # runs what it was given: not a path of its own
     ),
+    "tests/test_tree.py": ("def test_the_tree():\n"  # every function of the tree called
+                           "    run_line(None, []), run(None, 'play'), footer(), guarded(None, None, [])\n"),
     "toguz_tui/keys.py": (
         "DIALOGS = ('new', 'help')\n"
         "GAME_ONLY: frozenset[str] = frozenset({'new', 'board'})\n"

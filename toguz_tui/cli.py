@@ -262,30 +262,29 @@ def _main(argv: list[str] | None) -> int:
         return toguz_tui.online.main.main(args[1:])
     choose_language(args)
     cannot_show = fit_output()  # said first by the session, on the board as in the line mode
+    from toguz_tui.start.start_options import StartOptions, Training
+
     prog = "toguz"
-    training = None
+    training: Training | None = None
     if args and args[0] in ("play", "learn", "puzzles"):
-        training = None if args[0] == "play" else args[0]
+        training = "learn" if args[0] == "learn" else "puzzles" if args[0] == "puzzles" else None
         args, prog = args[1:], f"toguz {args[0]}"
     parser = play_parser(prog)
     if training == "puzzles":
         parser.add_argument("--player", metavar="NAME", default="", type=_player_option,
                             help=_("whose puzzle rating and streak (each player has his own; default: yours)"))
-    options = parser.parse_args(args)
-    options.training, options.cannot_show = training, cannot_show
+    options = StartOptions.parsed(parser.parse_args(args), training, cannot_show)
     if training and (options.open or options.fen):
         parser.error(_("--open and --fen start a game; toguz learn and toguz puzzles do not take them"))
     install_last_guard()
     try:
         from toguz_tui.start.first_run import first_start
 
-        first_start(options)
-        options.line = options.line or bool(options.plain_input)
-        if not options.line:
-            options.line = _no_board_here()
+        options = first_start(options)
+        line = options.line or bool(options.plain_input) or _no_board_here()
         from toguz_tui.start.faces import run_face
         from toguz_tui.start.launch import build_session
 
-        return run_face(build_session(options), options.line, first_start=options.first_start_asked)
+        return run_face(build_session(options), line, first_start=options.first_start_asked)
     except KeyboardInterrupt:
         return 130

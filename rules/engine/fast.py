@@ -11,8 +11,9 @@ same node counting and checks every ``CHECK_EVERY`` nodes. So at an equal depth 
 it finds the same move with the same score as the pure-Python ``Searcher`` (as long as no position
 was given up by either table: this one knows a position by a 63-bit hash, not by its cells, in one of
 the 4 slots of its bucket, and when a position finds its bucket full it takes the slot of the
-shallowest entry there; the Python dict is cleared when it is full, at 250,000 positions), which
-stays as the fallback where numba is not installed (``TOGUZ_ENGINE=python`` chooses it) and as the
+shallowest entry there; the Python dict is cleared when it is full, at 250,000 positions), which plays
+while this one is compiled on a fresh install (``toguz_tui.session.preparation``: in a process of its own,
+once), where compiling or loading it failed, and where ``TOGUZ_ENGINE=python`` chooses it, and is the
 reference the tests compare this one with. This table is never cleared during a search: at ten
 million positions a second, a search of a second stores some 3 million, past its 2 million slots.
 

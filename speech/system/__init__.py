@@ -1,4 +1,4 @@
-"""What differs by operating system: the one seam.
+"""What differs by operating system, and what this computer has: the seam, toguz's one door to the machine.
 
 toguz runs on Linux, Windows and macOS. Every call whose form differs between them goes through this
 package, and nowhere else: stopping a voice's process and its children (``processes``), locking a file
@@ -7,10 +7,20 @@ against another copy of toguz (``locks``), finding the screen reader that runs a
 the line mode's plain input and whether it can draw (``terminal``), the signals besides Ctrl-C that ask
 toguz to stop (``signals``), reading a file's bytes as they are, who may read it and how its name is
 typed (``files``), and the user's language where the environment does not say it (``language``).
+What is installed or running here (a program, a library, a sound card, a screen reader) is asked of
+``machine.machine()``, which a test replaces with a ``FakeMachine``.
 Each module has a branch for each system, chosen by ``system()``: the system toguz runs on, which a test
 may fake with ``use_system`` so that the branch of another system is taken on this one (where the branch
 calls only what this machine has too, it runs for real; where it needs the other system's own calls, those
 are given to it, and a test gives fakes).
+
+Why it lives here, in ``speech``: the design card fixes the top-level folders to ``rules``, ``speech`` and
+``toguz_tui``. ``rules`` stays pure, with no I/O; ``speech`` is the layer beneath ``toguz_tui`` and the one
+that differs most by system (voices, sound, screen readers). The seam imports nothing of ``speech``
+outside itself (nor ``rules`` nor ``toguz_tui``: ``tests/test_boundaries.py`` checks), so every layer may
+use it. So it words nothing either: what goes wrong comes back as a typed reason (``locks.HeldElsewhere``,
+``machine.PlayFailure``, ``readers.UnreachableReader``, ``sound.NoAudio``), and ``speech.words.machine_words``
+says it in the player's language.
 
 ``mypy --strict --platform win32`` and ``--platform darwin`` check the whole program against each
 system's standard library (``make typecheck``).

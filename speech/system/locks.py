@@ -9,6 +9,9 @@ ends, however it ends (a crash, a kill), so a lock never outlives its holder.
   of replacing it; waited for, at most ``MERGE_WAIT`` seconds, or as long as the caller can wait (the
   interface's thread only a moment: ``LockHeld`` then, and the write is left for later).
 
+``LockHeld`` carries why (``HeldElsewhere``: the lock's file and the seconds waited), never words:
+``speech.words.machine_words`` says it.
+
 Where the lock file cannot be made (a folder that cannot be written), nothing is held and the write that
 follows says why; the lock is never silently skipped on a system that can lock.
 """
@@ -17,18 +20,30 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import filelock
 
 from speech.system import system
-from speech.words.i18n import _
 
 MERGE_WAIT = 10.0  # seconds to wait for the other copy's one read and one write
 
 
+@dataclass(frozen=True)
+class HeldElsewhere:
+    """Another toguz held the lock ``path`` past the ``seconds`` waited for it."""
+
+    path: Path
+    seconds: float
+
+
 class LockHeld(TimeoutError):
-    """Another holder kept the lock for longer than was waited."""
+    """Another holder kept the lock for longer than was waited: ``held`` says which lock, and how long."""
+
+    def __init__(self, held: HeldElsewhere) -> None:
+        super().__init__(held)
+        self.held = held
 
 
 def lock_type() -> type[filelock.BaseFileLock]:
@@ -69,8 +84,7 @@ class FileLock:
             lock.acquire(timeout=patience if wait else 0)
         except filelock.Timeout:
             if wait:
-                raise LockHeld(_("another toguz has held {path} for over {seconds} seconds").format(
-                    path=self.path, seconds=f"{patience:g}")) from None
+                raise LockHeld(HeldElsewhere(self.path, patience)) from None
             return False
         except OSError:
             return True

@@ -1,4 +1,5 @@
-"""What this computer has: the one seam through which toguz looks at the machine.
+"""What this computer has, asked of ``machine()``: the seam's (``speech.system``'s) module for what is
+installed or running here, where its other modules are for how each system does a thing.
 
 Whatever decides behaviour from the machine (a program on PATH, a shared library, an optional
 Python module, a sound card, an audio server, a screen reader running) is asked of ``machine()``.
@@ -18,6 +19,9 @@ empty, the machine is looked at:
 
 The test suite sets both to ``none`` for every process it starts (``tests/fakes.py``), so that a
 screen reader or a sound card on the developer's computer changes nothing in what toguz says.
+
+A sound player that fails is told as a ``PlayFailure`` (the program, and what it or the system said), never
+in words: ``speech.words.machine_words`` says it.
 """
 
 from __future__ import annotations
@@ -35,7 +39,6 @@ from pathlib import Path
 from typing import Any
 
 from speech.system import readers, sound, system, system_named, use_system
-from speech.words.i18n import _
 
 # Screen readers a running process shows (its command name, lower case) and the name said for it.
 SCREEN_READER_PROCESSES = {"orca": "Orca", "fenrir": "Fenrir", "brltty": "BRLTTY", "nvda": "NVDA",
@@ -46,6 +49,17 @@ SCREEN_READER_VARIABLE = "TOGUZ_SCREEN_READER"
 AUDIO_VARIABLE = "TOGUZ_AUDIO"
 NOTHING = "none"
 LONGEST_TOLD, MOST_NAMES = 1000, 8  # characters of such a variable read, and names taken from it
+
+
+@dataclass(frozen=True)
+class PlayFailure:
+    """Why a sound player (``program``) failed: it could not run (``error``: what the system said), or it ran
+    and failed (``said``: the last line it wrote, or None when it wrote none, and its exit ``status``)."""
+
+    program: str
+    error: str | None = None
+    said: str | None = None
+    status: int | None = None
 
 
 def told(variable: str) -> list[str] | None:
@@ -129,18 +143,18 @@ class Machine:
             return []
         return [fields[1] for fields in (line.split() for line in listing.splitlines()[1:]) if len(fields) >= 2]
 
-    def play_fails(self, argv: list[str], timeout: float = 5.0) -> str | None:
+    def play_fails(self, argv: list[str], timeout: float = 5.0) -> PlayFailure | None:
         """Run a sound player (``argv``) once; why it failed, or None when it played."""
         import subprocess
 
+        program = Path(argv[0]).name
         try:
             done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout)
         except (OSError, subprocess.SubprocessError) as error:
-            return _("{program} could not run ({error})").format(program=Path(argv[0]).name, error=error)
+            return PlayFailure(program, error=str(error))
         said = [line.strip() for line in done.stderr.decode("utf-8", "replace").splitlines() if line.strip()]
         if done.returncode != 0 or any("error" in line.lower() or "cannot" in line.lower() for line in said):
-            detail = said[-1][:120] if said else _("exit status {status}").format(status=done.returncode)
-            return _("{program} failed ({detail})").format(program=Path(argv[0]).name, detail=detail)
+            return PlayFailure(program, said=said[-1][:120] if said else None, status=done.returncode)
         return None
 
     def terminal_size(self) -> tuple[int, int]:
@@ -173,7 +187,7 @@ class FakeMachine(Machine):
     readers: list[str] = field(default_factory=list)
     system: str = "linux"
     terminal: tuple[int, int] = (80, 24)
-    player_error: str | None = None  # what a test player says when it fails
+    player_error: PlayFailure | None = None  # how a test player fails
     voices: list[str] = field(default_factory=list)  # what espeak-ng --voices lists
     brlapi_module: Any = None  # a fake BrlAPI, for the braille display's tests
 
@@ -210,7 +224,7 @@ class FakeMachine(Machine):
         """As the test says."""
         return list(self.voices) if "espeak-ng" in self.programs else []
 
-    def play_fails(self, argv: list[str], timeout: float = 5.0) -> str | None:
+    def play_fails(self, argv: list[str], timeout: float = 5.0) -> PlayFailure | None:
         """As the test says."""
         return self.player_error
 
@@ -234,7 +248,7 @@ def machine() -> Machine:
 @contextlib.contextmanager
 def use_machine(replacement: Machine) -> Iterator[Machine]:
     """Make ``replacement`` the machine everything asks, for the duration of the block (its system the one
-    whose branches the platform seam takes)."""
+    whose branches ``speech.system`` takes)."""
     global _current
     previous, _current = _current, replacement
     try:

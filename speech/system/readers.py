@@ -23,7 +23,8 @@ asked to, sends it to the braille display where the reader's interface does, and
   for them.
 
 Every system call is given to these as a function, so that a test drives each system's branch with
-fakes on this one.
+fakes on this one. Why no reader can be spoken to is a ``Unreachable`` (with the reader concerned, where one
+is), carried by ``ReaderUnreachable`` and returned by ``link_problem``; ``speech.words.machine_words`` says it.
 """
 
 from __future__ import annotations
@@ -34,11 +35,12 @@ import importlib.util
 import subprocess
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from typing import Any, Protocol
 
 from speech.system import processes, system
-from speech.words.i18n import _
 
 # Screen readers a running process shows (its command name, lower case) and the name said for it (Linux).
 LINUX_PROCESSES = {"orca": "Orca", "fenrir": "Fenrir", "brltty": "BRLTTY"}
@@ -51,8 +53,38 @@ _SCRIPTS_GUARD = threading.Lock()
 VOICEOVER_SCRIPT = ("on run argv", 'tell application "VoiceOver" to output (item 1 of argv)', "end run")
 
 
+class Unreachable(Enum):
+    """Why no screen reader can be spoken to."""
+
+    PRISM_MISSING = "prism-missing"  # Windows: the prismatoid package is not installed
+    PRISM_BROKEN = "prism-broken"  # Windows: prismatoid is there but would not load
+    NO_NVDA_OR_JAWS = "no-nvda-or-jaws"  # Windows: neither NVDA nor JAWS answers
+    NOT_ANSWERING = "not-answering"  # the reader reached (``UnreachableReader.reader``) no longer answers
+    VOICEOVER_OFF = "voiceover-off"  # macOS: VoiceOver is not running
+    VOICEOVER_STOPPED = "voiceover-stopped"  # macOS: VoiceOver stopped taking text
+    VOICEOVER_FORBIDDEN = "voiceover-forbidden"  # macOS refused the terminal control of VoiceOver (error -1743)
+    VOICEOVER_UNSCRIPTED = "voiceover-unscripted"  # VoiceOver is not allowed to be controlled with AppleScript
+    TERMINAL_READ = "terminal-read"  # Linux: the screen reader reads the terminal, and has no line to speak on
+
+
+@dataclass(frozen=True)
+class UnreachableReader:
+    """Why no screen reader can be spoken to, and the reader concerned ("" where none was reached)."""
+
+    why: Unreachable
+    reader: str = ""
+
+
 class ReaderUnreachable(Exception):
-    """No screen reader can be spoken to; the message says why, in the player's words."""
+    """No screen reader can be spoken to; ``reason`` says why."""
+
+    def __init__(self, reason: UnreachableReader) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _unreachable(why: Unreachable, reader: str = "") -> ReaderUnreachable:
+    return ReaderUnreachable(UnreachableReader(why, reader))
 
 
 def running_readers(proc: Path = Path("/proc"), sys_path: Path = Path("/sys"),
@@ -123,36 +155,31 @@ class ReaderLink(Protocol):
         """Silence the reader."""
 
 
-def _broken_prism() -> ReaderUnreachable:
-    return ReaderUnreachable(_("the screen reader's interface, prismatoid, would not load: reinstall it (pip install "
-                               "--force-reinstall prismatoid)"))
-
-
 def _loaded_prism(prism: Any) -> tuple[Any, tuple[type[BaseException], ...]]:
     """prismatoid, loaded and of the shape toguz uses (``Context``, ``BackendId.NVDA`` and ``.JAWS``, the class
-    ``PrismError``), and what its calls raise; ``ReaderUnreachable`` in the player's words when it is missing
+    ``PrismError``), and what its calls raise; ``ReaderUnreachable`` when it is missing
     or would not load (a missing DLL: the ``ImportError`` of its compiled part, or an ``OSError``; anything its
     import raises; a part missing)."""
     try:
         module = prism if prism is not None else importlib.import_module("prism")
     except ModuleNotFoundError as absent:
         if absent.name != "prism":  # prism is there, its compiled part is not
-            raise _broken_prism() from None
-        raise ReaderUnreachable(_("the prismatoid package is missing (pip install prismatoid)")) from None
+            raise _unreachable(Unreachable.PRISM_BROKEN) from None
+        raise _unreachable(Unreachable.PRISM_MISSING) from None
     except Exception:  # ImportError "DLL load failed while importing _prism_cffi" among them
-        raise _broken_prism() from None
+        raise _unreachable(Unreachable.PRISM_BROKEN) from None
     error = getattr(module, "PrismError", None)
     ids = getattr(module, "BackendId", None)
     if not (isinstance(error, type) and issubclass(error, BaseException) and callable(getattr(module, "Context", None))
             and hasattr(ids, "NVDA") and hasattr(ids, "JAWS")):
-        raise _broken_prism()
+        raise _unreachable(Unreachable.PRISM_BROKEN)
     return module, (Exception, error)
 
 
 class PrismLink:
     """NVDA or JAWS, whichever runs, through prismatoid (Windows). Made on the thread that uses it: the
     JAWS object belongs to the thread that made it. Whatever prismatoid raises (its ``PrismError``, the
-    ``OSError`` of an RPC server that is not there) is ``ReaderUnreachable`` in the player's words."""
+    ``OSError`` of an RPC server that is not there) is ``ReaderUnreachable``."""
 
     braille = True
 
@@ -161,7 +188,7 @@ class PrismLink:
         try:
             self._context = self._prism.Context()
         except self._failures:
-            raise _broken_prism() from None
+            raise _unreachable(Unreachable.PRISM_BROKEN) from None
         self._backend: Any = None
         self.name = ""
         self._connect()
@@ -176,7 +203,7 @@ class PrismLink:
                 continue
             self.name = name
             return
-        raise ReaderUnreachable(_("neither NVDA nor JAWS is running"))
+        raise _unreachable(Unreachable.NO_NVDA_OR_JAWS)
 
     def output(self, text: str, interrupt: bool) -> None:
         """Speak ``text``, then show it in braille: two calls (Prism's ``output`` is the two in one, so a
@@ -192,7 +219,7 @@ class PrismLink:
             try:
                 self._backend.speak(text, interrupt=interrupt)
             except self._failures:
-                raise ReaderUnreachable(_("{reader} does not answer toguz").format(reader=self.name)) from None
+                raise _unreachable(Unreachable.NOT_ANSWERING, self.name) from None
         with contextlib.suppress(*self._failures):
             self._backend.braille(text)
 
@@ -223,12 +250,12 @@ class VoiceOverLink:
         except (OSError, subprocess.SubprocessError):
             running = False
         if not running:
-            raise ReaderUnreachable(_("VoiceOver is not running"))
+            raise _unreachable(Unreachable.VOICEOVER_OFF, self.name)
         self._timeout = CONSENT_WAIT  # the first tell waits for the user's answer to macOS's prompt
         failure = self._say("")
         self._timeout = ASK_TIMEOUT
         if failure is not None:
-            raise ReaderUnreachable(_refusal(failure))
+            raise _unreachable(_refusal(failure), self.name)
 
     def _say(self, text: str) -> str | None:
         """Hand ``text`` to VoiceOver; why it failed, or None (also when it was cut off)."""
@@ -246,7 +273,7 @@ class VoiceOverLink:
     def output(self, text: str, interrupt: bool) -> None:
         """Say ``text``: a new output replaces what VoiceOver was saying (so it always interrupts)."""
         if self._say(text) is not None:
-            raise ReaderUnreachable(_("VoiceOver stopped taking text from toguz"))
+            raise _unreachable(Unreachable.VOICEOVER_STOPPED, self.name)
 
     def stop(self) -> None:
         """An empty output silences it."""
@@ -297,13 +324,11 @@ def end_scripts() -> None:
         processes.stop(process, hard=True)
 
 
-def _refusal(failure: str) -> str:
-    """Why VoiceOver would not take the first text, and how to allow it, in the player's words."""
+def _refusal(failure: str) -> Unreachable:
+    """Why VoiceOver would not take the first text (what ``osascript`` said: ``failure``)."""
     if "-1743" in failure or "not authorized" in failure.lower():
-        return _("macOS did not let the terminal control VoiceOver: allow it in System Settings, Privacy & "
-                 "Security, Automation (your terminal, VoiceOver), then start toguz again")
-    return _("VoiceOver does not take text from toguz: in VoiceOver Utility, General, tick \"Allow VoiceOver to "
-             "be controlled with AppleScript\", and let the terminal control VoiceOver when macOS asks")
+        return Unreachable.VOICEOVER_FORBIDDEN
+    return Unreachable.VOICEOVER_UNSCRIPTED
 
 
 def reach_asks_consent() -> bool:
@@ -319,18 +344,18 @@ def open_link() -> ReaderLink:
         return PrismLink()
     if system() == "darwin":
         return VoiceOverLink()
-    raise ReaderUnreachable(_("on Linux your screen reader reads the terminal: use the screen-reader mode"))
+    raise _unreachable(Unreachable.TERMINAL_READ)
 
 
-def link_problem(module_found: Callable[[str], bool] | None = None) -> str | None:
+def link_problem(module_found: Callable[[str], bool] | None = None) -> UnreachableReader | None:
     """Why no screen reader can be spoken to here without trying to reach one (None: try it).
     ``module_found`` tells whether a Python module can be imported (``Machine.module``)."""
     if system() == "win32":
         found = (module_found or _module_found)("prism")
-        return None if found else _("the prismatoid package is missing (pip install prismatoid)")
+        return None if found else UnreachableReader(Unreachable.PRISM_MISSING)
     if system() == "darwin":
         return None
-    return _("on Linux your screen reader reads the terminal: use the screen-reader mode")
+    return UnreachableReader(Unreachable.TERMINAL_READ)
 
 
 def _module_found(name: str) -> bool:

@@ -6,7 +6,8 @@
   cues) lists through the system's own audio (WASAPI, Core Audio).
 
 ``TOGUZ_AUDIO`` may answer for the machine (``speech.system.machine``); this module is only asked when it does
-not.
+not. Where there is no output at all, ``no_output`` says which kind of absence it is (``NoAudio``), and
+``speech.words.machine_words`` says it, with how to get some, in words.
 """
 
 from __future__ import annotations
@@ -15,10 +16,17 @@ import contextlib
 import os
 import sys
 from collections.abc import Callable
+from enum import Enum
 from pathlib import Path
 
 from speech.system import system
-from speech.words.i18n import _
+
+
+class NoAudio(Enum):
+    """No audio output at all, in this system's terms."""
+
+    NO_CARD_OR_SERVER = "no-card-or-server"  # Linux: no sound card under /dev/snd, no PulseAudio or PipeWire
+    NO_PLAYBACK_DEVICE = "no-playback-device"  # Windows, macOS: the system lists no playback device
 
 
 def sound_device(dev_snd: Path = Path("/dev/snd"), playbacks: Callable[[], int] | None = None) -> bool:
@@ -74,10 +82,6 @@ def _playbacks() -> int:
     return 0
 
 
-def no_output_reason() -> str:
-    """No sound at all, and how to get some, in this system's terms."""
-    if system() == "linux":
-        return _("no audio output: no sound card under /dev/snd and no PulseAudio or PipeWire server "
-                 "(connect or enable a sound device; for desktop sound: sudo apt install pipewire-audio)")
-    return _("no audio output: the system lists no playback device (connect one, or enable it in the sound "
-             "settings)")
+def no_output() -> NoAudio:
+    """No sound at all, in this system's terms (``speech.words.machine_words`` says how to get some)."""
+    return NoAudio.NO_CARD_OR_SERVER if system() == "linux" else NoAudio.NO_PLAYBACK_DEVICE

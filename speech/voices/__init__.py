@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from speech.system.readers import ReaderUnreachable
 from speech.voices import audio, dispatcher, espeak, pyttsx3_backend, screen_reader
 from speech.voices.base import RecordingSpeaker, SilentSpeaker, Speaker, WorkerSpeaker
-from speech.words.i18n import DEFAULT, LANGUAGES, _
+from speech.voices.screen_reader import ReaderNotReached
+from speech.words.i18n import DEFAULT, LANGUAGES, _, p_
 
 AUTO, ON, OFF, SILENT = "auto", "on", "off", "silent"
 PYTTSX3, ESPEAK_NG, SPEECH_DISPATCHER, SCREEN_READER = "pyttsx3", "espeak-ng", "speech-dispatcher", "screen-reader"
@@ -29,7 +29,7 @@ RATE_RANGE = (80, 450)  # words a minute a voice is asked to speak at, slowest a
 __all__ = [
     "AUTO", "AUTO_ORDER", "BACKENDS", "ESPEAK_NG", "OFF", "ON", "PYTTSX3", "RATE_RANGE", "SCREEN_READER", "SILENT",
     "SPEECH_CHOICES", "SPEECH_DISPATCHER", "RecordingSpeaker", "SilentSpeaker", "Speaker", "WorkerSpeaker",
-    "backend_problem", "language_voice", "list_voices", "open_speaker", "render_wav",
+    "backend_problem", "language_voice", "list_voices", "open_speaker", "render_wav", "speech_label",
 ]
 
 _PROBLEMS: dict[str, Callable[[], str | None]] = {
@@ -44,6 +44,13 @@ _OPENERS: dict[str, Callable[[], Speaker]] = {
     SPEECH_DISPATCHER: dispatcher.DispatcherSpeaker,
     SCREEN_READER: screen_reader.ScreenReaderSpeaker,
 }
+
+
+def speech_label(value: str) -> str:
+    """A speech setting in words: the backends keep their own names."""
+    labels = {AUTO: p_("speech", "automatic"), ON: p_("speech", "on"), OFF: p_("speech", "off"),
+              SILENT: p_("speech", "silent")}
+    return labels.get(value, value)
 
 
 def backend_problem(name: str) -> str | None:
@@ -74,7 +81,7 @@ def _start(
             speaker.set_voice(voice)
         if volume is not None:
             speaker.set_volume(volume)
-    except ReaderUnreachable as error:  # no screen reader answered: said as it is
+    except ReaderNotReached as error:  # no screen reader answered: said as it is
         return None, str(error)
     except Exception as error:  # a broken backend falls back, never raises
         return None, _("{name} failed to start: {error}").format(name=name, error=f"{type(error).__name__}: {error}")

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from speech.system import sound
-from speech.system.machine import machine
+from speech.system.machine import PlayFailure, machine
 from speech.words.i18n import _
+from speech.words.machine_words import no_audio_words, play_failure_words
 
 
 def fix_audio() -> str:
     """No sound at all, and how to get some (in the system's terms: ``speech.system.sound``)."""
-    return sound.no_output_reason()
+    return no_audio_words(sound.no_output())
 
 
 def fix_espeak_ng() -> str:
@@ -68,7 +69,7 @@ def play_problem(backend: str) -> str | None:
 
     here = machine()
     if backend == "espeak-ng":
-        return here.play_fails(["espeak-ng", "-a", "1", "."])
+        return _failure_words(here.play_fails(["espeak-ng", "-a", "1", "."]))
     if backend != "pyttsx3":
         return None
     with tempfile.TemporaryDirectory(prefix="toguz-check-") as folder:
@@ -78,4 +79,8 @@ def play_problem(backend: str) -> str | None:
             silence.setsampwidth(2)
             silence.setframerate(22050)
             silence.writeframes(b"\0\0" * 1100)
-        return here.play_fails([*sound.player_command(), str(path)])
+        return _failure_words(here.play_fails([*sound.player_command(), str(path)]))
+
+
+def _failure_words(failure: PlayFailure | None) -> str | None:
+    return None if failure is None else play_failure_words(failure)

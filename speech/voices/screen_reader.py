@@ -29,6 +29,7 @@ from speech.system.readers import (
 )
 from speech.voices.base import Speaker, WorkerSpeaker
 from speech.words.i18n import _
+from speech.words.machine_words import unreachable_words
 
 NAME = "screen-reader"
 SILENCE = ""  # the queued request to silence the reader (an announcement is never empty)
@@ -37,9 +38,14 @@ REACH_WAIT = 5.0  # seconds the reader has to answer when the voice starts
 ASKING_AFTER = 2.0  # where the system may ask the user first (macOS): a reach this slow is that question
 
 
+class ReaderNotReached(Exception):
+    """The screen reader could not be reached as toguz's voice; the message says why, in the player's words."""
+
+
 def problem() -> str | None:
     """Why no screen reader can be reached here, or None (then one is looked for when the voice starts)."""
-    return link_problem(machine().module)
+    found = link_problem(machine().module)
+    return None if found is None else unreachable_words(found)
 
 
 class ScreenReaderSpeaker(WorkerSpeaker):
@@ -49,7 +55,7 @@ class ScreenReaderSpeaker(WorkerSpeaker):
 
     def __init__(self, link: Callable[[], ReaderLink] = open_link, wait: float = REACH_WAIT,
                  asks: bool | None = None) -> None:
-        """Reach the reader on the voice's thread before anything is said: ``ReaderUnreachable`` when it
+        """Reach the reader on the voice's thread before anything is said: ``ReaderNotReached`` when it
         does not answer within ``wait`` seconds, or says why it cannot be reached. Where reaching it ``asks``
         the user first (macOS's automation prompt; ``reach_asks_consent``), a reach still under way after
         ``ASKING_AFTER`` seconds is that question: the voice is handed out at once, ``last_error`` says what
@@ -75,7 +81,7 @@ class ScreenReaderSpeaker(WorkerSpeaker):
             failure = self._failure or _("the screen reader did not answer within {seconds} seconds").format(
                 seconds=f"{wait:g}")
             self.close()
-            raise ReaderUnreachable(failure)
+            raise ReaderNotReached(failure)
 
     @property
     def reader(self) -> str:
@@ -111,7 +117,7 @@ class ScreenReaderSpeaker(WorkerSpeaker):
             try:
                 self._link = self._open()
             except ReaderUnreachable as error:
-                self._failure = str(error)
+                self._failure = unreachable_words(error.reason)
             except Exception:  # a line that breaks while it is made: no reader to speak to
                 self._failure = _("the screen reader could not be reached")
             finally:
@@ -122,24 +128,26 @@ class ScreenReaderSpeaker(WorkerSpeaker):
         if self._own is not None:
             self._by_own(text, interrupt)
             return
-        try:
-            if self._link is None:
-                if self._failure is not None:  # refused after the voice was handed out (macOS's prompt)
-                    raise ReaderUnreachable(self._failure)
-                self._link = self._open()
-            if text == SILENCE:
-                self._link.stop()
-            else:
-                self._link.output(text, interrupt)
-                self._spoken = True
-        except ReaderUnreachable as error:
-            self._link = None
-            if self._spoken or self.fallback is None or text == SILENCE:
-                self.last_error = str(error)
+        failure = self._failure if self._link is None else None  # refused after the voice was handed out (macOS)
+        if failure is None:
+            try:
+                if self._link is None:
+                    self._link = self._open()
+                if text == SILENCE:
+                    self._link.stop()
+                else:
+                    self._link.output(text, interrupt)
+                    self._spoken = True
                 return
-            self._own = self.fallback()  # a reader that never spoke: toguz's own voice from now on
-            self.last_error = _("{reason}: toguz speaks with its own voice instead").format(reason=error)
-            self._by_own(text, interrupt)
+            except ReaderUnreachable as error:
+                failure = unreachable_words(error.reason)
+        self._link = None
+        if self._spoken or self.fallback is None or text == SILENCE:
+            self.last_error = failure
+            return
+        self._own = self.fallback()  # a reader that never spoke: toguz's own voice from now on
+        self.last_error = _("{reason}: toguz speaks with its own voice instead").format(reason=failure)
+        self._by_own(text, interrupt)
 
     def _cancel_locked(self) -> None:
         """Also cut off the reader's run in flight, where its line can (VoiceOver's osascript)."""

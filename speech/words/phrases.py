@@ -297,11 +297,6 @@ def cancel_word() -> str:
     return _("Cancel")
 
 
-def close_word() -> str:
-    """The button that closes a list."""
-    return _("Close")
-
-
 def form_opening(title: str, questions: int, ok: str, first: str, typed: bool = False) -> str:
     """A form in the screen-reader mode, as it opens, with its first question; ``typed`` when a
     question is answered by typing (where q is a letter, and Backspace closes only an empty field)."""

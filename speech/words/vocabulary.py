@@ -1,15 +1,15 @@
-"""The words for the game's vocabularies: sides, games, ends, levels, verbosities, voices, languages.
+"""The words for the game's vocabularies: sides, games, ends, levels, verbosities, languages.
 
 Each vocabulary is defined once, where the program needs it (``rules.VARIANT_KEYS``,
-``rules.engine.LEVELS``, ``speech.words.naming.VERBOSITIES``, ``speech.voices.SPEECH_CHOICES``,
-``speech.words.i18n.LANGUAGES``); this module only gives each value its words, in the language spoken now.
+``rules.engine.LEVELS``, ``speech.words.naming.VERBOSITIES``, ``speech.words.i18n.LANGUAGES``); this module
+only gives each value its words, in the language spoken now. The speech setting's values are worded where
+they are defined, beside the voices (``speech.voices.speech_label``), which this layer never imports.
 """
 
 from __future__ import annotations
 
 from rules import Side, Termination, Variant
 from rules.engine import LEVELS
-from speech.voices import AUTO, OFF, ON, SILENT
 from speech.words.i18n import LANGUAGES, _, p_
 from speech.words.naming import VERBOSITIES
 
@@ -54,21 +54,6 @@ def level_name(number: int) -> str:
     return dict(zip((level.number for level in LEVELS), names, strict=True)).get(number, str(number))
 
 
-def level_description(number: int) -> str:
-    """What a level does, in a sentence."""
-    descriptions = (
-        _("Looks one move ahead and often plays a loose move."),
-        _("Looks two moves ahead and sometimes plays a loose move."),
-        _("Looks three moves ahead and seldom gives stones away."),
-        _("Looks four moves ahead and plays carefully."),
-        _("Looks five or six moves ahead; now and then plays a slightly weaker move."),
-        _("Looks about eight moves ahead, more in the endgame; now and then slips a little."),
-        _("Looks about ten moves ahead, more in the endgame; seldom slips."),
-        _("Looks about twelve moves ahead, to the end when it can, and always plays its best."),
-    )
-    return dict(zip((level.number for level in LEVELS), descriptions, strict=True)).get(number, "")
-
-
 def level_label(number: int) -> str:
     """A level as a list shows it: ``"3, Casual"``."""
     return _("{number}, {name}").format(number=number, name=level_name(number))
@@ -78,13 +63,6 @@ def verbosity_label(value: str) -> str:
     """A verbosity in words (the setting keeps its English word)."""
     labels: dict[str, str] = dict(zip(VERBOSITIES, (
         p_("verbosity", "brief"), p_("verbosity", "normal"), p_("verbosity", "full")), strict=True))
-    return labels.get(value, value)
-
-
-def speech_label(value: str) -> str:
-    """A speech setting in words: the backends keep their own names."""
-    labels = {AUTO: p_("speech", "automatic"), ON: p_("speech", "on"), OFF: p_("speech", "off"),
-              SILENT: p_("speech", "silent")}
     return labels.get(value, value)
 
 

@@ -22,7 +22,8 @@ from speech.voices import AUTO_ORDER, SCREEN_READER, open_speaker
 from speech.voices.base import RecordingSpeaker
 from speech.voices.screen_reader import ScreenReaderSpeaker
 from tests.speech.test_chooser import EVERYTHING, equip
-from tests.speech.test_system import FakePrism, wait_until
+from tests.speech.test_system import FakePrism
+from tests.waiting import until
 
 WOULD_NOT_LOAD = ("the screen reader's interface, prismatoid, would not load: reinstall it "
                   "(pip install --force-reinstall prismatoid)")
@@ -121,10 +122,10 @@ def test_12_a_reader_whose_output_raises_hands_the_voice_to_toguzs_own_and_says_
     try:
         assert isinstance(speaker, ScreenReaderSpeaker) and reason is None  # NVDA's controller answered
         speaker.speak("Your turn.")
-        assert wait_until(lambda: bool(windows) and windows[0].spoken == ["Your turn."])
+        until(lambda: bool(windows) and windows[0].spoken == ["Your turn."])
         assert speaker.last_error == "NVDA does not answer toguz: toguz speaks with its own voice instead"
         speaker.speak("White sows 9 stones.", interrupt=False)
-        assert wait_until(lambda: windows[0].spoken == ["Your turn.", "White sows 9 stones."])
+        until(lambda: windows[0].spoken == ["Your turn.", "White sows 9 stones."])
         assert windows[0].name == "pyttsx3" and windows[0].rate == 200
         assert len(windows) == 1, "toguz's own voice opened once"
     finally:

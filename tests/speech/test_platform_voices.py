@@ -9,29 +9,23 @@ import subprocess
 import threading
 import time
 import wave
-from collections.abc import Callable, Generator
+from collections.abc import Generator
 from pathlib import Path
 
 import pytest
 
 from speech.system import use_system
-from speech.system.readers import PrismLink, ReaderUnreachable, VoiceOverLink
+from speech.system.readers import PrismLink, ReaderUnreachable, Unreachable, VoiceOverLink
 from speech.system.sound import player_command
 from speech.voices import aiff, wav_player
 from speech.voices.base import RecordingSpeaker
 from speech.voices.pyttsx3_backend import Pyttsx3Renderer
 from speech.voices.pyttsx3_worker import render
 from speech.voices.screen_reader import ScreenReaderSpeaker
+from speech.words.machine_words import unreachable_words
 from tests.speech.conftest import write_program
 from tests.speech.fake_nsss import RATE, NsssEngine, aiff_bytes, samples
-
-
-def until(check: Callable[[], object], timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
-
+from tests.waiting import until
 
 # -- 2. macOS: the nsss driver writes AIFF ------------------------------------------------------------------
 
@@ -257,8 +251,10 @@ def test_3_the_first_announcement_waits_for_macos_consent_given_late(fake_bin: P
 def test_3_a_refusal_is_said_with_where_to_allow_it_and_toguzs_own_voice_speaks(fake_bin: Path,
                                                                                    tmp_path: Path) -> None:
     fake_mac(fake_bin, tmp_path, answer="refuse", answered=True)
-    with pytest.raises(ReaderUnreachable, match="System Settings, Privacy & Security, Automation"):
+    with pytest.raises(ReaderUnreachable) as refused:
         VoiceOverLink()
+    assert refused.value.reason.why is Unreachable.VOICEOVER_FORBIDDEN
+    assert "System Settings, Privacy & Security, Automation" in unreachable_words(refused.value.reason)
     (tmp_path / "answered").unlink()
     fake_mac(fake_bin, tmp_path, answer="refuse", answer_after=3.0)
     own = RecordingSpeaker()

@@ -24,6 +24,7 @@ from speech.sounds.player import (
 )
 from speech.voices.audio import fix_audio
 from tests.needs import need
+from tests.waiting import until
 
 
 def no_check() -> str | None:
@@ -157,21 +158,10 @@ def null_player() -> Iterator[MiniaudioPlayer]:
     player.close()
 
 
-def wait_for(condition: object, timeout: float = 1.0) -> bool:
-    """Poll ``condition`` (a callable) every 2 ms until it is true or ``timeout`` passes."""
-    assert callable(condition)
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.002)
-    return True
-
-
 def test_the_null_device_hands_out_a_played_sound(null_player: MiniaudioPlayer) -> None:
     assert null_player.enabled and null_player.backend.lower() == "null"
     null_player.play(cues.turn(), label="turn")
-    assert wait_for(lambda: null_player.first_output_at is not None)
+    until(lambda: null_player.first_output_at is not None, 1.0)
     assert null_player.played_at is not None and null_player.first_output_at is not None
     assert null_player.first_output_at - null_player.played_at < 1.0
 
@@ -188,7 +178,7 @@ def test_sounds_played_together_mix_and_finish(null_player: MiniaudioPlayer) -> 
     null_player.play(cues.land(0.5, 4))
     null_player.play(cues.tick(0.9))
     assert null_player.playing() >= 1
-    assert wait_for(lambda: null_player.playing() == 0)
+    until(lambda: null_player.playing() == 0, 1.0)
     assert null_player.last_error is None and null_player.enabled
 
 
@@ -207,7 +197,7 @@ def test_a_failure_in_the_audio_thread_turns_the_player_silent(
         raise RuntimeError("the mixer broke")
 
     monkeypatch.setattr(null_player.mixer, "block", broken)
-    assert wait_for(lambda: null_player.last_error is not None)
+    until(lambda: null_player.last_error is not None, 1.0)
     null_player.play(cues.tick(0.0))
     assert not null_player.enabled
     assert null_player.last_error == "RuntimeError: the mixer broke"

@@ -10,23 +10,26 @@ import sys
 import textwrap
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from speech.system import System, processes, system, use_system
-from speech.system.locks import FileLock, lock_type, locked
+from speech.system.locks import FileLock, HeldElsewhere, LockHeld, lock_type, locked
 from speech.system.readers import (
     PrismLink,
     ReaderUnreachable,
+    Unreachable,
+    UnreachableReader,
     VoiceOverLink,
     link_problem,
     open_link,
     running_readers,
 )
-from speech.system.sound import no_output_reason, sound_device, sound_server
-from speech.voices.screen_reader import ScreenReaderSpeaker
+from speech.system.sound import NoAudio, no_output, sound_device, sound_server
+from speech.voices.screen_reader import ReaderNotReached, ScreenReaderSpeaker
+from speech.words.machine_words import held_lock_words, no_audio_words, unreachable_words
 from tests.needs import REPO
+from tests.waiting import until
 
 # -- which system ----------------------------------------------------------------------------------------
 
@@ -68,25 +71,16 @@ def gone(pid: int) -> bool:
     return state == "Z"
 
 
-def wait_until(check: Any, limit: float = 10.0) -> bool:
-    deadline = time.monotonic() + limit
-    while not check():
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
-
-
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads Linux's /proc")
 def test_on_linux_stopping_a_voice_stops_what_it_started_too() -> None:
     assert processes.detached() == {"start_new_session": True}
     process = subprocess.Popen([sys.executable, "-c", TREE], stdout=subprocess.PIPE, **processes.detached())
     assert process.stdout is not None and process.stdout.readline() == b"started\n"
-    assert wait_until(lambda: descendants(process.pid))
+    until(lambda: descendants(process.pid))
     (child,) = descendants(process.pid)
     processes.stop(process)
     process.wait(10)
-    assert wait_until(lambda: gone(child)), "the voice's own child went with it"
+    until(lambda: gone(child), what=lambda: "the voice's own child went with it")
 
 
 def test_on_windows_a_voice_starts_in_a_process_group_of_its_own_and_is_terminated(
@@ -141,8 +135,7 @@ def test_one_copy_at_a_time_claims_a_file_and_the_system_lets_go_when_it_ends(tm
     again.release()
 
 
-def test_merges_wait_for_each_other_and_a_lock_never_held_long_says_so(tmp_path: Path,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+def test_merges_wait_for_each_other_and_a_lock_never_held_long_says_so(tmp_path: Path) -> None:
     path = tmp_path / "training.lock"
     holder = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""
         import sys
@@ -153,9 +146,10 @@ def test_merges_wait_for_each_other_and_a_lock_never_held_long_says_so(tmp_path:
             sys.stdin.readline()
     """), str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, cwd=REPO)
     assert holder.stdout is not None and holder.stdout.readline() == "held\n"
-    monkeypatch.setattr("speech.system.locks.MERGE_WAIT", 0.2)
-    with pytest.raises(TimeoutError, match="another toguz has held"), locked(path):
+    with pytest.raises(TimeoutError) as held, locked(path, 0.2):
         pass
+    assert isinstance(held.value, LockHeld) and held.value.held == HeldElsewhere(path, 0.2)
+    assert held_lock_words(held.value.held) == f"another toguz has held {path} for over 0.2 seconds"
     assert holder.stdin is not None
     holder.stdin.write("\n")
     holder.stdin.close()
@@ -280,16 +274,18 @@ def test_nvda_is_spoken_to_before_jaws_and_never_windows_own_voice() -> None:
                            ("nvda", "braille", "You sow 9 stones."), ("nvda", "stop")]
     jaws = FakePrism({"jaws"})
     assert PrismLink(jaws).name == "JAWS"
-    with pytest.raises(ReaderUnreachable, match="neither NVDA nor JAWS"):
+    with pytest.raises(ReaderUnreachable) as none:
         PrismLink(FakePrism({"one_core"}))
+    assert none.value.reason == UnreachableReader(Unreachable.NO_NVDA_OR_JAWS)
 
 
 def test_an_nvda_restarted_is_reached_again() -> None:
     prism = FakePrism({"nvda"})
     link = PrismLink(prism)
     prism.running = set()
-    with pytest.raises(ReaderUnreachable):
+    with pytest.raises(ReaderUnreachable) as gone:
         link.output("gone", interrupt=True)
+    assert gone.value.reason == UnreachableReader(Unreachable.NO_NVDA_OR_JAWS)  # spoken to again: not there
     prism.running = {"nvda"}
     link.output("back", interrupt=True)
     assert prism.calls[-2:] == [("nvda", "speak", "back", "True"), ("nvda", "braille", "back")]
@@ -327,16 +323,22 @@ def test_voiceover_is_told_through_applescript_with_the_text_as_an_argument() ->
 
 def test_voiceover_not_running_is_never_started_and_not_allowed_is_said_with_the_setting() -> None:
     quiet = FakeOsascript(running=False)
-    with pytest.raises(ReaderUnreachable, match="VoiceOver is not running"):
+    with pytest.raises(ReaderUnreachable) as off:
         VoiceOverLink(quiet)
+    assert off.value.reason.why is Unreachable.VOICEOVER_OFF
+    assert unreachable_words(off.value.reason) == "VoiceOver is not running"
     assert [argv[0] for argv in quiet.runs] == ["pgrep"], "nothing told to VoiceOver, which would start it"
-    with pytest.raises(ReaderUnreachable, match="Allow VoiceOver to be controlled with AppleScript"):
+    with pytest.raises(ReaderUnreachable) as unscripted:
         VoiceOverLink(FakeOsascript(allowed=False))
+    assert unscripted.value.reason.why is Unreachable.VOICEOVER_UNSCRIPTED
+    assert "Allow VoiceOver to be controlled with AppleScript" in unreachable_words(unscripted.value.reason)
 
 
 def test_each_system_has_its_line_to_the_reader_or_says_why_not() -> None:
     with use_system("linux"):
-        assert link_problem() == "on Linux your screen reader reads the terminal: use the screen-reader mode"
+        found = link_problem()
+        assert found == UnreachableReader(Unreachable.TERMINAL_READ)
+        assert unreachable_words(found) == "on Linux your screen reader reads the terminal: use the screen-reader mode"
         with pytest.raises(ReaderUnreachable):
             open_link()
     with use_system("darwin"):
@@ -352,7 +354,7 @@ def test_an_announcement_reaches_nvda_as_speech_and_braille_and_a_new_one_cuts_t
         speaker.speak("Move 2.", interrupt=False)
         assert speaker.wait(10)
         speaker.stop()
-        assert wait_until(lambda: prism.calls[-1] == ("nvda", "stop"))
+        until(lambda: prism.calls[-1] == ("nvda", "stop"))
     finally:
         speaker.close()
     outputs = [call for call in prism.calls if call[1] in ("speak", "braille")]
@@ -363,7 +365,7 @@ def test_an_announcement_reaches_nvda_as_speech_and_braille_and_a_new_one_cuts_t
 
 
 def test_a_reader_not_running_leaves_the_voice_to_toguz_and_one_gone_later_is_reached_again() -> None:
-    with pytest.raises(ReaderUnreachable, match="neither NVDA nor JAWS is running"):
+    with pytest.raises(ReaderNotReached, match="neither NVDA nor JAWS is running"):
         ScreenReaderSpeaker(lambda: PrismLink(FakePrism(set())))
     prism = FakePrism({"nvda"})
     speaker = ScreenReaderSpeaker(lambda: PrismLink(prism))
@@ -389,14 +391,14 @@ def test_sound_is_judged_from_the_audio_librarys_devices_on_windows_and_macos(tm
             assert sound_device(playbacks=lambda: 2) is True
             assert sound_device(playbacks=lambda: 0) is False
             assert sound_server() is False
-            assert "/dev/snd" not in no_output_reason()
+            assert no_output() is NoAudio.NO_PLAYBACK_DEVICE and "/dev/snd" not in no_audio_words(no_output())
     snd = tmp_path / "snd"
     snd.mkdir()
     with use_system("linux"):
         assert sound_device(snd) is False
         (snd / "pcmC0D0p").write_text("")
         assert sound_device(snd) is True
-        assert "/dev/snd" in no_output_reason()
+        assert no_output() is NoAudio.NO_CARD_OR_SERVER and "/dev/snd" in no_audio_words(no_output())
 
 
 # -- toguz's own voice where the system has no player program ----------------------------------------------
@@ -451,10 +453,10 @@ def test_on_windows_a_new_announcement_cuts_the_stale_one_off_without_process_gr
         speaker = WavSpeaker()
         try:
             speaker.speak("stale")
-            assert wait_until(lambda: speaker._process is not None)
+            until(lambda: speaker._process is not None)
             started = time.monotonic()
             speaker.speak("new", interrupt=True)
-            assert wait_until(lambda: "stale: cut" in played, 20), (played, speaker.last_error)
+            until(lambda: "stale: cut" in played, 20, lambda: (played, speaker.last_error))
             assert time.monotonic() - started < 20, "cut at once, not played for a minute"
             speaker.stop()
             assert speaker.wait(20)

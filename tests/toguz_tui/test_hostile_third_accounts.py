@@ -21,9 +21,10 @@ from speech.words import phrases
 from speech.words.account import AccountWords
 from speech.words.announce import Announcer, Perspective
 from tests.toguz_tui.conftest import Heard, MakeSession, training
-from tests.toguz_tui.session.test_accounts import NODES, until
+from tests.toguz_tui.session.test_accounts import NODES
 from tests.toguz_tui.session.test_clocks import say
 from tests.toguz_tui.training.test_mistakes import better, keep, kept, positions
+from tests.waiting import until
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import kept_accounts
 from toguz_tui.session.accounts import accounts
@@ -128,8 +129,8 @@ def test_4_many_kept_games_are_looked_through_in_the_background_and_then_known_f
     finally:
         index_lock.release()
     until(lambda: any(reply.text == "Your kept games are looked through: type mistakes to play your mistakes again."
-                      for reply in heard))
-    until(lambda: any(reply.text == "Every game of yours that toguz kept is analysed." for reply in heard))
+                      for reply in heard), 60)
+    until(lambda: any(reply.text == "Every game of yours that toguz kept is analysed." for reply in heard), 60)
     assert index_path(kept_accounts.accounts_dir()).is_file()
     account_index._KNOWN.clear()  # as in a new process: the index is read from its file
     again = make_session()  # another session: the index knows every file, nothing is read in the background
@@ -151,7 +152,7 @@ def test_11_an_accounts_folder_that_is_a_file_is_said_so_and_nothing_claims_the_
     run_line(session, "account")
     problem = f"the accounts folder {phrases.clipped(str(folder), 80)} is a file, not a folder"
     until(lambda: any(reply.text == f"The analysis could not be kept ({problem}): it starts again next time."
-                      for reply in heard))
+                      for reply in heard), 60)
     for command in ("account all", "mistakes"):
         reply = run_line(session, command)
         assert reply is not None and reply.kind == "error"
@@ -167,7 +168,7 @@ def test_11_account_all_says_how_far_it_is_by_games_and_account_stop_points_to_a
     session.accounts.nodes = 200_000
     heard = Heard(session)
     assert say(session, "account all").startswith("Analysing 3 games of yours in the background")
-    until(lambda: any(reply.text.startswith("Analysing game ") for reply in heard))
+    until(lambda: any(reply.text.startswith("Analysing game ") for reply in heard), 60)
     line = next(reply.text for reply in heard if reply.text.startswith("Analysing game "))
     assert line.startswith(("Analysing game 1 of 3: ", "Analysing game 2 of 3: ")) and line.endswith("% of it.")
     assert not any(reply.text.startswith("Analysed ") for reply in heard), "not a game's percent alone"
@@ -191,9 +192,9 @@ def test_11_an_account_asked_during_account_all_goes_first_and_the_line_goes_on_
     text = say(session, "account")
     assert text.startswith("Analysing the game's 10 moves in the background")
     assert text.endswith("Your other games waiting for their accounts are analysed after it.")
-    until(lambda: any(reply.text.startswith("The account of the game.") for reply in heard))
+    until(lambda: any(reply.text.startswith("The account of the game.") for reply in heard), 60)
     until(lambda: any(reply.text == "2 games are analysed: type mistakes to play your mistakes again."
-                      for reply in heard))
+                      for reply in heard), 60)
 
 
 def test_11_a_kept_account_whose_verdicts_disagree_with_its_moves_is_not_believed(

@@ -9,7 +9,6 @@ BRLTTY 6.9 reading tmux for the first start).
 
 from __future__ import annotations
 
-import argparse
 import os
 import queue
 import select
@@ -42,6 +41,7 @@ from tests.toguz_tui.session.braille_faults import (
 from toguz_tui.commands.table import run_line
 from toguz_tui.files.settings import Settings, load_settings
 from toguz_tui.start import first_run
+from toguz_tui.start.start_options import StartOptions
 
 __all__ = ["make_app"]  # the board's fixture
 
@@ -227,7 +227,7 @@ def test_15_the_plain_input_is_a_setting_as_the_others_are(make_session: MakeSes
     helped = run_line(session, "help settings")
     assert helped is not None and "set plain_input on: the line mode only adds to the screen" in helped.text
     assert changed_settings(session.settings, {"plain_input": "off"}) == [("plain_input", "off")]  # the settings form
-    assert effective_settings(argparse.Namespace(plain_input=True, screen_reader=None), Settings()).plain_input
+    assert effective_settings(StartOptions(plain_input=True), Settings()).plain_input
     told = subprocess.run([*toguz_command(), "--help"], capture_output=True, text=True, env=environment(tmp_path),
                           timeout=SECONDS)
     assert "--plain, --no-plain" in told.stdout and "never redrawn" in " ".join(told.stdout.split())
@@ -241,8 +241,7 @@ def test_15_the_first_start_chooses_the_plain_input_where_brltty_or_speakup_runs
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setattr("builtins.input", lambda _question: "")
-    options = argparse.Namespace(screen_reader=None)
-    first_run.first_start(options)
+    options = first_run.first_start(StartOptions())
     assert load_settings()[0].plain_input is plain
     said = " ".join([capsys.readouterr().out, *options.first_start_words])
     assert ("set plain_input off" in " ".join(said.split())) is plain

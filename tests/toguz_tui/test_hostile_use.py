@@ -22,7 +22,6 @@ import threading
 import time
 import tracemalloc
 import uuid
-from argparse import Namespace
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -31,12 +30,13 @@ import pytest
 
 from rules import Game, Position, records
 from rules.records import GameEntry, record_from_game, write_record
-from speech.system.machine import FakeMachine
+from speech.system.machine import FakeMachine, PlayFailure
 from speech.voices import RecordingSpeaker, SilentSpeaker
 from tests.fakes import HERMETIC
 from tests.needs import need_program
 from tests.toguz_tui.board.test_app_support import SIZE, MakeApp, make_app, said
 from tests.toguz_tui.conftest import Heard, MakeSession, environment, reviewing, toguz_command
+from tests.waiting import until
 from toguz_tui.cli import play_parser
 from toguz_tui.commands.table import run_line
 from toguz_tui.files import storage
@@ -46,6 +46,7 @@ from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.session.records import record_files
 from toguz_tui.session.setup import GameSetup
 from toguz_tui.start.launch import build_session
+from toguz_tui.start.start_options import StartOptions
 
 __all__ = ["make_app"]
 
@@ -78,9 +79,9 @@ def line(session: GameSession, text: str) -> Reply:
     return reply
 
 
-def options(*args: str) -> Namespace:
+def options(*args: str) -> StartOptions:
     """The command line's options, as ``toguz`` parses them."""
-    return play_parser().parse_args(list(args))
+    return StartOptions.parsed(play_parser().parse_args(list(args)))
 
 
 def promptly(work: Callable[[], T], seconds: float = 5.0) -> T:
@@ -152,11 +153,8 @@ class Tmux:
         return self.run("display", "-p", "-t", self.name, what).strip()
 
     def wait(self, check: Callable[[], bool], timeout: float = 15.0) -> None:
-        deadline = time.monotonic() + timeout
-        while not check():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out; the screen:\n{self.screen()}")
-            time.sleep(0.05)
+        """Poll until ``check`` holds; fail showing the screen."""
+        until(check, timeout, lambda: f"the screen:\n{self.screen()}")
 
 
 @pytest.fixture
@@ -910,11 +908,12 @@ def test_24_a_sound_player_that_fails_is_said_once(tmp_path: Path, monkeypatch: 
     machine.libraries.add("espeak-ng")
     machine.modules.add("pyttsx3")
     machine.has_sound_device = True
-    machine.player_error = "aplay failed (aplay: main:831: audio open error: Device or resource busy)"
+    machine.player_error = PlayFailure("aplay", said="aplay: main:831: audio open error: Device or resource busy")
+    failed = "aplay failed (aplay: main:831: audio open error: Device or resource busy)"
     assert speech_main(["--check"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"pyttsx3: not available: {machine.player_error}"
-    assert out[1] == f"espeak-ng: not available: {machine.player_error}"
+    assert out[0] == f"pyttsx3: not available: {failed}"
+    assert out[1] == f"espeak-ng: not available: {failed}"
 
 
 def test_27_the_no_audio_message_is_said_once_not_after_every_set(make_session: MakeSession,

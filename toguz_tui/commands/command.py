@@ -9,7 +9,7 @@ from typing import Literal
 
 from speech.words.i18n import _
 from toguz_tui.commands.arguments import Handler, usage
-from toguz_tui.commands.lexicon import COMMAND, native_words, shown_word
+from toguz_tui.commands.lexicon import COMMAND, native_words
 
 
 @dataclass(frozen=True)
@@ -59,11 +59,6 @@ class Command:
     def native(self) -> tuple[str, ...]:
         """Its words in the language spoken now (none in English), the first the name shown."""
         return native_words(COMMAND, self.name)
-
-    @property
-    def shown_name(self) -> str:
-        """Its name in the language spoken now."""
-        return shown_word(COMMAND, self.name)
 
     @property
     def all_aliases(self) -> tuple[str, ...]:

@@ -6,7 +6,8 @@ shown (``p_("command", "board")`` is ``доска д`` in Russian). The words af
 in the context ``word`` (``their``, ``on``, ``white``, ``list`` ...), the settings' names in the
 context ``setting``. A language brings its words with its ``.po`` file; English words are accepted in
 every language, and where a word of the player's language and an English word name two different
-things, the player's language wins.
+things, the player's language wins. A typed answer to a yes-or-no question (``typed_answer``) is read
+here too, in any language and any keyboard layout (``toguz_tui.keyboards.places``).
 """
 
 from __future__ import annotations
@@ -15,9 +16,10 @@ from collections.abc import Iterable, Mapping
 from functools import cache
 
 from rules import VARIANT_KEYS
-from speech.words.i18n import DEFAULT, Np_, catalogue, language
+from speech.words.i18n import DEFAULT, LANGUAGES, Np_, catalogue, language
 from speech.words.naming import VERBOSITIES
 from toguz_tui.files.settings import COLOURS, KEYBOARDS, OPPONENTS, THEMES
+from toguz_tui.keyboards.places import layout_names, places
 
 COMMAND = "command"
 WORD = "word"
@@ -152,3 +154,28 @@ def argument_choices(command: str, known: Iterable[str]) -> tuple[str, ...]:
         names = (shown_word(SETTING, name) for name in MESSAGES[SETTING])
         return (*names, *(shown_word(WORD, value) for value in SETTING_VALUES))
     return tuple(shown_word(WORD, word) for word in known)
+
+
+def typed_answer(typed: str | None) -> str | None:
+    """What a typed answer to a yes-or-no question means: ``y``, ``n`` or ``q`` (close), else None.
+    The letters and words of the player's language come first (Russian д and н, Kazakh и and ж, Kyrgyz
+    о and ж), then those of the other languages (a Russian speaker answers ``н`` for «нет» whatever the
+    language spoken), then English ``y``, ``yes``, ``n``, ``no`` and ``q``, then a letter at the place
+    of ``y``, ``n`` or ``q`` in any of the layouts (``й`` is ``q``; ``н``, at the place of ``y``, is
+    never yes: it is Russian's no)."""
+    word = (typed or "").strip().lower()
+    if not word:
+        return None
+    spoken = language()
+    for code in (spoken, *(known for known in LANGUAGES if known != spoken)):
+        for key in ("y", "n"):
+            if word in native_words(ANSWER, key, code):
+                return key
+    english = {"y": "y", "yes": "y", "n": "n", "no": "n", "q": "q"}
+    if word in english:
+        return english[word]
+    for layout in layout_names():
+        latin = places(layout).get(word)
+        if latin in ("y", "n", "q"):
+            return latin
+    return None

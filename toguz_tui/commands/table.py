@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from rules import VARIANT_KEYS
 from speech.words import phrases
-from speech.words.i18n import N_, _, language, p_
+from speech.words.i18n import N_, _, language
 from speech.words.naming import VERBOSITIES
 from toguz_tui.commands import (
     board_commands,
@@ -29,11 +29,20 @@ from toguz_tui.commands import (
 )
 from toguz_tui.commands.arguments import Answer, Focus, Handler, WrongWords, localised, usage
 from toguz_tui.commands.command import Command
-from toguz_tui.commands.lexicon import COMMAND, HELP_TOPIC_WORDS, arguments, commands_of, english_word, shown_word
+from toguz_tui.commands.lexicon import (
+    COMMAND,
+    HELP_TOPIC_WORDS,
+    arguments,
+    commands_of,
+    english_word,
+    shown_word,
+    typed_answer,
+)
 from toguz_tui.commands.line_words import line_words
 from toguz_tui.files import storage
 from toguz_tui.files.settings import COLOURS, OPPONENTS, Settings
-from toguz_tui.keyboards.layouts import layout_digits, meant_word, typed_answer
+from toguz_tui.keyboards.board_keys import key_label
+from toguz_tui.keyboards.layouts import layout_digits, meant_word
 from toguz_tui.keyboards.places import layout_names
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.output.announcement_stream import Reply
@@ -403,27 +412,3 @@ def help_lines(group: str | None = None) -> list[str]:
         lines.append(phrases.command_line(command.usage, command.help, command.all_aliases, keys))
     return lines
 
-
-KEY_SIGNS = {"comma": ",", "full_stop": ".", "question_mark": "?", "colon": ":"}
-
-
-def key_names() -> dict[str, str]:
-    """The keys with names, as people call them in the language spoken now."""
-    return {"space": p_("key", "Space"), "enter": p_("key", "Enter"), "escape": p_("key", "Escape"),
-            "right": p_("key", "Right"), "left": p_("key", "Left"), "up": p_("key", "Up"), "down": p_("key", "Down"),
-            "home": p_("key", "Home"), "end": p_("key", "End"), "backspace": p_("key", "Backspace"),
-            "pageup": p_("key", "Page Up"), "pagedown": p_("key", "Page Down"), "tab": p_("key", "Tab")}
-
-
-def key_label(key: str) -> str:
-    """How a key is written for a person."""
-    if key in KEY_SIGNS:
-        return KEY_SIGNS[key]
-    names = key_names()
-    if key in names:
-        return names[key]
-    if key.startswith("ctrl+"):
-        return p_("key", "Ctrl+{key}").format(key=key[5:].upper())
-    if len(key) == 1 and key.isupper():
-        return p_("key", "Shift+{key}").format(key=key.lower())
-    return key.upper() if key.startswith("f") and key[1:].isdigit() else key

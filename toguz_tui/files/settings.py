@@ -18,12 +18,12 @@ from rules import VARIANT_KEYS, VARIANT_WORDS, Side, VariantKey
 from rules.clock import MAX_MINUTES, MAX_WARNINGS, WARNINGS, ClockError, TimeControl, parse_warnings, warnings_text
 from rules.engine import LEVELS
 from speech.system import system
-from speech.voices import AUTO, OFF, ON, RATE_RANGE, SCREEN_READER, SILENT, SPEECH_CHOICES, language_voice
+from speech.voices import AUTO, OFF, ON, RATE_RANGE, SCREEN_READER, SILENT, SPEECH_CHOICES, language_voice, speech_label
 from speech.words import phrases
 from speech.words.announce import BRAILLE_CELLS
 from speech.words.i18n import LANGUAGES, N_, _, from_environment, p_
 from speech.words.naming import VERBOSITIES, Verbosity
-from speech.words.vocabulary import language_label, on_off, side_title, speech_label, variant_for, verbosity_label
+from speech.words.vocabulary import language_label, on_off, side_title, variant_for, verbosity_label
 from toguz_tui.files.storage import OPPONENT_KEYS, Opponent, keep_aside, printable_name
 from toguz_tui.files.user_files import FileProblem, folder_from, read_text, too_long_number, write_text
 

@@ -3,7 +3,7 @@
 - The game in progress is one JSON file, written atomically after every move. Reading it checks
   every field against what it must be (types, sizes, ranges) before anything is built from it; a
   file that fails is moved aside under a new name (never over an earlier one) and said in one line.
-- One toguz at a time owns the game in progress: a lock (``toguz_tui.files.locks``, released by the
+- One toguz at a time owns the game in progress: a lock (``speech.system.locks``, released by the
   system when the process ends, so a killed copy leaves no stale lock behind).
 - Finished games, and unfinished ones replaced by a new game, are kept as record files in the
   archive under short, safe names made of the time and the players.

@@ -16,6 +16,9 @@ pits 1, 6 and 7). Every other ASCII character keeps its own meaning, so ``,``, `
 language is Kazakh often types with the Latin layout active: they stand for pits 6 and 7 only once the
 keys typed show the Kazakh layout in use (``LayoutSeen``): a letter only it types (``ә``, ``қ``, ``ө``;
 the other pits of its digit row are such letters) shows it, a Latin letter or a digit shows another.
+
+How a key is written for a person (``key_label``: ``Enter``, ``Ctrl+Q``, ``,``) is here too, for the help, the
+footer and every layout's labels.
 """
 
 from __future__ import annotations
@@ -24,12 +27,37 @@ from dataclasses import dataclass
 from functools import cache
 
 from speech.words.i18n import p_
-from toguz_tui.commands.table import KEY_SIGNS, key_label
 from toguz_tui.keyboards.places import layout_names, places
 
-__all__ = ["Keyboard", "LayoutSeen", "key_name", "keyboard", "layout_names", "places"]
+__all__ = ["KEY_SIGNS", "Keyboard", "LayoutSeen", "key_label", "key_name", "key_names", "keyboard", "layout_names",
+           "places"]
 
 LATIN = "latin"
+KEY_SIGNS = {"comma": ",", "full_stop": ".", "question_mark": "?", "colon": ":"}
+
+
+def key_names() -> dict[str, str]:
+    """The keys with names, as people call them in the language spoken now."""
+    return {"space": p_("key", "Space"), "enter": p_("key", "Enter"), "escape": p_("key", "Escape"),
+            "right": p_("key", "Right"), "left": p_("key", "Left"), "up": p_("key", "Up"), "down": p_("key", "Down"),
+            "home": p_("key", "Home"), "end": p_("key", "End"), "backspace": p_("key", "Backspace"),
+            "pageup": p_("key", "Page Up"), "pagedown": p_("key", "Page Down"), "tab": p_("key", "Tab")}
+
+
+def key_label(key: str) -> str:
+    """How a key is written for a person."""
+    if key in KEY_SIGNS:
+        return KEY_SIGNS[key]
+    names = key_names()
+    if key in names:
+        return names[key]
+    if key.startswith("ctrl+"):
+        return p_("key", "Ctrl+{key}").format(key=key[5:].upper())
+    if len(key) == 1 and key.isupper():
+        return p_("key", "Shift+{key}").format(key=key.lower())
+    return key.upper() if key.startswith("f") and key[1:].isdigit() else key
+
+
 KEY_NAMES = {sign: name for name, sign in KEY_SIGNS.items()}  # "," -> "comma", as Textual names the keys
 
 

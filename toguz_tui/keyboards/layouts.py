@@ -11,9 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from speech.words.i18n import LANGUAGES, language
-from toguz_tui.commands.lexicon import ANSWER, native_words
-from toguz_tui.keyboards.places import layout_names, places
+from toguz_tui.keyboards.places import places
 
 
 def layout_digits(word: str, layout: str) -> str:
@@ -49,27 +47,3 @@ def meant_word(word: str, layouts: tuple[str, ...], is_word: Callable[[str], boo
             return native
     return None
 
-
-def typed_answer(typed: str | None) -> str | None:
-    """What a typed answer to a yes-or-no question means: ``y``, ``n`` or ``q`` (close), else None.
-    The letters and words of the player's language come first (Russian д and н, Kazakh и and ж, Kyrgyz
-    о and ж), then those of the other languages (a Russian speaker answers ``н`` for «нет» whatever the
-    language spoken), then English ``y``, ``yes``, ``n``, ``no`` and ``q``, then a letter at the place
-    of ``y``, ``n`` or ``q`` in any of the layouts (``й`` is ``q``; ``н``, at the place of ``y``, is
-    never yes: it is Russian's no)."""
-    word = (typed or "").strip().lower()
-    if not word:
-        return None
-    spoken = language()
-    for code in (spoken, *(known for known in LANGUAGES if known != spoken)):
-        for key in ("y", "n"):
-            if word in native_words(ANSWER, key, code):
-                return key
-    english = {"y": "y", "yes": "y", "n": "n", "no": "n", "q": "q"}
-    if word in english:
-        return english[word]
-    for layout in layout_names():
-        latin = places(layout).get(word)
-        if latin in ("y", "n", "q"):
-            return latin
-    return None

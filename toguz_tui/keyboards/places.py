@@ -1,6 +1,7 @@
 """The keyboard layouts' places: per layout, each character it types and the US QWERTY character of
 the same key (``keyboards.json``, built from the layouts' xkb definitions by ``tools/build_keyboards.py``).
-The board's keys (``toguz_tui.keyboards.board_keys``) and the line mode's words (``layouts``) read them."""
+The board's keys (``toguz_tui.keyboards.board_keys``), the line mode's words (``layouts``) and the typed
+answers to a yes-or-no question (``toguz_tui.commands.lexicon.typed_answer``) read them."""
 
 from __future__ import annotations
 

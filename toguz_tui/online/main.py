@@ -15,16 +15,18 @@ import sys
 
 from speech.voices import AUTO_ORDER, SPEECH_CHOICES
 from speech.voices.speech_command import PlainParser
-from speech.words import online_wording, phrases
+from speech.words import online_wording
 from speech.words.i18n import _
 from toguz_tui.files.settings import config_dir
 from toguz_tui.online.network import token_store
 from toguz_tui.online.network.client import DEFAULT_SERVER, Client, OnlineError, server_address
+from toguz_tui.online.network.server_messages import Player
 from toguz_tui.online.play.correspondence import POLL_SECONDS
 from toguz_tui.online.play.online_play import OnlinePlay
 from toguz_tui.session.facade import GameSession
 from toguz_tui.start.faces import run_face
 from toguz_tui.start.launch import open_session
+from toguz_tui.start.start_options import StartOptions
 
 
 def parser() -> argparse.ArgumentParser:
@@ -134,7 +136,7 @@ def login(server: str, config: object, given: object) -> int:
         return 2
     client = Client(token, server)
     try:
-        account = phrases.visible(str(client.account().get("id", "?"))[:30])
+        account = Player.of(client.account()).id or "?"
     except OnlineError as error:
         print(online_wording.online_failed(str(error)), file=sys.stderr)
         return 1
@@ -157,8 +159,8 @@ def online_session(token: str | None, options: argparse.Namespace) -> tuple[Game
     it, and connected (what it said first, problems then the connection's, is in its stream). Without a
     token nothing is asked of the server: watching works, and the rest says it needs a login."""
     online = OnlinePlay(Client(token, options.server), new_client=lambda: Client(token, options.server),
-                         poll=getattr(options, "poll", POLL_SECONDS))
-    session = open_session(options, online)
+                         poll=options.poll)
+    session = open_session(StartOptions.parsed(options), online)
     online.attach(session)
     if token is not None:
         print(_("Connecting to {server}…").format(server=online.client.host), flush=True)

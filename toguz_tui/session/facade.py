@@ -15,7 +15,8 @@ the events it may tell it), the other parts it speaks to, and the engine factory
 - ``advisor``: the engine's help (``advisor``); ``reviewer``: the review (``reviewer``); ``trainer``: the
   lessons and the puzzles (``trainer``); ``accounts``: the accounts of games, analysed in the background
   (``accounts``); ``record_files``: saving to files, opening records and positions (``record_files``);
-  ``questions``: what waits for a yes;
+  ``questions``: what waits for a yes; ``server_game``: a game a server holds, joined, moved, timed and ended
+  (``server_game``);
 - the opponent (``opponents``, ``computer``): the computer owns its search; a remote player comes from
   ``toguz_tui.online``, whose connection is ``online``.
 
@@ -52,6 +53,7 @@ from toguz_tui.session.questions import Questions
 from toguz_tui.session.records.game_store import GameStore
 from toguz_tui.session.records.record_files import RecordFiles
 from toguz_tui.session.records.reviewer import Reviewer
+from toguz_tui.session.server_game import ServerGame
 from toguz_tui.session.setup import GameSetup, replayed, saved_game
 from toguz_tui.session.thinker import EngineFactory, Thinker
 from toguz_tui.session.trainer import Trainer
@@ -83,6 +85,7 @@ class GameSession:
         self.reviewer = Reviewer(self.lock, self.output, self, self.store)
         self.record_files = RecordFiles(self.output, self, self.store, self.reviewer)
         self.trainer = Trainer(self.lock, self.output, self, self.accounts.games)
+        self.server_game = ServerGame(self)  # a server's game, played or watched: its transactions
         self.enter(Playing())
 
     @property

@@ -4,10 +4,10 @@ BRLTTY runs, each question is laid out in windows of a braille display, read fro
 
 from __future__ import annotations
 
-import argparse
 import sys
 import textwrap
 from collections.abc import Callable
+from dataclasses import replace
 
 from speech.system.machine import machine
 from speech.system.terminal import drop_typed_ahead
@@ -16,15 +16,16 @@ from speech.voices.braille import braille_wrap
 from speech.words import first_steps, phrases
 from speech.words.announce import BRAILLE_CELLS
 from speech.words.i18n import _
+from toguz_tui.commands.lexicon import typed_answer
 from toguz_tui.files.settings import Settings, save_setting, stored_setting_names
-from toguz_tui.keyboards.layouts import typed_answer
+from toguz_tui.start.start_options import StartOptions
 
 ATTEMPTS = 3
 
 
-def should_ask(options: argparse.Namespace) -> bool:
+def should_ask(options: StartOptions) -> bool:
     """At a terminal, when neither the command line nor the settings file says."""
-    if getattr(options, "screen_reader", None) is not None:
+    if options.screen_reader is not None:
         return False
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         return False
@@ -128,20 +129,19 @@ class FirstStartTerminal:
         return left
 
 
-def first_start(options: argparse.Namespace) -> None:
-    """Ask once and keep the answers in the settings file (for this run in ``options`` too, and
-    ``first_start_asked``); where BRLTTY or Speakup runs, a screen-reader user gets the line mode's plain input
-    too. The braille question follows a yes only (a braille display is read through a screen reader). What was
-    typed after the last answer is dropped: typed ahead, blind, for a question that did not come, it never
-    reaches the game."""
-    options.first_start_words, options.first_start_asked = [], False
+def first_start(options: StartOptions) -> StartOptions:
+    """Ask once and keep the answers in the settings file; the options of this run with them (the screen-reader
+    answer, ``first_start_asked``, and ``first_start_words``, what was said after the last question); where
+    BRLTTY or Speakup runs, a screen-reader user gets the line mode's plain input too. The braille question
+    follows a yes only (a braille display is read through a screen reader). What was typed after the last
+    answer is dropped: typed ahead, blind, for a question that did not come, it never reaches the game."""
+    options = replace(options, first_start_words=(), first_start_asked=False)
     if not should_ask(options):
-        return
-    options.first_start_asked = True
+        return options
     readers = machine().screen_readers()
     terminal = FirstStartTerminal(BRAILLE_CELLS if "BRLTTY" in readers else None)  # nothing is set yet: 40
     chosen = ask_screen_reader(readers, terminal.read, terminal.write)
-    options.screen_reader = chosen
+    options = replace(options, screen_reader=chosen, first_start_asked=True)
     keep("screen_reader", chosen, terminal)
     terminal.write(first_steps.first_start_done(chosen, own_voice_silent(options)))
     spoken_to = [reader for reader in readers if reader in phrases.SPOKEN_TO]
@@ -155,14 +155,15 @@ def first_start(options: argparse.Namespace) -> None:
     if chosen and "plain_input" not in stored and {"BRLTTY", "Speakup"} & set(readers):
         keep("plain_input", True, terminal)
         terminal.write(phrases.first_start_plain_done())
-    options.first_start_words = terminal.leftover()
+    words = tuple(terminal.leftover())
     drop_typed_ahead(sys.stdin)
+    return replace(options, first_start_words=words)
 
 
-def own_voice_silent(options: argparse.Namespace) -> bool:
+def own_voice_silent(options: StartOptions) -> bool:
     """Whether toguz's own voice is silent in the screen-reader mode as this run's speech setting stands (left
     automatic by the command line and the settings file): the screen reader reads the terminal, as on Linux."""
-    speech = getattr(options, "speech", None) or AUTO
+    speech = options.speech or AUTO
     if speech != AUTO or "speech" in stored_setting_names():
         return False  # a speech setting of the player's own: nothing is said of it
     return Settings(speech=AUTO, screen_reader=True).voice_backend == SILENT

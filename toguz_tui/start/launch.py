@@ -12,8 +12,8 @@ moved aside. When another toguz has the game in progress open, this one shows it
 
 from __future__ import annotations
 
-import argparse
 from dataclasses import replace
+from typing import TypeVar
 
 from rules import IllegalMoveError, NotationError, Position, RulesError
 from speech.sounds.player import open_player
@@ -30,23 +30,33 @@ from toguz_tui.session.opponent import OnlineConnection
 from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.session.records.review import Review
 from toguz_tui.session.setup import GameSetup, saved_game
+from toguz_tui.start.start_options import StartOptions
 
-GAME_OPTIONS = ("variant", "opponent", "colour", "clock")
+T = TypeVar("T")
 
 
-def effective_settings(options: argparse.Namespace, settings: Settings) -> Settings:
+def effective_settings(options: StartOptions, settings: Settings) -> Settings:
     """The saved settings with this run's command-line choices laid over them (not saved)."""
-    for name in ("speech", "verbosity", "level", "variant", "opponent", "colour", "screen_reader", "language",
-                 "clock", "plain_input"):
-        value = getattr(options, name, None)
-        if value is not None:
-            settings = replace(settings, **{name: value})
-    if getattr(options, "sounds", None) is not None:
-        settings = replace(settings, sounds=options.sounds == "on")
-    return settings
+    sounds = None if options.sounds is None else options.sounds == "on"
+    return replace(settings, speech=given(options.speech, settings.speech),
+                   verbosity=given(options.verbosity, settings.verbosity),
+                   level=given(options.level, settings.level),
+                   variant=given(options.variant, settings.variant),
+                   opponent=given(options.opponent, settings.opponent),
+                   colour=given(options.colour, settings.colour),
+                   screen_reader=given(options.screen_reader, settings.screen_reader),
+                   language=given(options.language, settings.language),
+                   clock=given(options.clock, settings.clock),
+                   plain_input=given(options.plain_input, settings.plain_input),
+                   sounds=given(sounds, settings.sounds))
 
 
-def open_session(options: argparse.Namespace, online: OnlineConnection | None = None) -> GameSession:
+def given(option: T | None, setting: T) -> T:
+    """The command line's choice where it made one, else the setting."""
+    return setting if option is None else option
+
+
+def open_session(options: StartOptions, online: OnlineConnection | None = None) -> GameSession:
     """A session with the options laid over the saved settings, its voice and its sound cues, before any
     game is chosen; what went wrong on the way is said first, in its stream: the letters the terminal
     cannot show, the settings file, the voice, the sound cues. ``online``: toguz online's connection (its
@@ -59,9 +69,8 @@ def open_session(options: argparse.Namespace, online: OnlineConnection | None = 
     player, sounds_problem = open_player(settings.sounds, settings.sound_volume)
     session = GameSession(settings, speaker, stored=stored, player=player, online=online)
     output = session.output
-    cannot_show = getattr(options, "cannot_show", None)  # the terminal cannot show the language's letters
-    if cannot_show:
-        output.say(Reply(cannot_show, kind="error"))
+    if options.cannot_show:  # the terminal cannot show the language's letters
+        output.say(Reply(options.cannot_show, kind="error"))
     if settings_problem:
         output.error(settings_problem)
     if speech_problem:
@@ -71,19 +80,18 @@ def open_session(options: argparse.Namespace, online: OnlineConnection | None = 
     return session
 
 
-def build_session(options: argparse.Namespace) -> GameSession:
+def build_session(options: StartOptions) -> GameSession:
     """A session with its game chosen as the options say (what it said first is in its stream)."""
     session = open_session(options)
     settings, output = session.settings, session.output
     choose_game(session, options)
-    training = getattr(options, "training", None)
-    if training:
-        session.trainer.choose_player(getattr(options, "player", "") or "", options.seed or 0)
-        if training == "puzzles":
+    if options.training:
+        session.trainer.choose_player(options.player, options.seed or 0)
+        if options.training == "puzzles":
             session.trainer.open_puzzles()
         else:
             session.trainer.open_lessons()
-    for words in getattr(options, "first_start_words", []):  # the first start's last answers (braille):
+    for words in options.first_start_words:  # the first start's last answers (braille):
         output.say(Reply(words), interrupt=False)  # after the game's first message, which starts the window
     readers = machine().screen_readers()
     if readers and not settings.screen_reader and options.screen_reader is None:
@@ -96,17 +104,17 @@ def build_session(options: argparse.Namespace) -> GameSession:
     return session
 
 
-def asked_for_another_game(options: argparse.Namespace, start: Position | None) -> bool:
+def asked_for_another_game(options: StartOptions, start: Position | None) -> bool:
     """True when the options ask for a game other than the saved one (a FEN only when it could be read:
     a refused one changes nothing)."""
-    return bool(options.new or start is not None or any(getattr(options, name, None) for name in GAME_OPTIONS))
+    return options.other_game or start is not None
 
 
-def choose_game(session: GameSession, options: argparse.Namespace) -> list[Reply]:
+def choose_game(session: GameSession, options: StartOptions) -> list[Reply]:
     """Resume the saved game, or start the one the options and settings ask for (a lesson or the puzzles:
     quietly, the game waiting); what was said."""
     setup = GameSetup.from_settings(session.settings, options.seed)
-    quiet = bool(getattr(options, "training", None))
+    quiet = options.training is not None
     said: list[Reply] = []
     start: Position | None = None
     if options.fen is not None:

@@ -12,8 +12,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from speech.system.locks import locked
+from speech.system.locks import LockHeld, locked
 from speech.words.i18n import _
+from speech.words.machine_words import held_lock_words
 from toguz_tui.files import storage
 from toguz_tui.files.user_files import FileProblem, read_bytes, too_long_number
 from toguz_tui.training.puzzles import START_RATING
@@ -161,7 +162,8 @@ def save_progress(progress: Progress, *, player: str | None = None, lessons: boo
             whole = merged(_on_disk(), progress, player, lessons)
             storage.write_atomically(progress_path(), whole.to_json())
     except OSError as error:
-        return _("Your training progress could not be saved ({reason}).").format(reason=error.strerror or str(error))
+        reason = held_lock_words(error.held) if isinstance(error, LockHeld) else error.strerror or str(error)
+        return _("Your training progress could not be saved ({reason}).").format(reason=reason)
     progress.done, progress.skipped, progress.players = whole.done, whole.skipped, whole.players
     if not lessons:
         progress.lesson, progress.step = whole.lesson, whole.step

@@ -4,12 +4,10 @@ mode)."""
 
 from __future__ import annotations
 
-import asyncio
-import time
-
 from textual.pilot import Pilot
 
 from tests.toguz_tui.board.test_app_support import MakeApp, make_app, screen_of
+from tests.waiting import pilot_until
 from toguz_tui.board.app import ToguzApp
 from toguz_tui.board.widgets.course_chart import MISTAKE, course_lines
 
@@ -23,11 +21,9 @@ def finished(app: ToguzApp) -> None:
     session.accounts.nodes = 3000
 
 
-async def until_account(pilot: Pilot[int], app: ToguzApp) -> None:
-    deadline = time.monotonic() + 60
-    while app.session.accounts.shown is None:
-        assert time.monotonic() < deadline, "no account"
-        await asyncio.sleep(0.05)
+async def account_drawn(pilot: Pilot[int], app: ToguzApp) -> None:
+    """Wait (a minute at most) for the account of the game, then let the screen draw it."""
+    await pilot_until(pilot, lambda: app.session.accounts.shown is not None, 60, lambda: "no account")
     await pilot.pause()
     await pilot.pause()
 
@@ -39,7 +35,7 @@ async def test_shift_a_gives_the_account_and_the_course_is_drawn_beside_the_boar
         screen = screen_of(app)
         assert not screen.chart.display, "no chart before an account"
         await pilot.press("A")
-        await until_account(pilot, app)
+        await account_drawn(pilot, app)
         assert any(line.startswith("The account of the game.") for line in screen.panel.texts)
         chart = screen.chart
         assert chart.display
@@ -57,7 +53,7 @@ async def test_on_a_narrow_terminal_the_course_goes_below_the_board(make_app: Ma
     finished(app)
     async with app.run_test(size=(80, 34)) as pilot:
         await pilot.press("A")
-        await until_account(pilot, app)
+        await account_drawn(pilot, app)
         screen = screen_of(app)
         assert screen.chart.display
         assert screen.chart.region.y >= screen.board.region.bottom, "below the pits"
@@ -68,5 +64,5 @@ async def test_the_screen_reader_mode_draws_no_chart(make_app: MakeApp) -> None:
     finished(app)
     async with app.run_test(size=(120, 30)) as pilot:
         await pilot.press("A")
-        await until_account(pilot, app)
+        await account_drawn(pilot, app)
         assert not screen_of(app).chart.display

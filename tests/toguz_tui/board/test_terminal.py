@@ -16,6 +16,7 @@ import pytest
 
 from tests.fakes import HERMETIC
 from tests.needs import need_program
+from tests.waiting import until
 
 pytestmark = pytest.mark.slow
 
@@ -50,12 +51,8 @@ class Terminal:
         return int(x), int(y), flag.strip() == "1"
 
     def wait(self, check: Callable[[], bool], timeout: float = 10.0) -> None:
-        """Poll until ``check`` holds."""
-        deadline = time.monotonic() + timeout
-        while not check():
-            if time.monotonic() > deadline:
-                raise AssertionError(f"timed out; the screen:\n{self.screen()}")
-            time.sleep(0.05)
+        """Poll until ``check`` holds; fail showing the screen."""
+        until(check, timeout, lambda: f"the screen:\n{self.screen()}")
 
 
 @pytest.fixture

@@ -15,9 +15,18 @@ from prompt_toolkit.document import Document
 
 from speech.words.i18n import LANGUAGES, language, set_language
 from tests.toguz_tui.conftest import MakeSession, environment, toguz_command
-from toguz_tui.commands.lexicon import COMMAND, MESSAGES, SETTING, WORD, english_word, word_table, words_in
+from toguz_tui.commands.lexicon import (
+    COMMAND,
+    MESSAGES,
+    SETTING,
+    WORD,
+    english_word,
+    typed_answer,
+    word_table,
+    words_in,
+)
 from toguz_tui.commands.table import COMMANDS, find, run_line
-from toguz_tui.keyboards.layouts import layout_digits, meant_word, typed_answer
+from toguz_tui.keyboards.layouts import layout_digits, meant_word
 from toguz_tui.line.console import CommandCompleter
 
 SHIPPED = [code for code in LANGUAGES if code != "en"]

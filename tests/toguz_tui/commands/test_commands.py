@@ -13,7 +13,8 @@ from rules import BLACK, WHITE
 from rules.engine import Engine
 from tests.needs import SHARED_DATA, need_shared_data
 from tests.toguz_tui.conftest import Heard, MakeSession, recorder, reviewing, spoken
-from toguz_tui.commands.table import COMMANDS, key_label, run, run_line
+from toguz_tui.commands.table import COMMANDS, run, run_line
+from toguz_tui.keyboards.board_keys import key_label
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.output.announcement_stream import Reply
 

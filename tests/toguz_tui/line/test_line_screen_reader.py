@@ -8,7 +8,6 @@ screen reader stops speaking at any input).
 
 from __future__ import annotations
 
-import argparse
 import fcntl
 import io
 import os
@@ -29,6 +28,7 @@ from toguz_tui.files.settings import load_settings
 from toguz_tui.line.console import Printer, interactive_loop
 from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.start import first_run
+from toguz_tui.start.start_options import StartOptions
 
 LONG = " ".join(f"word{number}" for number in range(200))
 
@@ -156,14 +156,13 @@ def test_the_first_start_asks_once_and_keeps_the_answer(monkeypatch: pytest.Monk
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setattr("builtins.input", lambda _: "")
-    options = argparse.Namespace(screen_reader=None)
-    assert first_run.should_ask(options)
-    first_run.first_start(options)
+    assert first_run.should_ask(StartOptions())
+    options = first_run.first_start(StartOptions())
     assert options.screen_reader is True
     assert load_settings()[0].screen_reader is True
     assert "Screen-reader mode on." in capsys.readouterr().out
-    assert not first_run.should_ask(argparse.Namespace(screen_reader=None)), "asked once"
-    assert not first_run.should_ask(argparse.Namespace(screen_reader=False)), "the command line says"
+    assert not first_run.should_ask(StartOptions()), "asked once"
+    assert not first_run.should_ask(StartOptions(screen_reader=False)), "the command line says"
 
 
 @pytest.mark.usefixtures("machine_looks")

@@ -14,7 +14,7 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,7 @@ from tests.toguz_tui.online.standin_bot import (
     spectator_chat,
 )
 from tests.toguz_tui.online.standin_rules import RATE_LIMITED, ClockConfig, fischer
+from tests.waiting import until
 from toguz_tui.online.bot import bot_game
 from toguz_tui.online.bot.bot_account import BotAccount
 from toguz_tui.online.bot.bot_command import chat_language
@@ -119,13 +120,6 @@ def bot_server() -> Iterator[FakePlayStrategy]:
     fake.stop()
 
 
-def wait_for(condition: Callable[[], object], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert time.monotonic() < deadline, "the condition never came"
-        time.sleep(0.02)
-
-
 def bot_moves(server: FakePlayStrategy, game_id: str) -> list[str]:
     return [path.rsplit("/", 1)[1] for method, path, _form in list(server.requests)
             if method == "POST" and path.startswith(f"/api/bot/game/{game_id}/move/")]
@@ -150,7 +144,7 @@ def test_the_bot_accepts_a_challenge_plays_it_to_the_end_and_logs_it(tmp_path: P
     assert int(found.group(5)) == len(game.codes)
     made = bot_moves(bot_server, "BotChal1")
     assert made[1:] == game.codes[1::2] and made[0] == made[1]  # every move legal; the refused one sent again
-    wait_for(lambda: len(bot_server.bot.chat) == 2)  # good game is said after the game's line
+    until(lambda: len(bot_server.bot.chat) == 2, 30)  # good game is said after the game's line
     said = [line["text"] for line in bot_server.bot.chat]
     assert said == ["Hello, I am toguz, a Toguz Kumalak engine playing at level 1 of 8. Good luck!",
                     "Good game, thank you!"]
@@ -266,7 +260,7 @@ def test_the_bot_survives_a_dropped_stream_and_a_429(tmp_path: Path, bot_server:
     add_bot_challenge(bot_server, "BotChal1", challenger="alice")
     bot.hear("PlayStrategy asks to wait 1 second: the bot waits.")
     bot.hear("Accepted Alice's challenge.")
-    wait_for(lambda: bot_server.bot.chat)  # greeted: the game's stream is read
+    until(lambda: bot_server.bot.chat, 30)  # greeted: the game's stream is read
     spectator_chat(bot_server, "BotChal1", "go bot go")  # the spectators' room, read past
     bot_server.drop_streams()
     bot.hear("The connection to ")
@@ -359,18 +353,18 @@ def test_a_draw_offer_is_accepted_when_the_bot_stands_no_better_than_even(
     account = BotAccount(client, "toguzbot", "Toguzbot", 1, engines=engines, err=io.StringIO())
     game = bot_server.add_game("DrawGam1", me="p1", opponent="bob", clock=fischer(10, 5))
     BotGame(account, game.id, lambda _game: None).start()
-    wait_for(lambda: len(game.codes) == 1)
+    until(lambda: len(game.codes) == 1, 30)
     with bot_server.changed:  # Bob's move, with a draw offered
         position = game.game.position
         game.play(move_code(play_move(position, min(position.legal_moves()))[1], 9))
         game.draws["p2"], game.offered_at["p2"] = True, 2
         bot_server._after_change(game)
-    wait_for(lambda: any(path.endswith(f"/{answer}") for _m, path, _f in list(bot_server.requests)))
+    until(lambda: any(path.endswith(f"/{answer}") for _m, path, _f in list(bot_server.requests)), 30)
     if answer == "draw/yes":
-        wait_for(lambda: game.over)
+        until(lambda: game.over, 30)
         assert game.status == "draw" and len(game.codes) == 2
     else:
-        wait_for(lambda: len(game.codes) == 3)
+        until(lambda: len(game.codes) == 3, 30)
         assert not game.draws["p2"] and not game.over
     account.stop.set()
     client.close()
@@ -385,9 +379,9 @@ def test_an_opponent_who_never_starts_a_game_on_a_clock_has_it_aborted(bot_serve
     account = BotAccount(client, "toguzbot", "Toguzbot", 1, engines=FixedEngine, out=log, err=io.StringIO())
     game = bot_server.add_game("NoStart1", me="p1", opponent="bob", clock=fischer(3, 2))
     BotGame(account, game.id, lambda _game: None).start()
-    wait_for(lambda: game.status == "aborted")
+    until(lambda: game.status == "aborted", 30)
     assert len(game.codes) == 1
-    wait_for(lambda: "aborted" in log.getvalue())
+    until(lambda: "aborted" in log.getvalue(), 30)
     assert log.getvalue().endswith("  game NoStart1 against Bob (1620), 3+2 casual: aborted, 1 ply\n")
     account.stop.set()
     client.close()

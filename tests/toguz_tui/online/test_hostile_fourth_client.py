@@ -4,7 +4,6 @@ the arenas and online's words: one test per numbered item, named after it, doing
 
 from __future__ import annotations
 
-import argparse
 import io
 import math
 import subprocess
@@ -23,13 +22,14 @@ from tests.toguz_tui.conftest import environment, toguz_command
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.standin_correspondence import FakeArena
 from tests.toguz_tui.online.standin_rules import fischer
-from tests.toguz_tui.online.test_bot import FixedEngine, bot_server, wait_for
+from tests.toguz_tui.online.test_bot import FixedEngine, bot_server
 from tests.toguz_tui.online.test_correspondence import Player as PollingPlayer
 from tests.toguz_tui.online.test_online_board import board_app
-from tests.toguz_tui.online.test_online_rules import connected, until
+from tests.toguz_tui.online.test_online_rules import connected
+from tests.waiting import until
 from toguz_tui.online.bot.bot_account import BotAccount
 from toguz_tui.online.bot.bot_game import BotGame
-from toguz_tui.online.main import online_session
+from toguz_tui.online.main import online_session, parser
 from toguz_tui.online.network import answers, token_store
 from toguz_tui.online.network.client import Client, OnlineError, server_address
 
@@ -151,13 +151,13 @@ def test_the_bot_says_an_even_score_without_a_minus(bot_server: FakePlayStrategy
     account = BotAccount(client, "toguzbot", "Toguzbot", 1, engines=engines, out=io.StringIO(), err=log)
     game = bot_server.add_game("DrawGam1", me="p1", opponent="bob", clock=fischer(10, 5))
     BotGame(account, game.id, lambda _game: None).start()
-    wait_for(lambda: len(game.codes) == 1)
+    until(lambda: len(game.codes) == 1, 30)
     with bot_server.changed:  # Bob's move, with a draw offered
         position = game.game.position
         game.play(move_code(play_move(position, min(position.legal_moves()))[1], 9))
         game.draws["p2"], game.offered_at["p2"] = True, 2
         bot_server._after_change(game)
-    wait_for(lambda: "accepts the draw offered" in log.getvalue())
+    until(lambda: "accepts the draw offered" in log.getvalue(), 30)
     assert "Game DrawGam1: the bot accepts the draw offered (its score: +0.0)." in log.getvalue()
     account.stop.set()
     client.close()
@@ -191,7 +191,7 @@ async def test_the_online_board_without_a_game_says_no_online_game_is_going_on(s
         assert session.online is not None
         session.online.close()
         session.close()
-    options = argparse.Namespace(server=server.url, speech="off", screen_reader=None)
+    options = parser().parse_args(["--server", server.url, "--speech", "off"])
     watching, online = online_session(None, options)  # without a token: watching only
     watching.output.voice.speaker = RecordingSpeaker()
     try:

@@ -20,12 +20,14 @@ from rules.movecode import move_code, read_move_code
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.standin_rules import fischer
 from tests.toguz_tui.online.standin_watch import opening
-from tests.toguz_tui.online.test_bot import FixedEngine, bot_server, wait_for
-from tests.toguz_tui.online.test_online_rules import connected, until
+from tests.toguz_tui.online.test_bot import FixedEngine, bot_server
+from tests.toguz_tui.online.test_online_rules import connected
 from tests.toguz_tui.online.test_watch import Watcher, without_token
+from tests.waiting import until
 from toguz_tui.online.bot.bot_account import BotAccount
 from toguz_tui.online.bot.bot_game import BotGame
 from toguz_tui.online.network.client import Client
+from toguz_tui.online.play.watch import Watch
 from toguz_tui.online.play.watched_game import WatchedGame, WatchTarget
 from toguz_tui.session.facade import GameSession
 
@@ -116,13 +118,16 @@ def test_1_a_watched_game_played_on_past_its_end_is_one_line_and_stays_watched(
     assert "toguz failed" not in said and said.count(PAST_END) == 1
 
 
-class Spectator:
-    """A watching without a session: what is said is kept; the server's moves are ``moves``."""
+class Spectator(Watch):
+    """A watching without a connection or a session: what is said is kept; the server's moves are ``moves``."""
 
-    def __init__(self, moves: list[str]) -> None:
+    def __init__(self, moves: list[str]) -> None:  # no connection: Watch's own is never built
         self.moves = moves
         self.said: list[str] = []
-        self.stopped = False
+
+    @property
+    def stopped(self) -> bool:
+        return False
 
     @property
     def session(self) -> GameSession:
@@ -160,12 +165,12 @@ def test_1_the_bots_game_with_a_move_past_the_end_is_noted_once_and_still_played
         fake.game, fake.codes = game, [*codes, *extra]
     ended: list[BotGame] = []
     BotGame(account, fake.id, ended.append).start()
-    wait_for(lambda: "after the game's end" in notes.getvalue() or "failed" in notes.getvalue())
+    until(lambda: "after the game's end" in notes.getvalue() or "failed" in notes.getvalue(), 30)
     assert notes.getvalue() == ("Game PastEnd4: the server's moves go on after the game's end by the rules; the bot "
                                 "waits for its next state.\n")
     assert ended == [], "the game is still played (not left, to be lost on time)"
     bot_server.end("PastEnd4", "resign", "p2")
-    wait_for(lambda: ended)
+    until(lambda: ended, 30)
     assert log.getvalue().endswith(f"  game PastEnd4 against Bob (1620), 10+5 casual: lost, {len(codes)} plies\n")
     account.stop.set()
     client.close()

@@ -10,8 +10,9 @@ import pytest
 
 from tests.toguz_tui.conftest import environment
 from tests.toguz_tui.online.server import FakePlayStrategy
-from tests.toguz_tui.online.test_online_rules import connected, until
+from tests.toguz_tui.online.test_online_rules import connected
 from tests.toguz_tui.online.test_online_words import online
+from tests.waiting import until
 from toguz_tui.online.network import token_store
 from toguz_tui.online.network.client import server_address
 

@@ -3,21 +3,18 @@ challenge accepted through the board's command field, moves both ways, the clock
 
 from __future__ import annotations
 
-import argparse
 import functools
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from rules import read_record
 from speech.voices import RecordingSpeaker
 from tests.toguz_tui.online.server import FakePlayStrategy
+from tests.waiting import pilot_until
 from toguz_tui.board.app import ToguzApp
-from toguz_tui.online.main import online_session
+from toguz_tui.online.main import online_session, parser
 from toguz_tui.session.facade import GameSession
 
 
@@ -27,7 +24,7 @@ def said(session: GameSession) -> list[str]:
 
 def board_app(server: FakePlayStrategy) -> tuple[GameSession, ToguzApp]:
     """The board of ``toguz online`` on the fake server, its speech recorded."""
-    options = argparse.Namespace(server=server.url, speech="off", screen_reader=None)
+    options = parser().parse_args(["--server", server.url, "--speech", "off"])
     session, _online = online_session(server.token, options)
     session.output.voice.speaker = RecordingSpeaker()
     return session, ToguzApp(session)
@@ -37,14 +34,6 @@ def more_moves_than(session: GameSession, count: int) -> bool:
     return len(session.game.moves) > count
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], bool], timeout: float = 10.0,
-                what: Callable[[], object] = lambda: None) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"timed out: {what()}"
-        await pilot.pause(0.05)
-
-
 @pytest.mark.slow
 async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, private_dirs: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
@@ -52,29 +41,29 @@ async def test_a_game_online_is_played_on_the_board(server: FakePlayStrategy, pr
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             server.add_challenge()
-            await until(pilot, lambda: any(text.startswith("Alice challenges you") for text in said(session)))
+            await pilot_until(pilot, lambda: any(text.startswith("Alice challenges you") for text in said(session)))
             await pilot.press("colon")
             for key in "accept":
                 await pilot.press(key)
             await pilot.press("enter")
-            await until(pilot, lambda: session.opponent.kind == "remote")
+            await pilot_until(pilot, lambda: session.opponent.kind == "remote")
             await pilot.pause(0.2)
             assert "Alice" in app.game_screen.board.describe()
             server.opponent_moves("Qx7Lm2Pa", "f1e2")
-            await until(pilot, lambda: any(text.startswith("Alice sows 9 stones") for text in said(session)))
+            await pilot_until(pilot, lambda: any(text.startswith("Alice sows 9 stones") for text in said(session)))
             await pilot.press("6")
             await pilot.press("enter")
-            await until(pilot, lambda: server.games["Qx7Lm2Pa"].codes == ["f1e2", "d2e1"])
+            await pilot_until(pilot, lambda: server.games["Qx7Lm2Pa"].codes == ["f1e2", "d2e1"])
             await pilot.press("c")
-            await until(pilot, lambda: said(session)[-1].startswith("You: 15 minutes"))
+            await pilot_until(pilot, lambda: said(session)[-1].startswith("You: 15 minutes"))
             await pilot.press("colon")
             for key in "say gg":
                 await pilot.press("space" if key == " " else key)
             await pilot.press("enter")
-            await until(pilot, lambda: said(session)[-1] == "Sent: gg")
+            await pilot_until(pilot, lambda: said(session)[-1] == "Sent: gg")
             server.opponent_resigns("Qx7Lm2Pa")
-            await until(pilot, lambda: any(text.startswith("Game over: Alice resigns. You win") for text in
-                                           said(session)))
+            await pilot_until(pilot, lambda: any(text.startswith("Game over: Alice resigns. You win") for text in
+                                                 said(session)))
     finally:
         assert session.online is not None
         session.online.close()
@@ -100,7 +89,7 @@ async def test_a_whole_game_to_its_end_on_the_board_and_its_record_replays(serve
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             game = server.add_game("Whole001", me="p1", opponent="bob")
-            await until(pilot, lambda: session.opponent.kind == "remote")
+            await pilot_until(pilot, lambda: session.opponent.kind == "remote")
             while not game.over:
                 pit = rng.choice(game.game.legal_moves())
                 count = len(game.codes)
@@ -110,8 +99,8 @@ async def test_a_whole_game_to_its_end_on_the_board_and_its_record_replays(serve
                 else:
                     _after, report = play_move(game.game.position, pit)
                     server.opponent_moves(game.id, move_code(report, 9))
-                await until(pilot, functools.partial(more_moves_than, session, count))
-            await until(pilot, lambda: session.game.is_over)
+                await pilot_until(pilot, functools.partial(more_moves_than, session, count))
+            await pilot_until(pilot, lambda: session.game.is_over)
             assert "Game over:" in said(session)[-1], said(session)[-1]
     finally:
         assert session.online is not None
@@ -135,24 +124,25 @@ async def test_on_the_board_b_and_q_answer_at_once_while_a_move_hangs_at_the_ser
     try:
         async with app.run_test(size=(100, 30)) as pilot:
             server.add_game("Held0001", me="p1", opponent="bob")
-            await until(pilot, lambda: session.opponent.kind == "remote")
+            await pilot_until(pilot, lambda: session.opponent.kind == "remote")
             server.fault("/api/board/game/Held0001/move", "hold")
             await pilot.press("7")
             await pilot.press("enter")
-            await until(pilot, lambda: "Waiting for PlayStrategy…" in said(session), timeout=5)
+            await pilot_until(pilot, lambda: "Waiting for PlayStrategy…" in said(session), timeout=5)
             asked = time.monotonic()
             await pilot.press("b")
-            await until(pilot, lambda: said(session)[-1].startswith("Your row from pit 1"), timeout=5,
-                        what=lambda: said(session)[-3:])
+            await pilot_until(pilot, lambda: said(session)[-1].startswith("Your row from pit 1"), timeout=5,
+                              what=lambda: said(session)[-3:])
             assert time.monotonic() - asked < 1.0
             asked = time.monotonic()
             await pilot.press("q")
             speaker = session.output.voice.speaker
             assert isinstance(speaker, RecordingSpeaker)
-            await until(pilot, lambda: any("Your game goes on at PlayStrategy" in text for text in speaker.spoken),
-                        timeout=5, what=lambda: speaker.spoken[-2:])
+            await pilot_until(pilot, lambda: any("Your game goes on at PlayStrategy" in text
+                                                 for text in speaker.spoken),
+                              timeout=5, what=lambda: speaker.spoken[-2:])
             await pilot.press("enter")
-            await until(pilot, lambda: not app.is_running, timeout=5, what=lambda: app.screen_stack)
+            await pilot_until(pilot, lambda: not app.is_running, timeout=5, what=lambda: app.screen_stack)
             assert time.monotonic() - asked < 1.0
     finally:
         assert session.online is not None
@@ -173,11 +163,13 @@ async def test_before_any_game_the_resign_and_save_keys_are_refused_before_their
     session, app = board_app(server)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: any(text.startswith("Connected to PlayStrategy") for text in said(session)))
+            await pilot_until(pilot, lambda: any(text.startswith("Connected to PlayStrategy")
+                                                 for text in said(session)))
             for key in ("R", "ctrl+s"):
                 before = len(said(session))
                 await pilot.press(key)
-                await until(pilot, functools.partial(refused_after, session, before), what=lambda: said(session)[-2:])
+                await pilot_until(pilot, functools.partial(refused_after, session, before),
+                                  what=lambda: said(session)[-2:])
                 assert app.screen is app.game_screen, f"{key} opened {app.screen}"
     finally:
         assert session.online is not None

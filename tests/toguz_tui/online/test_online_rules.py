@@ -6,7 +6,6 @@ first-move deadline is said at the start; the record names the account and the g
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from rules import read_record
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.test_online_play import Player, code_for
+from tests.waiting import until
 
 pytestmark = pytest.mark.slow
 
@@ -22,13 +22,6 @@ def connected(tmp_path: Path, server: FakePlayStrategy) -> Player:
     player = Player(tmp_path, server)
     player.hear("Connected to PlayStrategy as me.")
     return player
-
-
-def until(check: object, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():  # type: ignore[operator]
-        assert time.monotonic() < deadline, "timed out"
-        time.sleep(0.02)
 
 
 def archived(tmp_path: Path) -> list[str]:

@@ -5,7 +5,6 @@ refuse, a failed connection, the commands before any game, and the goodbye (issu
 
 from __future__ import annotations
 
-import argparse
 import subprocess
 import sys
 from pathlib import Path
@@ -19,10 +18,11 @@ from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.test_online_play import Player
 from toguz_tui.cli import play_parser
 from toguz_tui.commands.table import run, run_line
-from toguz_tui.online.main import online_session
+from toguz_tui.online.main import online_session, parser
 from toguz_tui.online.network import token_store
 from toguz_tui.online.network.client import Client, OnlineError, server_address
 from toguz_tui.start.launch import build_session
+from toguz_tui.start.start_options import StartOptions
 
 
 def online(tmp_path: Path, *args: str, given: str | None = None, env: dict[str, str] | None = None
@@ -139,8 +139,7 @@ def test_before_any_game_the_board_is_not_a_game_against_the_computer_and_the_go
 
 def test_a_number_alone_before_any_game_is_answered_as_play_n_and_the_boards_enter_are(
         server: FakePlayStrategy, private_dirs: Path) -> None:
-    session, connection = online_session(server.token, argparse.Namespace(server=server.url, speech="off",
-                                                                          screen_reader=None))
+    session, connection = online_session(server.token, parser().parse_args(["--server", server.url, "--speech", "off"]))
     try:
         replies = [run_line(session, "7"), run_line(session, "play 7"), run(session, "play", (Side.WHITE, 7))]
         assert [reply.text if reply is not None else None for reply in replies] == ["No online game is going on."] * 3
@@ -154,13 +153,13 @@ def test_the_sound_cues_problem_is_said_at_the_start_as_toguz_says_it(
     machine.has_sound_device = True  # some audio output: the voice's line would not say what the cues lack
     monkeypatch.setitem(sys.modules, "miniaudio", None)  # import miniaudio now raises ImportError
     problem = "Sound cues are off: the miniaudio package is not installed (pip install miniaudio)."
-    local = build_session(play_parser().parse_args(["--line", "--speech", "off", "--opponent", "human"]))
+    local = build_session(StartOptions.parsed(play_parser().parse_args(["--line", "--speech", "off", "--opponent",
+                                                                        "human"])))
     try:
         assert problem in local.output.stream.texts
     finally:
         local.close()
-    session, connection = online_session(server.token, argparse.Namespace(server=server.url, speech="off",
-                                                                          screen_reader=None))
+    session, connection = online_session(server.token, parser().parse_args(["--server", server.url, "--speech", "off"]))
     try:
         said = session.output.stream.texts
         assert said[0] == problem, said  # first, as toguz says it, then the connection's words

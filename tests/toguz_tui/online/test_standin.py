@@ -30,6 +30,7 @@ from tests.toguz_tui.online.standin_rules import (
     first_move_seconds,
     fischer,
 )
+from tests.waiting import until
 
 REQUIRED = "This field is required"
 
@@ -53,13 +54,6 @@ def code_for(server: FakePlayStrategy, game_id: str, pit: int | None = None) -> 
     position = server.games[game_id].game.position
     _after, report = play_move(position, pit if pit is not None else position.legal_moves()[0])
     return move_code(report, 9)
-
-
-def wait_for(condition: Any, seconds: float = 5.0) -> None:
-    deadline = time.monotonic() + seconds
-    while not condition():
-        assert time.monotonic() < deadline, "waited in vain"
-        time.sleep(0.02)
 
 
 # -- the challenge form ----------------------------------------------------------------------------------
@@ -150,18 +144,18 @@ def test_a_half_minute_seek_with_12_seconds_is_rapid_and_stands(server: FakePlay
                                                                http: httpx.Client) -> None:
     with http.stream("POST", "/api/board/seek", data={**SEEK, "time": "0.5", "increment": "12"}) as stream:
         assert stream.status_code == 200
-        wait_for(lambda: server.seeks_open == 1)
+        until(lambda: server.seeks_open == 1, 5)
         assert server.seeks[0].clock == fischer(0.5, 12)
 
 
 def test_one_seek_at_a_time_then_a_new_one_at_once(server: FakePlayStrategy, http: httpx.Client) -> None:
     with http.stream("POST", "/api/board/seek", data=SEEK) as first:
         assert first.status_code == 200
-        wait_for(lambda: server.seeks_open == 1)
+        until(lambda: server.seeks_open == 1, 5)
         second = http.post("/api/board/seek", data={**SEEK, "time": "20"})
         assert second.status_code == 429 and "Retry-After" not in second.headers
         assert second.json() == {"error": "Please only run 1 request(s) at a time"}
-    wait_for(lambda: server.seeks_open == 0)  # the first seek ends with its request
+    until(lambda: server.seeks_open == 0, 5)  # the first seek ends with its request
     with http.stream("POST", "/api/board/seek", data={**SEEK, "time": "20"}) as third:
         assert third.status_code == 200
 
@@ -171,7 +165,7 @@ def test_a_sixth_seek_or_challenge_within_a_minute_is_rate_limited(server: FakeP
     server.seek_expiry = 0.0
     for _ in range(5):
         assert http.post("/api/board/seek", data=SEEK).status_code == 200  # each expires at once
-        wait_for(lambda: server.seeks_open == 0)
+        until(lambda: server.seeks_open == 0, 5)
     answer = http.post("/api/board/seek", data=SEEK)
     assert (answer.status_code, answer.text) == (429, "Too many requests. Please retry in a moment.")
     assert "Retry-After" not in answer.headers
@@ -193,7 +187,7 @@ def test_a_matched_seek_ends_and_its_game_comes_from_the_lobby(server: FakePlayS
     found: list[Any] = []
     with http.stream("GET", "/api/stream/event") as events, \
             http.stream("POST", "/api/board/seek", data={**SEEK, "time": "20", "increment": "0"}) as seek:
-        wait_for(lambda: server.seeks_open == 1)
+        until(lambda: server.seeks_open == 1, 5)
         game = server.match_seek("bob", me="p2")
         assert list(lines_of(seek)) == []  # the seek's stream has ended
         found.append(next(lines_of(events)))
@@ -293,7 +287,7 @@ def test_a_lobby_game_whose_first_move_does_not_come_is_aborted(server: FakePlay
         lines = lines_of(stream)
         assert next(lines)["state"]["abortable"]
         assert [line["status"] for line in lines] == ["aborted"]
-    wait_for(lambda: tournament.over)
+    until(lambda: tournament.over, 5)
     assert (lobby.status, lobby.winner) == ("aborted", None)
     assert (tournament.status, tournament.winner) == ("noStart", "p2")  # mandatory: p1 did not move, p2 wins
     time.sleep(0.3)
@@ -308,7 +302,7 @@ def test_the_second_player_has_its_own_first_move_deadline(server: FakePlayStrat
     server.opponent_moves(game.id, code_for(server, game.id))  # p1 moves in time: p2's deadline starts now
     time.sleep(0.5)
     assert game.status == "started"
-    wait_for(lambda: game.over)
+    until(lambda: game.over, 5)
     assert game.status == "aborted"
 
 
@@ -334,7 +328,7 @@ def test_a_second_event_stream_knocks_the_first_off(server: FakePlayStrategy, ht
 
     reader = threading.Thread(target=first, daemon=True)
     reader.start()
-    wait_for(lambda: server._event_streams == 1)
+    until(lambda: server._event_streams == 1, 5)
     with http.stream("GET", "/api/stream/event") as second:
         assert ended.wait(3), "the first stream goes on"
         server.add_challenge()
@@ -346,7 +340,7 @@ def test_challenges_accepted_and_declined(server: FakePlayStrategy, http: httpx.
     challenge = server.events[-1]["challenge"]
     assert challenge["speed"] == "blitz" and challenge["timeControl"]["show"] == "3+2"
     assert http.post("/api/challenge/Blitz002/accept").json() == {"ok": True}
-    wait_for(lambda: "Blitz002" in server.games)  # started just after the answer, as the real server may
+    until(lambda: "Blitz002" in server.games, 5)  # started just after the answer, as the real server may
     assert server.games["Blitz002"].me == "p2" and not server.games["Blitz002"].clock.board_compatible
     server.add_challenge("Other001", "dave")
     assert http.post("/api/challenge/Other001/decline").status_code == 200
@@ -376,7 +370,7 @@ def test_an_endless_body_stops_at_its_bound_or_when_the_client_hangs_up(server: 
             read += len(piece)
             if read > 1_000_000:
                 break
-    wait_for(lambda: len(server.fault_log) == 2)
+    until(lambda: len(server.fault_log) == 2, 5)
     assert server.fault_log[-1]["bytes"] < 50_000_000 and server.fault_log[-1]["seconds"] < 5
 
 

@@ -17,7 +17,7 @@ from tests.toguz_tui.line.line_player import LinePlayer
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.standin_watch import opening
 from tests.toguz_tui.online.test_online_play import Player
-from tests.toguz_tui.online.test_online_rules import until
+from tests.waiting import until
 from toguz_tui.online.network import token_store
 from toguz_tui.online.network.client import Client
 

@@ -4,16 +4,13 @@ Fenrir (every move heard in full), against the stand-in (``standin_watch.py``)."
 
 from __future__ import annotations
 
-import argparse
 import re
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
 
 from speech.system.machine import FakeMachine
 from speech.voices import RecordingSpeaker
@@ -25,9 +22,10 @@ from tests.toguz_tui.board.test_screen_readers import TOGUZ, private_env
 from tests.toguz_tui.conftest import Heard
 from tests.toguz_tui.online.server import FakePlayStrategy
 from tests.toguz_tui.online.standin_watch import opening
+from tests.waiting import pilot_until
 from toguz_tui.board.app import ToguzApp
 from toguz_tui.commands.table import run_line
-from toguz_tui.online.main import online_session
+from toguz_tui.online.main import online_session, parser
 from toguz_tui.online.network import token_store
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.output.announcement_stream import Reply
@@ -35,7 +33,7 @@ from toguz_tui.session.output.announcement_stream import Reply
 
 def watching_session(server: FakePlayStrategy) -> GameSession:
     """``toguz online`` without a token on the stand-in, its speech recorded."""
-    options = argparse.Namespace(server=server.url, speech="off", screen_reader=None)
+    options = parser().parse_args(["--server", server.url, "--speech", "off"])
     session, _online = online_session(None, options)
     session.output.voice.speaker = RecordingSpeaker()
     return session
@@ -58,14 +56,6 @@ def soon(check: Callable[[], bool], what: Callable[[], object] = lambda: None, t
         time.sleep(0.02)
 
 
-async def until(pilot: Pilot[Any], check: Callable[[], bool], what: Callable[[], object] = lambda: None,
-                timeout: float = 15.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, f"timed out: {what()}"
-        await pilot.pause(0.05)
-
-
 def starting(session: GameSession, words: str) -> Callable[[], bool]:
     return lambda: any(text.startswith(words) for text in said(session))
 
@@ -79,20 +69,21 @@ async def test_the_board_watches_the_tv_game_without_a_token(server: FakePlayStr
     app = ToguzApp(session)
     try:
         async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, starting(session, "Not logged in to "), lambda: said(session))
+            await pilot_until(pilot, starting(session, "Not logged in to "), 15, lambda: said(session))
             await pilot.press("colon", *"watch", "enter")
-            await until(pilot, starting(session, "PlayStrategy TV: Alice (White) against bob (Black)"),
-                        lambda: said(session))
+            await pilot_until(pilot, starting(session, "PlayStrategy TV: Alice (White) against bob (Black)"),
+                              15, lambda: said(session))
             await pilot.pause(0.2)
             assert "Alice" in app.game_screen.board.describe() and "bob" in app.game_screen.board.describe()
             server.watching.move("TvGame01", 7)
-            await until(pilot, starting(session, "Alice sows 9 stones from pit 7"), lambda: said(session))
+            await pilot_until(pilot, starting(session, "Alice sows 9 stones from pit 7"), 15, lambda: said(session))
             await pilot.press("7", "enter")
-            await until(pilot, starting(session, "You are watching this game, not playing it"), lambda: said(session))
+            await pilot_until(pilot, starting(session, "You are watching this game, not playing it"), 15,
+                              lambda: said(session))
             await pilot.press("k")
-            await until(pilot, lambda: said(session)[-1] == "Alice leads 10 to 0.", lambda: said(session))
+            await pilot_until(pilot, lambda: said(session)[-1] == "Alice leads 10 to 0.", 15, lambda: said(session))
             await pilot.press("colon", *"watch", "space", *"stop", "enter")
-            await until(pilot, lambda: said(session)[-1] == "You stopped watching.", lambda: said(session))
+            await pilot_until(pilot, lambda: said(session)[-1] == "You stopped watching.", 15, lambda: said(session))
     finally:
         assert session.online is not None
         session.online.close()

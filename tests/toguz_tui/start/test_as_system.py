@@ -9,7 +9,6 @@ import json
 import os
 import subprocess
 import sys
-import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 import pytest
 
 from tests.needs import REPO, need_program
+from tests.waiting import until
 
 pytestmark = pytest.mark.slow
 
@@ -26,15 +26,6 @@ SOCKET = f"toguz-as-system-{os.getpid()}"
 FAKES = REPO / "tools" / "as_system_fakes"
 sys.path.insert(0, str(FAKES))
 from as_fake_common import sound_format  # type: ignore[import-not-found]  # noqa: E402
-
-
-def until(check: Callable[[], bool], timeout: float, what: Callable[[], str]) -> None:
-    """Wait until ``check`` holds; fail saying ``what`` otherwise."""
-    deadline = time.monotonic() + timeout
-    while not check():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out:\n{what()}")
-        time.sleep(0.1)
 
 
 def events(state: Path) -> list[dict[str, Any]]:

@@ -4,7 +4,6 @@ the screen reader found and named, and the player of toguz's own voice (the syst
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 import pytest
@@ -14,6 +13,7 @@ from speech.system.machine import FakeMachine
 from speech.system.sound import player_command
 from toguz_tui.files.settings import Settings
 from toguz_tui.start import first_run
+from toguz_tui.start.start_options import StartOptions
 
 
 @pytest.mark.parametrize("name, reader_mode, expected", [
@@ -61,8 +61,7 @@ def test_the_first_start_names_the_reader_toguz_speaks_through_and_the_face_that
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setattr("builtins.input", answered)
-    options = argparse.Namespace(screen_reader=None)
-    first_run.first_start(options)
+    options = first_run.first_start(StartOptions())
     out = " ".join(capsys.readouterr().out.split())
     assert f"Welcome to toguz. {reader} is running. toguz speaks every message through {reader} itself." in out
     assert options.screen_reader is True
@@ -75,7 +74,7 @@ def test_on_linux_the_first_start_leaves_speaking_to_the_screen_reader(
     monkeypatch.setattr(sys.stdin, "isatty", lambda: True, raising=False)
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True, raising=False)
     monkeypatch.setattr("builtins.input", answered)
-    first_run.first_start(argparse.Namespace(screen_reader=None))
+    first_run.first_start(StartOptions())
     out = " ".join(capsys.readouterr().out.split())
     assert "leaves speaking to your screen reader" in out and "toguz speaks" not in out
 

@@ -150,12 +150,11 @@ def test_lesson_one_in_the_line_mode_with_one_wrong_answer(tmp_path: Path) -> No
 def test_toguz_learn_keeps_the_game_in_progress_waiting_and_offers_no_resume_over_the_lesson(tmp_path: Path) -> None:
     from toguz_tui.cli import play_parser
     from toguz_tui.start.launch import build_session
+    from toguz_tui.start.start_options import StartOptions
 
     subprocess.run([*toguz_command(), "play", "--line", "--opponent", "human", "--speech", "off"], input="7\nquit\n",
                    capture_output=True, text=True, timeout=120, env=environment(tmp_path), check=True)
-    options = play_parser().parse_args(["--line", "--speech", "off"])
-    options.training = "learn"
-    session = build_session(options)
+    session = build_session(StartOptions.parsed(play_parser().parse_args(["--line", "--speech", "off"]), "learn"))
     replies = session.output.stream.said
     try:
         assert not session.resumed  # the board would otherwise ask over the lesson whether to resume

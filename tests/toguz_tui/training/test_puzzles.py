@@ -313,6 +313,7 @@ def test_puzzles_in_a_second_toguz_say_the_game_is_open_elsewhere_and_still_open
 
     from toguz_tui.cli import play_parser
     from toguz_tui.start.launch import build_session
+    from toguz_tui.start.start_options import StartOptions
 
     holder = subprocess.Popen([*toguz_command(), "play", "--line", "--opponent", "human", "--speech", "off"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=environment(tmp_path))
@@ -320,9 +321,7 @@ def test_puzzles_in_a_second_toguz_say_the_game_is_open_elsewhere_and_still_open
         assert holder.stdout is not None
         holder.stdout.readline()  # its game has started: it holds the game in progress
         time.sleep(0.2)
-        options = play_parser().parse_args(["--line", "--speech", "off"])
-        options.training, options.player = "puzzles", ""
-        session = build_session(options)
+        session = build_session(StartOptions.parsed(play_parser().parse_args(["--line", "--speech", "off"]), "puzzles"))
         replies = session.output.stream.said
         try:
             texts = [reply.text for reply in replies]

@@ -14,7 +14,7 @@ a form asks one question at a time. On the boxed board the dialog shows all its 
 the cursor sits on the focused one.
 
 Its size (past 400 lines): every dialog shares the docked layout, the spoken first line and the closing
-keys of ``SpeakingDialog``; they are read together.
+keys of ``SpeakingScreen``; they are read together.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from speech.words import phrases
 from speech.words.i18n import _
 from toguz_tui.board.widgets.choice import Choice, PlainButton
 from toguz_tui.board.widgets.speech_area import SpeechArea
-from toguz_tui.keyboards.layouts import typed_answer
+from toguz_tui.commands.lexicon import typed_answer
 
 Speak = Callable[[str], None]
 CLOSING = ("escape", "q", "backspace")
@@ -150,55 +150,33 @@ class SpeakingScreen(ModalScreen[Any]):
         self.dismiss(None)
 
 
-class ConfirmDialog(SpeakingScreen):
-    """A question with two answers; returns ``True`` for the first. ``cancelled`` is what closing
-    it without an answer means (``False``: the safe "no"; ``True`` where the first is the safe one)."""
+class AnswersDialog(SpeakingScreen):
+    """A question and its answers in a row of buttons, one of them selected (the confirming and the choosing
+    dialogs' common part)."""
 
-    def __init__(self, title: str, message: str, speak: Speak, yes: str = "", no: str = "", *,
-                 plain: bool = False, close_keys: Iterable[str] = (), cancelled: bool = False,
-                 selected: int = 0) -> None:
+    def __init__(self, title: str, message: str, speak: Speak, answers: Sequence[str], buttons: Sequence[PlainButton],
+                 *, plain: bool, close_keys: Iterable[str], selected: int = 0) -> None:
         super().__init__(title, speak, plain, close_keys)
         self.message = message
-        yes, no = yes or _("Yes"), no or _("No")
-        self.answers = (yes, no)
+        self.answers = tuple(answers)
+        self.buttons = tuple(buttons)
         self.selected = selected
-        self.cancelled = cancelled
-        self.buttons = (PlainButton(yes, id="yes"), PlainButton(no, id="no"))
 
     def body(self) -> ComposeResult:
-        """The question and the two answers."""
+        """The question and the answers."""
         yield Label(self.message, classes="dialog-message")
         with Horizontal(classes="buttons"):
             yield from self.buttons
 
-    def on_mount(self) -> None:
-        """Say the question, how to answer, and which answer is selected."""
-        super().on_mount()
+    def show_answers(self) -> PlainButton:
+        """Draw the question and the answers on the boxed board (not in the screen-reader mode), the selected
+        answer focused there; its button."""
         for part in self.query(".dialog-message, .buttons"):
             part.display = not self.plain
         button = self.buttons[self.selected]
         if not self.plain:
             self.set_focus(button)
-        yes, no = self.answers
-        self.say(phrases.confirm_question(self.title_text, self.message, yes, no, self.answers[self.selected]))
-        self.place_cursor(button)
-
-    def on_key(self, event: events.Key) -> None:
-        """y and n answer; Left, Right, Up, Down and Tab choose; Enter and Space give the chosen one."""
-        key = event.key
-        given = {"y": True, "n": False}.get(typed_answer(event.character) or key)
-        if given is None and key in ("enter", "space"):
-            given = self.selected == 0
-        if given is not None:
-            event.stop()
-            event.prevent_default()
-            self.dismiss(given)
-        elif key in ("left", "right", "up", "down", "tab", "shift+tab"):
-            event.stop()
-            event.prevent_default()
-            self.select(1 - self.selected)
-        else:
-            super().on_key(event)
+        return button
 
     def select(self, index: int) -> None:
         """Mark answer ``index`` and say so."""
@@ -208,6 +186,61 @@ class ConfirmDialog(SpeakingScreen):
             self.set_focus(button)
             self.place_cursor(button)
         self.say(phrases.answer_selected(self.answers[index]))
+
+    def typed(self, event: events.Key) -> object | None:
+        """What the key typed answers (None: no answer)."""
+        return None
+
+    def result(self, index: int) -> object:
+        """What the dialog gives for answer ``index``."""
+        return self.answers[index]
+
+    def on_key(self, event: events.Key) -> None:
+        """An answer's key answers; Left, Right, Up, Down and Tab choose; Enter and Space give the chosen one."""
+        key = event.key
+        given = self.typed(event)
+        if given is None and key in ("enter", "space"):
+            given = self.result(self.selected)
+        if given is not None:
+            event.stop()
+            event.prevent_default()
+            self.dismiss(given)
+        elif key in ("left", "right", "up", "down", "tab", "shift+tab"):
+            event.stop()
+            event.prevent_default()
+            step = -1 if key in ("left", "up", "shift+tab") else 1
+            self.select((self.selected + step) % len(self.answers))
+        else:
+            super().on_key(event)
+
+
+class ConfirmDialog(AnswersDialog):
+    """A question with two answers; returns ``True`` for the first. ``cancelled`` is what closing
+    it without an answer means (``False``: the safe "no"; ``True`` where the first is the safe one)."""
+
+    def __init__(self, title: str, message: str, speak: Speak, yes: str = "", no: str = "", *,
+                 plain: bool = False, close_keys: Iterable[str] = (), cancelled: bool = False,
+                 selected: int = 0) -> None:
+        yes, no = yes or _("Yes"), no or _("No")
+        super().__init__(title, message, speak, (yes, no), (PlainButton(yes, id="yes"), PlainButton(no, id="no")),
+                         plain=plain, close_keys=close_keys, selected=selected)
+        self.cancelled = cancelled
+
+    def on_mount(self) -> None:
+        """Say the question, how to answer, and which answer is selected."""
+        super().on_mount()
+        button = self.show_answers()
+        yes, no = self.answers
+        self.say(phrases.confirm_question(self.title_text, self.message, yes, no, self.answers[self.selected]))
+        self.place_cursor(button)
+
+    def typed(self, event: events.Key) -> bool | None:
+        """y and n (as the keyboard's layout types them too) answer."""
+        return {"y": True, "n": False}.get(typed_answer(event.character) or event.key)
+
+    def result(self, index: int) -> bool:
+        """True for the first answer."""
+        return index == 0
 
     @on(PlainButton.Pressed)
     def pressed(self, event: PlainButton.Pressed) -> None:
@@ -219,58 +252,29 @@ class ConfirmDialog(SpeakingScreen):
         self.dismiss(self.cancelled)
 
 
-class ChoiceDialog(SpeakingScreen):
+class ChoiceDialog(AnswersDialog):
     """A question with a few answers, each chosen by its first letter (or Left and Right, then Enter);
     returns the answer chosen, or None when closed without one."""
 
     def __init__(self, title: str, message: str, speak: Speak, answers: Sequence[str], *, plain: bool = False,
                  close_keys: Iterable[str] = ()) -> None:
-        super().__init__(title, speak, plain, close_keys)
-        self.message = message
-        self.answers = list(answers)
-        self.selected = 0
+        super().__init__(title, message, speak, answers,
+                         [PlainButton(answer, id=f"answer-{index}") for index, answer in enumerate(answers)],
+                         plain=plain, close_keys=close_keys)
         self.letters: dict[str, str] = {}  # each answer's first letter (the first answer keeps a shared one)
         for answer in reversed(self.answers):
             self.letters[answer[0].lower()] = answer
-        self.buttons = [PlainButton(answer, id=f"answer-{index}") for index, answer in enumerate(self.answers)]
-
-    def body(self) -> ComposeResult:
-        """The question and the answers."""
-        yield Label(self.message, classes="dialog-message")
-        with Horizontal(classes="buttons"):
-            yield from self.buttons
 
     def on_mount(self) -> None:
         """Say the question, the answers with their letters, and which is selected."""
         super().on_mount()
-        for part in self.query(".dialog-message, .buttons"):
-            part.display = not self.plain
-        if not self.plain:
-            self.set_focus(self.buttons[0])
+        button = self.show_answers()
         self.say(phrases.choice_question(self.title_text, self.message, self.answers))
-        self.place_cursor(self.buttons[0])
+        self.place_cursor(button)
 
-    def on_key(self, event: events.Key) -> None:
-        """A first letter answers; Left, Right and Tab choose; Enter gives the chosen one."""
-        key = event.key
-        answer = self.letters.get(key) if key not in self.close_keys else None
-        if answer is None and key in ("enter", "space"):
-            answer = self.answers[self.selected]
-        if answer is not None:
-            event.stop()
-            event.prevent_default()
-            self.dismiss(answer)
-        elif key in ("left", "right", "up", "down", "tab", "shift+tab"):
-            event.stop()
-            event.prevent_default()
-            step = -1 if key in ("left", "up", "shift+tab") else 1
-            self.selected = (self.selected + step) % len(self.answers)
-            if not self.plain:
-                self.set_focus(self.buttons[self.selected])
-                self.place_cursor(self.buttons[self.selected])
-            self.say(phrases.answer_selected(self.answers[self.selected]))
-        else:
-            super().on_key(event)
+    def typed(self, event: events.Key) -> str | None:
+        """An answer's first letter answers (a key that closes the dialog does not)."""
+        return self.letters.get(event.key) if event.key not in self.close_keys else None
 
     @on(PlainButton.Pressed)
     def pressed(self, event: PlainButton.Pressed) -> None:

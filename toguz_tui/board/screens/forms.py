@@ -14,7 +14,7 @@ from textual.widget import Widget
 from rules import VARIANT_KEYS, Side, variant_key
 from rules.clock import ClockError, TimeControl
 from rules.engine import LEVELS
-from speech.voices import SPEECH_CHOICES
+from speech.voices import SPEECH_CHOICES, speech_label
 from speech.words import phrases
 from speech.words.i18n import _, n_
 from speech.words.naming import VERBOSITIES
@@ -23,7 +23,6 @@ from speech.words.vocabulary import (
     level_label,
     on_off,
     side_title,
-    speech_label,
     variant_for,
     verbosity_label,
 )

@@ -13,8 +13,8 @@ from typing import Literal
 from textual.binding import Binding
 
 from speech.words.i18n import N_, _, p_
-from toguz_tui.commands.table import BY_WORD, COMMANDS, key_label
-from toguz_tui.keyboards.board_keys import LATIN, keyboard
+from toguz_tui.commands.table import BY_WORD, COMMANDS
+from toguz_tui.keyboards.board_keys import LATIN, key_label, keyboard
 
 KeysLine = Literal["game", "training", "review"]
 

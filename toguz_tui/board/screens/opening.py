@@ -7,7 +7,7 @@ on the board screen afterwards as a fresh message, with the cursor back there.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -18,7 +18,7 @@ from speech.user_path import UnknownUser, user_path
 from speech.words import phrases
 from speech.words.i18n import _, p_
 from toguz_tui.board.screens import keys
-from toguz_tui.board.screens.dialogs import CLOSING, ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen
+from toguz_tui.board.screens.dialogs import CLOSING, ChoiceDialog, ConfirmDialog, FormDialog, HelpScreen, Speak
 from toguz_tui.board.screens.forms import (
     changed_settings,
     command_dialog,
@@ -78,43 +78,96 @@ def opening_keys(name: str) -> tuple[str, ...]:
     return BY_WORD[name].keys
 
 
+@dataclass(frozen=True, slots=True)
+class Opening:
+    """What a dialog opens with: the screen it opens over, the look of the key that opened it, the voice it
+    speaks with, whether the screen-reader mode is on, and the keys that close it (its command's own)."""
+
+    screen: DialogHost
+    view: View
+    speak: Speak
+    plain: bool
+    closers: tuple[str, ...]
+
+
 def open_dialog(screen: DialogHost, name: str) -> None:
-    """Open the dialog standing in for command ``name``'s words."""
-    session, view = screen.session, screen.look()
-    speak, plain, closers = session.output.voice.speaker.speak, screen.plain, opening_keys(name)
-    if name == "help":
-        layout = view.settings.keyboard_layout  # the help closes with the keys as that keyboard types them too
-        closers = (*closers, *keyboard(layout).typed_keys((*closers, *CLOSING)))
-        screen.app.push_screen(HelpScreen(keys.key_help_lines(layout), speak, plain=plain, close_keys=closers),
-                               lambda _: screen.back_from_dialog(None))
-    elif name == "quit":
-        confirm(screen, _("Quit toguz"), quit_question(view.leaving), "quit", _("Quit"), _("Stay"))
-    elif name == "resign":
-        confirm(screen, _("Resign"), _("Give up this game?"), "resign", p_("answer", "Resign"),
-                _("Play on"), selected=1)  # a reflexive Enter plays on
-    elif name == "new":
-        form(screen, new_game_dialog(replace(view.setup, clock=view.next_clock), speak, plain, closers),
-             lambda values: run(session, "new", None, new_game_args(values)))
-    elif name == "save":
-        form(screen, save_dialog(speak, plain, closers), lambda values: save_asking(screen, save_args(values)))
-    elif name == "open":
-        form(screen, open_dialog_form(speak, storage.recent_records(), plain, closers),
-             lambda values: open_chosen(screen, open_path_chosen(values)))
-    elif name == "goto":
-        mode = view.mode
-        if not isinstance(mode, Reviewing):
-            screen.run_command("goto")
-            return
-        form(screen, goto_dialog(speak, mode.review.total, plain, closers),
-             lambda values: run(session, "goto", None, goto_args(values)))
-    elif name == "settings":
-        form(screen, settings_dialog(view.settings, session.output.voice.speaker.voices(), speak, plain, closers),
-             lambda values: apply_settings(screen, view, values))
-    elif name == "command":
-        form(screen, command_dialog(speak, plain, closers),
-             lambda values: run_line(session, values.get("line", ""), screen.pit_focus) or
-             session.output.error(phrases.usage_error("command",
-                                                      _("type a command, such as say thanks or seek 15+10"))))
+    """Open the dialog standing in for command ``name``'s words (a command the table marks ``dialog``). The table
+    of openers is this function's own: a list of commands at a module's top would be a second way into them."""
+    openers: dict[str, Callable[[Opening], None]] = {
+        "help": open_help, "quit": confirm_quit, "resign": confirm_resign, "new": open_new_game, "save": open_save,
+        "open": open_record, "goto": open_goto, "settings": open_settings, "command": open_command_line,
+    }
+    speak = screen.session.output.voice.speaker.speak
+    openers[name](Opening(screen, screen.look(), speak, screen.plain, opening_keys(name)))
+
+
+def open_help(opening: Opening) -> None:
+    """The keys' help, which closes with the keys as the keyboard's layout types them too."""
+    screen = opening.screen
+    layout = opening.view.settings.keyboard_layout
+    closers = (*opening.closers, *keyboard(layout).typed_keys((*opening.closers, *CLOSING)))
+    screen.app.push_screen(HelpScreen(keys.key_help_lines(layout), opening.speak, plain=opening.plain,
+                                      close_keys=closers), lambda _: screen.back_from_dialog(None))
+
+
+def confirm_quit(opening: Opening) -> None:
+    """Whether to quit, saying what quitting does to the game."""
+    confirm(opening.screen, _("Quit toguz"), quit_question(opening.view.leaving), "quit", _("Quit"), _("Stay"))
+
+
+def confirm_resign(opening: Opening) -> None:
+    """Whether to resign; a reflexive Enter plays on."""
+    confirm(opening.screen, _("Resign"), _("Give up this game?"), "resign", p_("answer", "Resign"), _("Play on"),
+            selected=1)
+
+
+def open_new_game(opening: Opening) -> None:
+    """The new game's form, the setup of this one (with the clock of the next) first."""
+    view, session = opening.view, opening.screen.session
+    form(opening.screen, new_game_dialog(replace(view.setup, clock=view.next_clock), opening.speak, opening.plain,
+                                         opening.closers),
+         lambda values: run(session, "new", None, new_game_args(values)))
+
+
+def open_save(opening: Opening) -> None:
+    """The form of the file to save to."""
+    screen = opening.screen
+    form(screen, save_dialog(opening.speak, opening.plain, opening.closers),
+         lambda values: save_asking(screen, save_args(values)))
+
+
+def open_record(opening: Opening) -> None:
+    """The form of the record to open, the ones opened lately offered."""
+    screen = opening.screen
+    form(screen, open_dialog_form(opening.speak, storage.recent_records(), opening.plain, opening.closers),
+         lambda values: open_chosen(screen, open_path_chosen(values)))
+
+
+def open_goto(opening: Opening) -> None:
+    """The form of the move to go to in a review; outside one, the command says why not."""
+    screen, mode = opening.screen, opening.view.mode
+    if not isinstance(mode, Reviewing):
+        screen.run_command("goto")
+        return
+    form(screen, goto_dialog(opening.speak, mode.review.total, opening.plain, opening.closers),
+         lambda values: run(screen.session, "goto", None, goto_args(values)))
+
+
+def open_settings(opening: Opening) -> None:
+    """The settings' form, each setting as the look has it."""
+    screen, view = opening.screen, opening.view
+    form(screen, settings_dialog(view.settings, screen.session.output.voice.speaker.voices(), opening.speak,
+                                 opening.plain, opening.closers),
+         lambda values: apply_settings(screen, view, values))
+
+
+def open_command_line(opening: Opening) -> None:
+    """A line to type, run as the line mode runs it."""
+    screen = opening.screen
+    session = screen.session
+    form(screen, command_dialog(opening.speak, opening.plain, opening.closers),
+         lambda values: run_line(session, values.get("line", ""), screen.pit_focus) or
+         session.output.error(phrases.usage_error("command", _("type a command, such as say thanks or seek 15+10"))))
 
 
 def quit_question(leaving: Leaving) -> str:

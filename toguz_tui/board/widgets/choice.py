@@ -1,4 +1,5 @@
-"""A keyboard-only choice among a few values: Left and Right (or Space) change it, and it says so."""
+"""A keyboard-only choice among a few values: Left and Right (or Space) change it, and it says so; and the plain
+button beside it, both marked ``>`` while focused."""
 
 from __future__ import annotations
 
@@ -14,7 +15,25 @@ from textual.widget import Widget
 from speech.words.i18n import _
 
 
-class Choice(Widget, can_focus=True):
+class FocusMarked(Widget, can_focus=True):
+    """A control marked ``>`` while focused, as well as styled (never by colour alone), and redrawn as the focus
+    comes and goes."""
+
+    @property
+    def marker(self) -> str:
+        """``"> "`` while focused, else two spaces."""
+        return "> " if self.has_focus else "  "
+
+    def on_focus(self) -> None:
+        """Redraw with the focus mark."""
+        self.refresh()
+
+    def on_blur(self) -> None:
+        """Redraw without the focus mark."""
+        self.refresh()
+
+
+class Choice(FocusMarked, can_focus=True):
     """``Label: < value >``; each change is posted as ``Choice.Changed`` and described by ``spoken``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -57,19 +76,6 @@ class Choice(Widget, can_focus=True):
         """One line; the focused choice is marked ``>`` as well as styled, never by colour alone."""
         return Text(f"{self.marker}{self.label}: < {self.shown[self.index]} >", no_wrap=True)
 
-    @property
-    def marker(self) -> str:
-        """``"> "`` while focused, else two spaces."""
-        return "> " if self.has_focus else "  "
-
-    def on_focus(self) -> None:
-        """Redraw with the focus mark."""
-        self.refresh()
-
-    def on_blur(self) -> None:
-        """Redraw without the focus mark."""
-        self.refresh()
-
     def cursor_offset(self) -> Offset:
         """On the value."""
         region = self.content_region
@@ -96,7 +102,7 @@ class Choice(Widget, can_focus=True):
         self._go(len(self.values) - 1)
 
 
-class PlainButton(Widget, can_focus=True):
+class PlainButton(FocusMarked, can_focus=True):
     """``[ OK ]``: a button drawn in plain characters (Textual's buttons draw block borders that a
     speech engine may read); the focused one is marked ``>`` as well as styled."""
 
@@ -123,15 +129,7 @@ class PlainButton(Widget, can_focus=True):
 
     def render(self) -> Text:
         """``> [ OK ]`` while focused, else ``  [ OK ]``."""
-        return Text(f"{'> ' if self.has_focus else '  '}[ {self.label} ]", no_wrap=True)
-
-    def on_focus(self) -> None:
-        """Redraw with the focus mark."""
-        self.refresh()
-
-    def on_blur(self) -> None:
-        """Redraw without the focus mark."""
-        self.refresh()
+        return Text(f"{self.marker}[ {self.label} ]", no_wrap=True)
 
     def cursor_offset(self) -> Offset:
         """On the label."""

@@ -1,6 +1,7 @@
 """What every part of ``toguz bot`` shares: the account it plays for (``BotAccount``: the client, the
 account's id and name, the engine's level, the bot's log, the stop), the wait that a 429 asks for
-(``RateGate``), and the loop that keeps a stream read (``read_on``).
+(``RateGate``), and how the bot keeps a stream read (``read_on``: the loop of
+``toguz_tui.online.network.reconnecting`` with the bot's waits and words).
 
 A 429 holds every request of the bot, not only the one refused: lila sends no ``Retry-After``
 (github:Mind-Sports-Games/lila at 1283402, none in ``app/`` or ``modules/``), so the bot waits a full
@@ -14,7 +15,7 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TextIO, TypeVar
 
@@ -23,11 +24,8 @@ from speech.words.i18n import DEFAULT, _, catalogue, n_
 from toguz_tui.files.storage import log_failure
 from toguz_tui.online.network.answers import RETRY_AFTER
 from toguz_tui.online.network.client import Client, OnlineError
+from toguz_tui.online.network.reconnecting import BOT, Opener, StreamListener, follow
 
-FIRST_WAIT = 1.0  # seconds before a dropped stream is opened again, the first time
-LONGEST_WAIT = 60.0  # seconds between two attempts, at most
-STEADY = 20.0  # seconds a stream must have lasted for its drop to count as a fresh one
-KNOCKED_OFF = 5.0  # seconds: an event stream the server ends this soon, twice running, is read elsewhere
 Answer = TypeVar("Answer")
 
 
@@ -158,62 +156,58 @@ class BotAccount:
         return run
 
 
-def read_on(account: BotAccount, open_stream: Callable[[Callable[[], None]], Iterator[dict[str, Any]]],
-            handle: Callable[[dict[str, Any]], bool], what: str,
+class BotStream(StreamListener):
+    """A stream of the bot's, read on (``reconnecting.follow`` with the bot's ``BOT`` patience): a 429 holds
+    every request of the bot, the loss and the return are noted in the log, a refusal goes to ``refused``."""
+
+    def __init__(self, account: BotAccount, what: str, refused: Callable[[OnlineError], None],
+                 opened: Callable[[], None] | None) -> None:
+        self.account, self.what, self._refused, self._opened = account, what, refused, opened
+
+    def ended(self) -> bool:
+        return self.account.stopping
+
+    def ready(self) -> bool:
+        return self.account.gate.wait()
+
+    def wait(self, seconds: float) -> bool:
+        return self.account.stop.wait(seconds)
+
+    def opened(self) -> None:
+        if self._opened is not None:
+            self._opened()
+
+    def back(self) -> None:
+        self.account.note(_("Connected again to {what}.").format(what=self.what))
+
+    def lost(self, reason: str | None, wait: float) -> None:
+        self.account.note(n_("The connection to {what} was lost ({reason}); trying again in {seconds} second.",
+                             "The connection to {what} was lost ({reason}); trying again in {seconds} seconds.",
+                             round(wait)).format(what=self.what, reason=reason or _("the server ended it"),
+                                                 seconds=round(wait)))
+
+    def asked_to_wait(self, error: OnlineError) -> float | None:
+        if error.status == 429:
+            self.account.wait_as_asked(error)  # the gate holds the next attempt
+        return None
+
+    def refused(self, error: OnlineError) -> None:
+        self._refused(error)
+
+    def knocked_off(self) -> None:
+        self.account.fail(_("PlayStrategy keeps closing the bot's connection to its account, as it does when "
+                            "another program (another toguz bot?) reads it with the same account: stop the other "
+                            "one first."))
+
+
+def read_on(account: BotAccount, open_stream: Opener, handle: Callable[[dict[str, Any]], bool], what: str,
             refused: Callable[[OnlineError], None], opened: Callable[[], None] | None = None,
             events: bool = False) -> None:
     """Read a stream line by line with ``handle`` (True: the stream's work is done) until it is done or
-    the bot stops. When it drops or fails, the loss is noted once, and it is opened again after a wait
-    growing from ``FIRST_WAIT`` to ``LONGEST_WAIT`` (or what a 429 asks); its return is noted. A stream that
-    had lasted ``STEADY`` seconds and was ended by the server is opened again at once, unsaid. A refusal
-    that trying again cannot mend (400, 401, 403, 404) goes to ``refused`` and ends the reading.
-    ``opened`` is told each time the server answers. ``events``: the account's events, which the bot
-    gives up (and stops) when the server keeps ending them at once: another program reads them."""
-    wait, lost, quick_ends = FIRST_WAIT, False, 0
-    opened_at = [time.monotonic()]
-
-    def answered() -> None:
-        nonlocal lost
-        opened_at[0] = time.monotonic()
-        if lost:
-            lost = False
-            account.note(_("Connected again to {what}.").format(what=what))
-        if opened is not None:
-            opened()
-
-    while account.gate.wait():
-        try:
-            for line in open_stream(answered):
-                if handle(line):
-                    return
-            if time.monotonic() - opened_at[0] > STEADY and not lost:
-                wait = FIRST_WAIT
-                continue  # a stream that had lasted, ended by the server (or a proxy): opened again at once, unsaid
-            reason = _("the server ended it")
-            quick_ends = quick_ends + 1 if time.monotonic() - opened_at[0] < KNOCKED_OFF else 0
-        except OnlineError as error:
-            if account.stopping:
-                return
-            if error.status in (400, 401, 403, 404):
-                refused(error)
-                return
-            if error.status == 429:
-                account.wait_as_asked(error)
-            reason, quick_ends = str(error), 0
-        if account.stopping:
-            return
-        if events and quick_ends >= 2:
-            account.fail(_("PlayStrategy keeps closing the bot's connection to its account, as it does when "
-                           "another program (another toguz bot?) reads it with the same account: stop the other "
-                           "one first."))
-            return
-        if time.monotonic() - opened_at[0] > STEADY:
-            wait = FIRST_WAIT  # the stream had been working: a fresh drop
-        if not lost:
-            account.note(n_("The connection to {what} was lost ({reason}); trying again in {seconds} second.",
-                            "The connection to {what} was lost ({reason}); trying again in {seconds} seconds.",
-                            round(wait)).format(what=what, reason=reason, seconds=round(wait)))
-            lost = True
-        if account.stop.wait(wait):
-            return
-        wait = min(LONGEST_WAIT, wait * 2)
+    the bot stops (``reconnecting.follow``, with the bot's patience: waits from 1 to 60 seconds, a stream
+    that had lasted 20 seconds and was ended by the server opened again at once, unsaid). The loss is noted
+    once, and the return. A refusal that trying again cannot mend (400, 401, 403, 404) goes to ``refused``
+    and ends the reading. ``opened`` is told each time the server answers. ``events``: the account's
+    events, which the bot gives up (and stops) when the server keeps ending them at once: another program
+    reads them."""
+    follow(open_stream, handle, BotStream(account, what, refused, opened), BOT, events)

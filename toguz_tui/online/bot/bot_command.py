@@ -22,7 +22,6 @@ from rules.engine import LEVELS
 from speech.system.signals import stop_signals
 from speech.user_path import option_path
 from speech.voices.speech_command import PlainParser
-from speech.words import phrases
 from speech.words.i18n import DEFAULT, LANGUAGES, _
 from toguz_tui.files.settings import config_dir
 from toguz_tui.files.storage import log_failure
@@ -30,6 +29,7 @@ from toguz_tui.online.bot.bot_account import BotAccount
 from toguz_tui.online.bot.bot_listener import MOST_GAMES, BotListener
 from toguz_tui.online.network import token_store
 from toguz_tui.online.network.client import DEFAULT_SERVER, Client, OnlineError, server_address
+from toguz_tui.online.network.server_messages import Player
 from toguz_tui.session.thinker import prepare_engine
 
 BOT_TITLE = "BOT"  # the title lila gives a bot account (modules/user/src/main/UserRepo.scala 569-572)
@@ -87,7 +87,7 @@ def main(args: list[str]) -> int:
                                "the scope bot:play.").format(host=client.host), 1)
             return _said(_("toguz bot: could not check the account with {host}: {reason}.").format(
                 host=client.host, reason=error), 1)
-        name = phrases.visible(" ".join(str(account.get("username") or account.get("id") or "?").split())[:30])
+        name = Player.of(account).called()
         is_bot = account.get("title") == BOT_TITLE
         if options.action == "upgrade":
             return upgrade(client, name, is_bot)
@@ -140,7 +140,7 @@ def chat_language(account: dict[str, Any]) -> str:
 def run(client: Client, account: dict[str, Any], name: str, options: argparse.Namespace) -> int:
     """Play until stopped: Ctrl-C, SIGTERM, or SIGHUP where the system has one (exit status 0, with the stop
     line), or a failure of the account's events (1)."""
-    bot = BotAccount(client, str(account.get("id", "")).lower()[:40], name, options.level,
+    bot = BotAccount(client, Player.of(account).id.lower(), name, options.level,
                      options.chat_language or chat_language(account))
     listener = BotListener(bot, options.max_games)
 

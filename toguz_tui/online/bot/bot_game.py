@@ -29,17 +29,17 @@ from rules.clock import TimeControl
 from rules.engine import LEVELS, SearchResult
 from rules.move import play_move
 from rules.movecode import move_code
-from speech.words import online_wording, phrases
+from speech.words import online_wording
 from speech.words.i18n import Np_, _, n_, p_
 from toguz_tui.files.storage import log_failure
 from toguz_tui.online.bot.bot_account import BotAccount, read_on
 from toguz_tui.online.network import server_rules
 from toguz_tui.online.network.client import OnlineError
 from toguz_tui.online.network.move_list import read_moves
+from toguz_tui.online.network.server_messages import GameFull, GameState, Player, read_game_line
 from toguz_tui.session.game_clock import GameClock
 
 VARIANT = "togyzkumalak"  # the only variant the bot plays (lila's key)
-LONGEST_GAME = 5000  # moves read from a state at most
 UNHURRIED_SECONDS = 5.0  # a move's thinking without a clock
 NETWORK_RESERVE = 0.5  # seconds kept back from the clock for the move's way to the server
 DRAW_LOOK_SECONDS = 1.0  # the most a look at a draw offer takes on the opponent's turn
@@ -115,34 +115,32 @@ class BotGame:
 
     def line(self, line: dict[str, Any]) -> bool:
         """One line of the game's stream; True when the game is over (or cannot be played)."""
-        kind = line.get("type")
-        if kind == "gameFull":
-            return self._full(line)
-        if kind == "gameState" and self.me is not None:
-            return self._state(line)
+        match read_game_line(line):
+            case GameFull() as full:
+                return self._full(full)
+            case GameState() as state if self.me is not None:
+                return self._state(state)
         return False  # chat lines, the players' and the spectators': the bot does not read them
 
-    def _full(self, full: dict[str, Any]) -> bool:
+    def _full(self, full: GameFull) -> bool:
         """The whole game (at the start, or after a reconnection)."""
-        me = next((side for side, key in ((Side.WHITE, "p1"), (Side.BLACK, "p2"))
-                   if _player_id(full.get(key)) == self.account.id), None)
-        variant = full.get("variant")
-        if me is None or not isinstance(variant, dict) or variant.get("key") != VARIANT:
+        me = full.side_of_account(self.account.id)
+        if me is None or full.variant != VARIANT:
             self.account.note(_("Game {game} is not the bot's togyzkumalak game: left to the server.").format(
                 game=self.id))
             return True
         first = self.me is None
         self.me = me
-        self.opponent = _player_name(full.get("p2" if me is Side.WHITE else "p1"))
-        self.control = _control(full.get("clock"))
-        self.correspondence = full.get("speed") == "correspondence"
-        self.rated = full.get("rated") is True
-        self.start_position = server_rules.start_position(full.get("initialFen"))
+        self.opponent = _in_the_log(full.players[me.opponent])
+        self.control = full.clock.control(shortest=0.0, delay=True) if full.clock.timed else None
+        self.correspondence = full.speed == "correspondence"
+        self.rated = full.rated
+        self.start_position = server_rules.start_position(full.initial_fen)
         with self._changed:
             self._tries.clear()  # the game comes back whole: the next state decides afresh
             self._not_before = (-1, 0.0)
-        state = full.get("state")
-        if not isinstance(state, dict):
+        state = full.state
+        if state is None:
             return False
         done = self._state(state, rebuild=first)
         if first and not done and not self._greeted and len(self.codes) < 2:
@@ -151,23 +149,20 @@ class BotGame:
             self.account.chat(self.id, GREETING, level=self.account.level, levels=levels)
         return done
 
-    def _state(self, state: dict[str, Any], rebuild: bool = False) -> bool:
+    def _state(self, state: GameState, rebuild: bool = False) -> bool:
         """A state of the game: the moves, the clocks, the draw offer, the end."""
-        codes = str(state.get("moves", "")).split()[:LONGEST_GAME]
-        white, black = _millis(state.get("wtime")), _millis(state.get("btime"))
-        offer_key = "bdraw" if self.me is Side.WHITE else "wdraw"
-        status = str(state.get("status", ""))[:30]
+        seconds = state.seconds()
         with self._changed:
-            self._follow(codes, rebuild)
-            if white is not None and black is not None:
-                self.times = (white, black)
+            self._follow(list(state.moves), rebuild)
+            if seconds is not None:
+                self.times = seconds
             self.state_at = time.monotonic()
-            self.offer = state.get(offer_key) is True
-            self.abortable = state.get("abortable") is True
-            self.over = status not in ("", "created", "started")
+            self.offer = state.draw_offers[Side.BLACK if self.me is Side.WHITE else Side.WHITE]
+            self.abortable = state.abortable
+            self.over = state.over
             self._changed.notify_all()
         if self.over:
-            self._end(status, str(state.get("winner", ""))[:5])
+            self._end(state.status, state.winner)
         return self.over
 
     def _follow(self, codes: list[str], rebuild: bool) -> None:
@@ -194,14 +189,13 @@ class BotGame:
         taken = len(codes) - len(new) + len(reading.pits)
         self.game, self.codes, self.readable = game, list(codes[:taken]), not reading.past_end
 
-    def _end(self, status: str, winner: str) -> None:
+    def _end(self, status: str, winner: Side | None) -> None:
         """The game is over: its line in the log, and good game said in the chat (not after an abort)."""
-        mine = "p1" if self.me is Side.WHITE else "p2"
         if status == "aborted":
             result = p_("bot result", "aborted")
-        elif winner == mine:
+        elif winner is not None and winner is self.me:
             result = p_("bot result", "won")
-        elif winner in ("p1", "p2"):
+        elif winner is not None:
             result = p_("bot result", "lost")
         else:
             result = p_("bot result", "drawn")
@@ -338,38 +332,11 @@ class BotGame:
         return True
 
 
-def _millis(value: object) -> float | None:
-    """A time from the server (milliseconds) in seconds, bounded; None when it is not a number."""
-    if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-        return None
-    return max(0.0, min(float(value), 1e11)) / 1000
 
-
-def _control(clock: object) -> TimeControl | None:
-    """The game's clock (``gameFull.clock``: milliseconds, an increment or a delay), bounded; None without one."""
-    if not isinstance(clock, dict):
-        return None
-    initial = _millis(clock.get("initial"))
-    increment = _millis(clock.get("increment", clock.get("delay", 0)))
-    if initial is None:
-        return None
-    return TimeControl(min(initial, 36_000.0), min(increment or 0.0, 600.0))
-
-
-
-def _player_id(player: object) -> str:
-    return str(player.get("id") or "").lower()[:40] if isinstance(player, dict) else ""
-
-
-def _player_name(player: object) -> str:
-    """A player's name as the log shows it: one line, at most 30 characters, visible, with the rating."""
-    if not isinstance(player, dict):
-        return "?"
-    level = player.get("aiLevel")
-    if isinstance(level, int) and not isinstance(level, bool) and 0 < level < 100:
-        return _("PlayStrategy's computer at level {level}").format(level=level)
-    name = phrases.visible(" ".join(str(player.get("name") or player.get("id") or "?").split())[:30])
-    rating = player.get("rating")
-    if isinstance(rating, int) and not isinstance(rating, bool) and 0 < rating < 10_000:
-        return f"{name} ({rating})"
-    return name
+def _in_the_log(player: Player) -> str:
+    """A player as the log names them: the site's computer with its level, else the name (or the id) with
+    the rating."""
+    if player.ai_level is not None:
+        return _("PlayStrategy's computer at level {level}").format(level=player.ai_level)
+    name = player.called()
+    return f"{name} ({player.rating})" if player.rating is not None else name

@@ -38,6 +38,7 @@ from speech.words.i18n import _, n_
 from toguz_tui.online.bot.bot_account import BotAccount, read_on
 from toguz_tui.online.bot.bot_game import VARIANT, BotGame
 from toguz_tui.online.network.client import OnlineError
+from toguz_tui.online.network.server_messages import Player, account_event
 
 MOST_GAMES = 4  # games at once at most (each game's engine keeps a table of some 64 MB)
 ACCEPTED_WAIT = 30.0  # seconds an accepted challenge counts as a game, until its game starts
@@ -145,18 +146,17 @@ class BotListener:
 
     def event(self, event: dict[str, Any]) -> bool:
         """One event of the account (never the end of the stream's work)."""
-        kind = event.get("type")
-        if kind == "challenge" and isinstance(event.get("challenge"), dict):
-            self._challenged(event["challenge"])
-        elif kind == "gameStart" and isinstance(event.get("game"), dict):
-            self._game_started(event["game"])
+        match account_event(event):
+            case ("challenge", challenge):
+                self._challenged(challenge)
+            case ("gameStart", game):
+                self._game_started(game)
         return False
 
     def _challenged(self, challenge: dict[str, Any]) -> None:
         """A challenge to the bot, still open, not answered yet: queued for an answer."""
         challenge_id = str(challenge.get("id", ""))
-        dest = challenge.get("destUser")
-        to_me = isinstance(dest, dict) and str(dest.get("id", "")).lower() == self.account.id
+        to_me = Player.of(challenge.get("destUser")).is_account(self.account.id)
         if not _ID.match(challenge_id) or not to_me or challenge.get("status", "created") != "created":
             return
         with self._lock:
@@ -245,6 +245,4 @@ def _remember(kept: OrderedDict[str, None], key: str) -> None:
 
 
 def _challenger(challenge: dict[str, Any]) -> str:
-    challenger = challenge.get("challenger")
-    name = challenger.get("name") or challenger.get("id") if isinstance(challenger, dict) else None
-    return phrases.visible(" ".join(str(name or _("someone anonymous")).split())[:30])
+    return Player.of(challenge.get("challenger")).called(_("someone anonymous"))

@@ -27,18 +27,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from rules import Game, NotationError, Position, RulesError, Side, record_from_game, write_record
-from rules.clock import MAX_INCREMENT, MAX_MINUTES, ON_TIME, TimeControl
+from rules.clock import ON_TIME
 from rules.movecode import read_move_code
-from speech.words import phrases
+from toguz_tui.online.network.server_messages import LONGEST_FEN, Clock, Player
 from toguz_tui.session.accounts.asked_game import OWNER_TAG
 
 VARIANT = "togyzkumalak"  # strategygames' key of the game (Bestemshe's is "bestemshe")
 MOST_PLIES = 2_000  # moves of one game read at most (a real game has some 150)
-MOST_DAYS = 365  # days a move; PlayStrategy offers 1 to 14
-LONGEST_NAME = 30  # characters of a player's name kept
 DAYS_TAG = "DaysPerMove"
 _GAME_ID = re.compile(r"[A-Za-z0-9_-]{8}")  # lila modules/game/src/main/Game.scala 1130-1134: 8 characters
-_USER_ID = re.compile(r"[A-Za-z0-9_-]{1,30}")
 _EARLIEST, _LATEST = 946_684_800_000, 4_102_444_800_000  # 2000-01-01 and 2100-01-01, in milliseconds
 # The Termination tag as toguz's own online games write it (toguz_tui.session.records.game_record): an ending the
 # players
@@ -82,14 +79,17 @@ def exported_game(line: dict[str, Any], server: str, owner: str) -> ExportedGame
     game = _replayed(line.get("moves"), line.get("initialFen"))
     found = line.get("players")
     players: dict[str, Any] = found if isinstance(found, dict) else {}
-    white, black = _name(players.get("p1")), _name(players.get("p2"))
+    sent = players.get("p1"), players.get("p2")
+    sides = Player.of(sent[0]), Player.of(sent[1])
+    white, black = (_in_the_record(player) if isinstance(found, dict) else "?"
+                    for player, found in zip(sides, sent, strict=True))
     date = _date(line.get("createdAt"))
     tags = {"Event": _event(line, server), "Site": f"{server}/{game_id}", "Date": date, "White": white,
             "Black": black, "Result": _result(line.get("winner"), status), **_time_control(line)}
     tags["Termination"] = TERMINATIONS.get(status) or ("normal" if status in BOARD_ENDINGS and game.is_over
                                                   else ADJUDICATION)
-    mine = [side for side, key in ((Side.WHITE, "p1"), (Side.BLACK, "p2"))
-            if owner and _user_id(players.get(key)) == owner.lower()]
+    mine = [side for side, player in zip((Side.WHITE, Side.BLACK), sides, strict=True)
+            if owner and player.is_account(owner)]
     if len(mine) == 1:
         tags[OWNER_TAG] = white if mine[0] is Side.WHITE else black
     try:
@@ -104,7 +104,7 @@ def _replayed(moves: object, fen: object) -> Game:
     cannot be played there."""
     start = None
     if fen is not None and fen != "startpos":
-        if not isinstance(fen, str) or len(fen) > 200:
+        if not isinstance(fen, str) or len(fen) > LONGEST_FEN:
             raise Skipped("unreadable")
         try:
             start = Position.from_fen(fen, Game().variant)
@@ -126,33 +126,12 @@ def _replayed(moves: object, fen: object) -> Game:
     return game
 
 
-def _name(player: object) -> str:
+def _in_the_record(player: Player) -> str:
     """A player's name as the export gives it: the account's, the site's computer, or Anonymous
     (lila PgnDump.scala ``player``)."""
-    if not isinstance(player, dict):
-        return "?"
-    user = player.get("user")
-    if isinstance(user, dict):
-        found = user.get("name") or user.get("id")
-        if isinstance(found, str) and found.strip():
-            return _visible(found)
-    level = player.get("aiLevel")
-    if isinstance(level, int) and not isinstance(level, bool) and 0 <= level <= 100:
-        return f"PlayStrategy AI level {level}"
-    given = player.get("name")
-    if isinstance(given, str) and given.strip():
-        return _visible(given)
-    return "Anonymous"
-
-
-def _visible(text: str) -> str:
-    return phrases.visible(" ".join(text.split())[:LONGEST_NAME])
-
-
-def _user_id(player: object) -> str:
-    user = player.get("user") if isinstance(player, dict) else None
-    found = user.get("id") if isinstance(user, dict) else None
-    return found.lower() if isinstance(found, str) and _USER_ID.fullmatch(found) else ""
+    if player.ai_level is not None and not player.id:
+        return f"PlayStrategy AI level {player.ai_level}"
+    return player.called("Anonymous")
 
 
 def _date(created: object) -> str:
@@ -183,19 +162,12 @@ def _result(winner: object, status: object) -> str:
 
 
 def _time_control(line: dict[str, Any]) -> dict[str, str]:
-    """The ``TimeControl`` tag as toguz writes it (``300+2``), or ``-`` with the days a move."""
-    clock = line.get("clock")
-    if isinstance(clock, dict):
-        initial, increment = clock.get("initial"), clock.get("increment")
-        if isinstance(initial, int) and isinstance(increment, int) and _whole(initial, 1, MAX_MINUTES * 60) \
-                and _whole(increment, 0, MAX_INCREMENT):
-            return {"TimeControl": TimeControl(float(initial), float(increment)).pgn}
-        return {}
-    days = line.get("daysPerTurn")
-    if _whole(days, 1, MOST_DAYS):
-        return {"TimeControl": "-", DAYS_TAG: str(days)}
+    """The ``TimeControl`` tag as toguz writes it (``300+2``: whole seconds, within toguz's clocks' bounds),
+    or ``-`` with the days a move."""
+    clock = Clock.of(line.get("clock"), line)
+    if clock.timed:
+        control = clock.exact(shortest=1.0) if clock.whole else None
+        return {"TimeControl": control.pgn} if control is not None else {}
+    if clock.days is not None:
+        return {"TimeControl": "-", DAYS_TAG: str(clock.days)}
     return {"TimeControl": "-"}
-
-
-def _whole(value: object, low: int, high: int) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high

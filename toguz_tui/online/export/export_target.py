@@ -11,8 +11,8 @@ from pathlib import Path
 
 from speech.words import phrases
 from speech.words.i18n import _, n_
+from toguz_tui.commands.lexicon import typed_answer
 from toguz_tui.files.user_files import FileProblem, read_only, where_to_write
-from toguz_tui.keyboards.layouts import typed_answer
 from toguz_tui.session.records.record_files import games_in
 
 LONGEST_ANSWER = 200  # characters of a typed answer read

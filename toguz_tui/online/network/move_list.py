@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from rules import Game, NotationError, Position
 from rules.movecode import read_move_code
+from toguz_tui.online.network.server_messages import MOST_PLIES
 
-MOST_MOVES = 5000  # codes read from a list at most
 LONGEST_CODE = 12  # characters of a refused code kept (to be said)
 
 
@@ -32,9 +32,9 @@ class MoveList:
 
 def read_moves(codes: Sequence[str], start: Position | None = None) -> MoveList:
     """The moves ``codes`` play from ``start`` (the usual start when None), up to the first the rules refuse
-    (at most ``MOST_MOVES`` codes are read)."""
+    (at most ``MOST_PLIES`` codes are read)."""
     game, pits = Game(position=start), list[int]()
-    for code in codes[:MOST_MOVES]:
+    for code in codes[:MOST_PLIES]:
         if game.is_over:
             return MoveList(tuple(pits), code[:LONGEST_CODE], past_end=True)
         try:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Literal
 
 from rules import Game, NotationError, Position
+from toguz_tui.online.network.server_messages import LONGEST_FEN, Clock
 
 # Seek: Config.scala (~253) validateTime: 0 to 180 minutes, whole or one of these fractions; the
 # challenge's ApiConfig.clockLimitSeconds: 0, 15, 30, 45, 60, 90 seconds or 2 to 180 whole minutes:
@@ -57,14 +58,13 @@ def speed_too_fast(speed: object) -> bool:
     return speed in ("ultraBullet", "bullet", "blitz")
 
 
-def challenge_too_fast(speed: object, control: object) -> bool:
-    """Whether a challenge (its ``speed`` key and ``timeControl``) is faster than the Board API plays: its
-    speed, or its Fischer clock when it names no speed."""
+def challenge_too_fast(speed: object, clock: Clock) -> bool:
+    """Whether a challenge (its ``speed`` key and the clock of its ``timeControl``) is faster than the Board
+    API plays: its speed, or its Fischer clock (whole seconds) when it names no speed."""
     if speed_too_fast(speed):
         return True
-    if speed is None and isinstance(control, dict) and isinstance(control.get("limit"), int) and \
-            isinstance(control.get("increment"), int):
-        return not board_speed(control["limit"], control["increment"])
+    if speed is None and clock.whole and clock.initial is not None and clock.increment is not None:
+        return not board_speed(clock.initial, clock.increment)
     return False
 
 
@@ -110,7 +110,7 @@ ENDINGS: dict[str, Literal["resign", "time", "draw", "win", "gone"]] = {
 def start_position(fen: object) -> Position | None:
     """The game's first position from ``initialFen`` (None for the usual start, or one that is not a
     position of toguz kumalak)."""
-    if not isinstance(fen, str) or fen in ("", "startpos") or len(fen) > 200:
+    if not isinstance(fen, str) or fen in ("", "startpos") or len(fen) > LONGEST_FEN:
         return None
     try:
         return Position.from_fen(fen, Game().variant)

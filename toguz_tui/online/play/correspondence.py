@@ -16,16 +16,16 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from rules import Side
 from speech.words import correspondence_wording, phrases
 from toguz_tui.online.network import server_rules
 from toguz_tui.online.network.answers import RETRY_AFTER
-from toguz_tui.online.network.client import Client, OnlineError
-from toguz_tui.online.network.errands import Errands
-from toguz_tui.session.facade import GameSession
-from toguz_tui.session.output.announcement_stream import AnnouncementKind, Reply
+from toguz_tui.online.network.client import OnlineError
+from toguz_tui.online.network.connection_port import OnlinePort
+from toguz_tui.online.network.server_messages import GameState, Player
+from toguz_tui.session.output.announcement_stream import Reply
 
 POLL_SECONDS = 60.0  # how often the games are asked for, by default
 LONGEST_LIST = 50  # games said at most (the server's nb at most)
@@ -43,18 +43,18 @@ class DaysClock:
 
     @classmethod
     def of(cls, state: object, to_move: Side) -> DaysClock:
-        """The clock of a game state (``wtime``/``btime``), bounded; no limit when they are missing."""
+        """The clock of a game state (a ``GameState``, or its JSON: ``wtime``/``btime``), bounded; no limit when
+        they are missing."""
         found = cls(None)
         found.update(state, to_move)
         return found
 
     def update(self, state: object, to_move: Side) -> None:
-        """The times of a new state."""
-        if not isinstance(state, dict):
+        """The times of a new state (a ``GameState``, or its JSON), when it has them."""
+        times = (state if isinstance(state, GameState) else GameState.of(state)).times
+        if times is None:
             return
-        white, black = state.get("wtime"), state.get("btime")
-        if not isinstance(white, int) or not isinstance(black, int):
-            return
+        white, black = times
         moving, idle = (white, black) if to_move is Side.WHITE else (black, white)
         if idle >= server_rules.UNLIMITED_MILLISECONDS or idle <= 0:
             self.days = None
@@ -91,11 +91,9 @@ class ServerGame:
                                                                   for char in game_id):
             return None
         opponent = entry.get("opponent")
-        name = opponent.get("username") or opponent.get("id") if isinstance(opponent, dict) else None
-        if isinstance(opponent, dict) and opponent.get("ai"):
-            name = name or "AI"
+        ai = isinstance(opponent, dict) and bool(opponent.get("ai"))
         left = entry.get("secondsLeft")
-        return cls(game_id, phrases.visible(" ".join(str(name or "?").split())[:30]),
+        return cls(game_id, Player.of(opponent).called("AI" if ai else "?"),
                    str(entry.get("speed") or "")[:20], entry.get("isMyTurn") is True,
                    max(0, min(left, 10**8)) if isinstance(left, int) else None, str(entry.get("lastMove") or "")[:8],
                    str(entry.get("source") or "")[:20])
@@ -117,35 +115,10 @@ class ServerGame:
         return correspondence_wording.game_line(number, self.opponent, speed, self.my_turn, left, here)
 
 
-class Connection(Protocol):
-    """What the list needs of the connection (``toguz_tui.online.play.online_play.OnlinePlay``)."""
-
-    client: Client
-    errands: Errands
-
-    @property
-    def session(self) -> GameSession:
-        """The session the games are played in."""
-        ...
-
-    @property
-    def game_id(self) -> str | None:
-        """The game on the board."""
-        ...
-
-    def say(self, text: str, kind: AnnouncementKind = "info") -> None:
-        """Say ``text`` after what is being said."""
-        ...
-
-    def follow_game(self, game_id: str, source: str) -> None:
-        """Take up the game ``game_id`` on the board (the one there is left, going on at the server)."""
-        ...
-
-
 class ServerGames:
     """The account's games going on, numbered as last said, and the thread that asks for them."""
 
-    def __init__(self, online: Connection, closed: threading.Event, poll: float = POLL_SECONDS) -> None:
+    def __init__(self, online: OnlinePort, closed: threading.Event, poll: float = POLL_SECONDS) -> None:
         self.online = online
         self.poll = poll
         self.listed: list[ServerGame] = []  # numbered as last said (or heard, before any list was said)

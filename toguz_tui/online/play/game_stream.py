@@ -1,10 +1,11 @@
 """One online game as its stream tells it, and the opponent across the network.
 
-``GameFollower`` reads the game's stream (``gameFull``, then ``gameState`` and ``chatLine``): it joins
-the game in the session, makes the moves the server has and the session not yet (the opponent's, and
-the player's own when the server's answer to it was lost; read with ``move_list.read_moves``: moves after
-the game's end by the rules are said once and not made, and a game over here is never taken back into
-play by a state that differs from it), puts the server's clocks on the session's, says draw offers, chat
+``GameFollower`` reads the game's stream (``gameFull``, then ``gameState`` and ``chatLine``, read once by
+``server_messages.read_game_line``): it joins the game in the session (each step one transaction of
+``session.server_game``, as a watched game's), makes the moves the server has and the session not yet (the
+opponent's, and the player's own when the server's answer to it was lost; read with ``move_list.read_moves``:
+moves after the game's end by the rules are said once and not made, and a game over here is never taken back
+into play by a state that differs from it), puts the server's clocks on the session's, says draw offers, chat
 (one line per message, marked as chat, a flood folded) and the first-move deadline, and ends the game with
 every status the server can send. ``RemoteOpponent`` sends what the player does here to the server, off
 the interface's thread; a move is made here once the server has taken it.
@@ -17,58 +18,35 @@ deadline's timer); apart, each would reach into that state.
 from __future__ import annotations
 
 import threading
-from typing import Any, ClassVar, Protocol
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from rules import Game, Position, Side
 from rules.clock import TimeControl
 from rules.move import play_move
 from rules.movecode import move_code
-from speech.words import online_wording, phrases
+from speech.words import online_wording
 from speech.words.i18n import _
 from toguz_tui.online.network import server_rules
-from toguz_tui.online.network.client import Client, OnlineError
-from toguz_tui.online.network.errands import Errands
+from toguz_tui.online.network.client import OnlineError
+from toguz_tui.online.network.connection_port import OnlinePort
 from toguz_tui.online.network.move_list import MoveList, read_moves
+from toguz_tui.online.network.server_messages import LONGEST_CHAT, ChatLine, GameFull, GameState, read_game_line
 from toguz_tui.online.play import server_endings
 from toguz_tui.online.play.correspondence import DaysClock
 from toguz_tui.online.play.fold import Fold
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponent import Opponent, OpponentKind, Refusable
-from toguz_tui.session.output.announcement_stream import AnnouncementKind, Reply
+from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.session.setup import GameSetup
 
 CHAT_BURST = 5  # chat lines said within CHAT_WINDOW seconds; more are folded into one line
 CHAT_WINDOW = 10.0
-LONGEST_CHAT = 140  # UTF-16 code units: lila's chat line
-
-
-def side_of(index: str) -> Side | None:
-    """PlayStrategy's ``p1``/``p2`` as a side."""
-    return {"p1": Side.WHITE, "p2": Side.BLACK}.get(index)
 
 
 def utf16_length(text: str) -> int:
     """``text``'s length as the server counts it (UTF-16 code units: an emoji counts two)."""
     return len(text.encode("utf-16-le")) // 2
-
-
-class Connection(Protocol):
-    """What a game needs of the connection it is played through (``toguz_tui.online.play.online_play.OnlinePlay``)."""
-
-    client: Client
-    errands: Errands
-    account: str
-    account_name: str
-    site: str
-
-    @property
-    def session(self) -> GameSession:
-        """The session the game is played in."""
-        ...
-
-    def say(self, text: str, kind: AnnouncementKind = "info") -> None:
-        """Say ``text`` after what is being said."""
-        ...
 
 
 class RemoteOpponent(Opponent):
@@ -107,7 +85,7 @@ class RemoteOpponent(Opponent):
 class GameFollower:
     """One game on the server, followed here: ``line`` takes each line of its stream."""
 
-    def __init__(self, online: Connection, game_id: str, lobby: bool, arena: bool = False) -> None:
+    def __init__(self, online: OnlinePort, game_id: str, lobby: bool, arena: bool = False) -> None:
         self.online = online
         self.game_id = game_id
         self.lobby = lobby  # from a seek or a tournament: the first move has a deadline
@@ -123,6 +101,7 @@ class GameFollower:
         self._chat_fold = Fold(self._say_chat_folded, CHAT_BURST, CHAT_WINDOW)  # a flood of chat, by sender
         self._deadline: threading.Timer | None = None
         self._lock = threading.Lock()
+        self.remote = RemoteOpponent(self, self.opponent)  # the server's side of this game, in the session
 
     @property
     def session(self) -> GameSession:
@@ -132,46 +111,37 @@ class GameFollower:
     # -- the stream's lines ------------------------------------------------------------------------
     def line(self, line: dict[str, Any]) -> bool:
         """One line of the game's stream; True when the game is over (the stream's work is done)."""
-        kind = line.get("type")
-        if kind == "gameFull":
-            self._full(line)
-            state = line.get("state")
-            return self._state(state) if isinstance(state, dict) else False
-        if kind == "gameState":
-            return self._state(line)
-        if kind == "chatLine":
-            self._chat(line)
+        match read_game_line(line):
+            case GameFull() as full:
+                self._full(full)
+                return self._state(full.state) if full.state is not None else False
+            case GameState() as state:
+                return self._state(state)
+            case ChatLine() as chat:
+                self._chat(chat)
         return False
 
-    def _full(self, full: dict[str, Any]) -> None:
+    def _full(self, full: GameFull) -> None:
         """The whole game (at the start, or after a reconnection): join it if it is new here."""
         session = self.session
-        with session.lock:
-            current = session.opponent
-            if isinstance(current, RemoteOpponent) and current.follower is self:
-                return  # known (a reconnection): the state that follows brings what is missing
-            me = side_of("p1" if _player_id(full.get("p1")) == self.online.account else "p2")
-            assert me is not None
-            self.me = me
-            self.opponent = _player_name(full.get("p2" if me is Side.WHITE else "p1"))
-            clock = full.get("clock")
-            if isinstance(clock, dict) and isinstance(clock.get("initial"), int) and \
-                    isinstance(clock.get("increment"), int):
-                self.control = TimeControl(max(1.0, min(36_000.0, clock["initial"] / 1000)),
-                                           max(0.0, min(600.0, clock["increment"] / 1000)))
-            remote = RemoteOpponent(self, self.opponent)
-            self.start = server_rules.start_position(full.get("initialFen"))
-            if not isinstance(clock, dict):  # correspondence (days a move) or no limit: the state says which
-                self.days = DaysClock(None)
-            rated = "rated" if full.get("rated") is True else "casual"
-            setup = GameSetup.from_settings(session.settings).changed(
-                variant=Game().variant, human=me, clock=self.control, you=self.online.account_name,
-                tags=(("Site", f"{self.online.site}/{self.game_id}"), ("Event", f"PlayStrategy {rated} game")))
-            state = full.get("state")
-            codes = str(state.get("moves", "")).split()[:5000] if isinstance(state, dict) else []
-            if codes:  # a game going on, taken up: its moves are made without a word, then where it stands
-                reading = read_moves(codes, self.start)
-                session.start_game(setup, self.start, quiet=True, opponent=remote, moves=reading.pits)
+        if session.server_game.shows(self.remote):
+            return  # known (a reconnection): the state that follows brings what is missing
+        me = Side.WHITE if full.players[0].is_account(self.online.account) else Side.BLACK
+        self.me = me
+        self.opponent = self.remote.name = full.players[me.opponent].called()
+        self.control = full.clock.control() if full.clock.timed else None
+        self.start = server_rules.start_position(full.initial_fen)
+        if not full.clock.timed:  # correspondence (days a move) or no limit: the state says which
+            self.days = DaysClock(None)
+        rated = "rated" if full.rated else "casual"
+        setup = GameSetup.from_settings(session.settings).changed(
+            variant=Game().variant, human=me, clock=self.control, you=self.online.account_name,
+            tags=(("Site", f"{self.online.site}/{self.game_id}"), ("Event", f"PlayStrategy {rated} game")))
+        state = full.state
+        reading = read_moves(state.moves, self.start) if state is not None and state.moves else None
+
+        def joined() -> None:  # under the session's lock: said before any move that follows
+            if reading is not None:  # a game going on, taken up: its moves made without a word, then where it stands
                 if self.days is not None:  # its time known before anything is said, so that clock can say it
                     self.days.update(state, session.game.position.to_move)
                 turn = session.view.turn_words(session.output.announcer)
@@ -179,56 +149,47 @@ class GameFollower:
                 session.output.say(Reply(taken_up))
                 self._past_end(reading)
             elif self.lobby and self.control is not None:  # short, with the deadline for the first move
-                session.start_game(setup, self.start, quiet=True, opponent=remote)
                 seconds = server_rules.first_move_seconds(self.control.initial, self.control.increment, self.arena)
                 session.output.say(Reply(online_wording.lobby_game(self.opponent, me, self.control.typed, seconds,
                                                                       self.arena)))
             else:  # the server starts the clocks at the second move, not the first
-                session.start_game(setup, self.start, quiet=True, opponent=remote)
                 turn = session.view.turn_words(session.output.announcer)
                 if self.days is not None:
                     self.days.update(state, session.game.position.to_move)
                 days = self.days.days if self.days is not None else None
                 session.output.say(Reply(online_wording.game_begins(self.opponent, me, self.control, turn, days)))
+
+        session.server_game.join(setup, self.start, self.remote, reading.pits if reading is not None else (), joined)
         self._watch_first_move()
 
-    def _state(self, state: dict[str, Any]) -> bool:
+    def _state(self, state: GameState) -> bool:
         """A game's state: the moves not yet made here, the server's clocks, a draw offer, the end."""
         session = self.session
-        codes = [code for code in str(state.get("moves", "")).split() if code][:5000]
-        with session.lock:
-            self._moves(codes)
-            self._server_clocks(state)
+        self._moves(state.moves)
+        self._server_clocks(state)
         self._watch_first_move()
-        offered = bool(state.get("bdraw" if self.me is Side.WHITE else "wdraw"))
+        offered = state.draw_offers[Side.BLACK if self.me is Side.WHITE else Side.WHITE]
         if offered and not self.draw_offered and not session.game.is_over:
             self.online.say(_("{opponent} offers a draw: type draw to accept, or play on.").format(
                 opponent=self.opponent))
         self.draw_offered = offered
         return self._ended(state)
 
-    def _moves(self, codes: list[str]) -> None:
+    def _moves(self, codes: Sequence[str]) -> None:
         """The server's moves: those not yet made here made (the opponent's, and ours when the server took one
         but its answer was lost), or the server's game taken when it differs. A game over here (by the rules,
         or archived) is never taken back into play: a state that differs from it is passed over, and moves
         after its end said once."""
-        game = self.session.game
-        known = len(game.moves)
-        same = codes[:known] == [move_code(report, 9) for report in game.reports]
-        if game.is_over:
-            if same and len(codes) > known:
-                self._past_end(read_moves(codes[known:], game.position))
-            return
-        if not same:
-            self._resynchronise(codes)
-            return
-        reading = read_moves(codes[known:], game.position)
-        for pit in reading.pits:
-            self.session.opponent_moved(None, pit)
-        if reading.past_end:
+        reading = read_moves(codes, self.start)
+        made = self.session.server_game.moved(self.remote, reading.pits)
+        if made == "over":
+            known = self.session.game.moves
+            if reading.pits[:len(known)] == known:
+                self._past_end(reading)
+        elif made == "differs" or (made == "made" and reading.refused is not None and not reading.past_end):
+            self._resynchronise(reading)
+        elif made == "made":
             self._past_end(reading)
-        elif reading.refused is not None:
-            self._resynchronise(codes)
 
     def _past_end(self, reading: MoveList) -> None:
         """Moves after the game's end by the rules (the server plays on): said once, not made."""
@@ -236,44 +197,38 @@ class GameFollower:
             self.past_end_said = True
             self.online.say(online_wording.moves_past_end(reading.refused), "error")
 
-    def _resynchronise(self, codes: list[str]) -> None:
+    def _resynchronise(self, reading: MoveList) -> None:
         """The server's moves differ from the game here: take the server's (as far as the rules take them), and
         say so."""
-        reading = read_moves(codes, self.start)
-        self.session.take_moves(reading.pits)
-        self.online.say(online_wording.resynchronised_after(len(reading.pits)))
-        self._past_end(reading)
+        if self.session.server_game.take(self.remote, reading.pits):
+            self.online.say(online_wording.resynchronised_after(len(reading.pits)))
+            self._past_end(reading)
 
-    def _server_clocks(self, state: dict[str, Any]) -> None:
+    def _server_clocks(self, state: GameState) -> None:
         """The server's times (milliseconds, bounded); the server starts the clocks at the second ply."""
         if self.days is not None:  # days a move: kept here, said by the clock command
             self.days.update(state, self.session.game.position.to_move)
             return
-        white, black = state.get("wtime"), state.get("btime")
-        if not isinstance(white, int) or not isinstance(black, int):
-            return
-        game = self.session.game
-        running = None if game.is_over or len(game.moves) < 2 else game.position.to_move
-        self.session.clocks.server_times((max(0, min(white, 10**9)) / 1000, max(0, min(black, 10**9)) / 1000),
-                                         running)
+        seconds = state.seconds()
+        if seconds is not None:
+            self.session.server_game.times(self.remote, seconds, from_second_ply=True)
 
-    def _ended(self, state: dict[str, Any]) -> bool:
+    def _ended(self, state: GameState) -> bool:
         """The game's end as the server says it, whatever the status (True: the stream's work is done)."""
-        status = str(state.get("status", ""))[:30]
-        if status in ("", "created", "started"):
+        if not state.over:
             return False
         self._stop_timers()
-        winner = side_of(str(state.get("winner", "")))
-        server_endings.end_as_the_server_says(
+        status, winner = state.status, state.winner
+        self.session.server_game.end(self.remote, lambda: server_endings.end_as_the_server_says(
             self.session, status, winner,
-            lambda named: self.online.say(online_wording.finish(status, self.opponent, named is self.me)))
+            lambda named: self.online.say(online_wording.finish(status, self.opponent, named is self.me))),
+            gone=server_rules.ENDINGS.get(status) == "gone")
         return True
 
     # -- chat ---------------------------------------------------------------------------------------
-    def _chat(self, line: dict[str, Any]) -> None:
+    def _chat(self, line: ChatLine) -> None:
         """The opponent's chat line: one line, marked as chat; past a burst, folded into a count."""
-        who = " ".join(str(line.get("username", "")).split())[:30]
-        text = " ".join(str(line.get("text", "")).split())[:LONGEST_CHAT]
+        who, text = line.username, line.text
         if not text or who.lower() == self.online.account.lower():
             return
         if self._chat_fold.take(who):
@@ -305,9 +260,7 @@ class GameFollower:
         code = move_code(play_move(position, pit)[1], 9)
 
         def taken(_answer: object) -> None:
-            with session.lock:
-                if session.game.position == position and not session.game.is_over:
-                    session.opponent_moved(None, pit)
+            session.server_game.moved(self.remote, (pit,), position)
 
         def failed(error: OnlineError) -> None:
             if error.delivery == "unknown" and session.game.position != position:
@@ -378,14 +331,4 @@ class GameFollower:
     def close(self) -> None:
         """Stop the timers (the game goes on at the server)."""
         self._stop_timers()
-
-
-def _player_id(player: object) -> str:
-    return str(player.get("id", "")) if isinstance(player, dict) else ""
-
-
-def _player_name(player: object) -> str:
-    if isinstance(player, dict):
-        return phrases.visible(" ".join(str(player.get("name") or player.get("id") or "?").split())[:30])
-    return "?"
 

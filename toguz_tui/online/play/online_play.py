@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 from rules.clock import TimeControl
@@ -31,9 +31,12 @@ from speech.words.i18n import _
 from toguz_tui.online.network import reconnecting, server_rules
 from toguz_tui.online.network.client import Client, OnlineError
 from toguz_tui.online.network.errands import Errands
+from toguz_tui.online.network.reconnecting import Opener
+from toguz_tui.online.network.server_messages import Clock, Player, account_event
 from toguz_tui.online.play import tournaments
 from toguz_tui.online.play.correspondence import POLL_SECONDS, ServerGames
 from toguz_tui.online.play.game_stream import GameFollower, RemoteOpponent
+from toguz_tui.online.play.player_listener import PlayerListener
 from toguz_tui.online.play.watching import Watching
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.output.announcement_stream import AnnouncementKind, Reply
@@ -65,7 +68,7 @@ class OnlinePlay:
         self.errands = Errands(lambda text: self.say(text), self._closed)
         self.games = ServerGames(self, self._closed, poll)  # the games going on at the server
         self.signed_in = client.signed_in  # without a token only watching works
-        self.watching = Watching(self, self._follow)  # live games listened to (toguz_tui.online.play.watching)
+        self.watching = Watching(self)  # live games listened to (toguz_tui.online.play.watching)
 
     # -- starting and stopping -----------------------------------------------------------------------
     @property
@@ -99,8 +102,8 @@ class OnlinePlay:
         except OnlineError as error:
             self.session.output.error(_("Could not connect to PlayStrategy: {reason}.").format(reason=error))
             return False
-        self.account = phrases.visible(str(account.get("id", ""))[:30])
-        self.account_name = phrases.visible(str(account.get("username") or self.account)[:30])
+        player = Player.of(account)
+        self.account, self.account_name = player.id, player.called(player.id)
         self.listening = True
         self.session.output.answer(_("Connected to PlayStrategy as {account}. Type seek 15+10 to find an opponent, "
                                      "challenge NAME 15+10 to challenge someone, or wait for a challenge.").format(
@@ -132,11 +135,12 @@ class OnlinePlay:
             self.session.output.say(Reply(text, kind=kind), interrupt=False)
 
     # -- the streams, reconnecting ---------------------------------------------------------------------
-    def _follow(self, open_stream: Callable[[Callable[[], None]], Iterator[dict[str, Any]]],
-                handle: Callable[[dict[str, Any]], bool], what: str, events: bool = False,
-                left: Callable[[], bool] = lambda: False) -> None:
-        """Read a stream through ``reconnecting.follow`` (said, waited for and opened again when it drops)."""
-        reconnecting.follow(open_stream, handle, what, self, events, left)
+    def follow(self, open_stream: Opener, handle: Callable[[dict[str, Any]], bool], what: str, events: bool = False,
+               left: Callable[[], bool] = lambda: False) -> None:
+        """Read a stream through ``reconnecting.follow`` (said, waited for and opened again when it drops; the
+        player's patience and words: ``player_listener``)."""
+        reconnecting.follow(open_stream, handle, PlayerListener(self, what, events, left), reconnecting.PLAYER,
+                            events)
 
     def give_up(self, events: bool, text: str) -> None:
         """A stream that will not work again: said once; without the account's events, no seek or challenge."""
@@ -146,27 +150,26 @@ class OnlinePlay:
         self.say(text, "error")
 
     def _listen_to_events(self) -> None:
-        self._follow(lambda opened: self.client.events(opened), self._event, _("your account's events"), events=True)
+        self.follow(lambda opened: self.client.events(opened), self._event, _("your account's events"), events=True)
 
     def _event(self, event: dict[str, Any]) -> bool:
-        kind = event.get("type")
-        if kind == "gameStart" and isinstance(event.get("game"), dict):
-            self._game_started(event["game"])
-        elif kind == "challenge" and isinstance(event.get("challenge"), dict):
-            self._challenged(event["challenge"])
-        elif kind in ("challengeDeclined", "challengeCanceled") and isinstance(event.get("challenge"), dict):
-            challenge = event["challenge"]
-            self.challenges = [item for item in self.challenges if item[0] != challenge.get("id")]
-            doer = challenge.get("destUser" if kind == "challengeDeclined" else "challenger")
-            if isinstance(doer, dict) and doer.get("id") == self.account:
-                return False  # the player's own answer, echoed: said when it was sent
-            self.say(online_wording.challenge_withdrawn(kind == "challengeDeclined", _name(challenge.get("challenger")),
-                                                 _name(challenge.get("destUser"))))
+        match account_event(event):
+            case ("gameStart", game):
+                self._game_started(game)
+            case ("challenge", challenge):
+                self._challenged(challenge)
+            case ("challengeDeclined" | "challengeCanceled" as kind, challenge):
+                self.challenges = [item for item in self.challenges if item[0] != challenge.get("id")]
+                doer = Player.of(challenge.get("destUser" if kind == "challengeDeclined" else "challenger"))
+                if doer.is_account(self.account):
+                    return False  # the player's own answer, echoed: said when it was sent
+                self.say(online_wording.challenge_withdrawn(kind == "challengeDeclined",
+                                                            Player.of(challenge.get("challenger")).called(),
+                                                            Player.of(challenge.get("destUser")).called()))
         return False
 
     def _challenged(self, challenge: dict[str, Any]) -> None:
-        target = challenge.get("destUser")
-        if not isinstance(target, dict) or target.get("id") != self.account:
+        if not Player.of(challenge.get("destUser")).is_account(self.account):
             return  # our own challenge, echoed
         variant = challenge.get("variant")
         if not isinstance(variant, dict) or variant.get("key") != "togyzkumalak":
@@ -175,17 +178,18 @@ class OnlinePlay:
         if challenge_id in self.known:
             return  # said already (the stream sends the waiting ones again when it reconnects)
         self.known.add(challenge_id)
-        who = _name(challenge.get("challenger"))
+        who = Player.of(challenge.get("challenger")).called()
         control = challenge.get("timeControl")
         control = control if isinstance(control, dict) else {}
+        clock = Clock.of(control)
         shown = phrases.visible(str(control.get("show", "")))[:12]
-        fast = server_rules.challenge_too_fast(challenge.get("speed"), control)
-        kind, days = control.get("type"), control.get("daysPerTurn")
+        fast = server_rules.challenge_too_fast(challenge.get("speed"), clock)
+        kind, days = control.get("type"), clock.days
         clockless = kind in ("correspondence", "unlimited")  # a game without a clock can wait beside another
         self.challenges.append((challenge_id, who, fast, clockless))
         if clockless:
             shown = correspondence_wording.speed_words(
-                str(kind), max(1, min(days, server_rules.LONGEST_DAYS)) if isinstance(days, int) else None)
+                str(kind), min(days, server_rules.LONGEST_DAYS) if days is not None else None)
         if fast:
             self.say(_("{who} challenges you to a {control} game: too fast for play from toguz (the Board API plays "
                        "Rapid or slower). Type decline, or play it on the website.").format(who=who,
@@ -205,14 +209,14 @@ class OnlinePlay:
                 self.known.add(game_id)
                 self.say(_("A game against {opponent} is going on at PlayStrategy, too fast for play from toguz (the "
                            "Board API plays Rapid or slower): play it on the website.").format(
-                    opponent=_name(game.get("opponent"))))
+                    opponent=Player.of(game.get("opponent")).called()))
             return  # the Board API cannot play it: left alone, for the website
         if not game_id:
             return
         with self._lock:
             busy = self.follower is not None
         # numbered among the games going on; a second one (a correspondence game, say) said and left there
-        self.games.began(game_id, _name(game.get("opponent")), str(game.get("speed") or ""),
+        self.games.began(game_id, Player.of(game.get("opponent")).called(), str(game.get("speed") or ""),
                          str(game.get("source") or ""), on_board=not busy or game_id == self.game_id)
         if not busy:
             self.follow_game(game_id, str(game.get("source", "")))
@@ -235,7 +239,7 @@ class OnlinePlay:
         self.watching.give_way()
 
         def follow() -> None:
-            self._follow(lambda opened: stream.game(game_id, opened), follower.line, _("the game"),
+            self.follow(lambda opened: stream.game(game_id, opened), follower.line, _("the game"),
                          left=lambda: self.follower is not follower)
             follower.close()
             with self._lock:  # finished, or given up: a new game can start
@@ -407,10 +411,3 @@ class OnlinePlay:
             return self.session.output.error(phrases.no_online_game())
         return follower
 
-
-def _name(player: object) -> str:
-    """A player's name from a challenge's or game's JSON (``?`` when it has none)."""
-    if isinstance(player, dict):
-        name = player.get("name") or player.get("username") or player.get("id") or "?"
-        return phrases.visible(" ".join(str(name).split())[:30])
-    return "?"

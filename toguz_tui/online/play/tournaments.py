@@ -15,31 +15,19 @@ What the server allows, from its source (lila at 1283402):
 
 from __future__ import annotations
 
-import math
-from typing import Any, Protocol
+from typing import Any
 
-from rules.clock import MAX_INCREMENT, MAX_MINUTES, TimeControl
+from rules.clock import TimeControl
 from speech.words import correspondence_wording, phrases
 from toguz_tui.online.network import server_rules
-from toguz_tui.online.network.client import Client, OnlineError
-from toguz_tui.online.network.errands import Errands
-from toguz_tui.session.output.announcement_stream import AnnouncementKind
+from toguz_tui.online.network.client import OnlineError
+from toguz_tui.online.network.connection_port import OnlinePort
+from toguz_tui.online.network.server_messages import Clock
 
 LONGEST_SECONDS = 366 * 86_400  # an arena's start, at most a year away
 
 
-class Connection(Protocol):
-    """What joining needs of the connection (``toguz_tui.online.play.online_play.OnlinePlay``)."""
-
-    client: Client
-    errands: Errands
-
-    def say(self, text: str, kind: AnnouncementKind = "info") -> None:
-        """Say ``text`` after what is being said."""
-        ...
-
-
-def join(online: Connection, tournament: str) -> None:
+def join(online: OnlinePort, tournament: str) -> None:
     """Look the arena up, refuse what toguz cannot play, else join it; each outcome said when it comes."""
 
     def request() -> tuple[str, bool]:
@@ -66,18 +54,7 @@ def _name(details: dict[str, Any], fallback: str) -> str:
 def _control(details: dict[str, Any]) -> TimeControl | None:
     """The arena's clock (``limit`` and ``increment`` in seconds), or None when it cannot be read: missing,
     not numbers, not finite, or past the bounds of toguz's clocks (``rules.clock``)."""
-    clock = details.get("clock")
-    if not isinstance(clock, dict):
-        return None
-    limit, increment = _seconds(clock.get("limit"), MAX_MINUTES * 60), _seconds(clock.get("increment"), MAX_INCREMENT)
-    return TimeControl(limit, increment) if limit is not None and increment is not None else None
-
-
-def _seconds(value: object, most: int) -> float | None:
-    """``value`` as seconds from 0 to ``most``, or None (not a number, a flag, NaN, infinite, out of bounds)."""
-    if not isinstance(value, int | float) or isinstance(value, bool) or not math.isfinite(value):
-        return None
-    return float(value) if 0 <= value <= most else None
+    return Clock.of(details.get("clock")).exact()
 
 
 def refusal(details: dict[str, Any]) -> str | None:

@@ -31,11 +31,11 @@ from rules.clock import TimeControl
 from speech.words import phrases, watch_wording
 from speech.words.i18n import _
 from toguz_tui.online.network.client import Client, OnlineError, path_part
+from toguz_tui.online.network.server_messages import LONGEST_NAME, Clock, Player
 from toguz_tui.online.play.watched_game import WatchTarget
 
 TV_CHANNEL = "Togyzqumalaq"  # the togyzkumalak channel's display name (translation/source/variantName.xml 45)
 GAME_ID = re.compile(r"^[A-Za-z0-9]{8}(?:[A-Za-z0-9]{4})?$")  # lila's game id, or a player's full id of it
-LONGEST_NAME = 30  # characters of a player's name said (lila's usernames are at most 30)
 GOING_ON = ("created", "started")  # the statuses of a game not over (lila's Status below Aborted)
 
 
@@ -44,34 +44,20 @@ def _text(value: object) -> str:
     return phrases.visible(" ".join(str(value).split())[:LONGEST_NAME]) if isinstance(value, str) else ""
 
 
-def _number(value: object, most: int) -> int | None:
-    """A whole number from a server, bounded (None when it is not one)."""
-    return max(0, min(value, most)) if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def _clock(game: dict[str, Any]) -> tuple[TimeControl | None, int | None]:
-    """A game's clock (``initial`` and ``increment`` in seconds), or its days a move, from its JSON."""
-    clock = game.get("clock")
-    if isinstance(clock, dict):
-        initial, increment = _number(clock.get("initial"), 36_000), _number(clock.get("increment"), 600)
-        if initial is not None and increment is not None:
-            return TimeControl(max(1.0, float(initial)), float(increment)), None
-    return None, _number(game.get("daysPerTurn"), 365)
-
-
-def _player_name(player: object) -> str:
-    """A player's name in a game's JSON: ``user.name`` (current-game), ``name`` or ``userId`` (/api/game)."""
-    if not isinstance(player, dict):
-        return ""
-    user = player.get("user")
-    return _text(user.get("name")) if isinstance(user, dict) and user.get("name") else \
-        _text(player.get("name") or player.get("userId") or "")
+    """A game's clock (``initial`` and ``increment`` in seconds, bounded as toguz's clocks), or its days a
+    move, from its JSON."""
+    clock = Clock.of(game.get("clock"), game)
+    control = clock.control() if clock.timed else None
+    return (control, None) if control is not None else (None, clock.days)
 
 
 def _names(game: dict[str, Any]) -> tuple[str, str]:
+    """White's and Black's names in a game's JSON (``user.name``: current-game; ``name`` or ``userId``:
+    /api/game), "" where it names none."""
     players = game.get("players")
     players = players if isinstance(players, dict) else {}
-    return _player_name(players.get("p1")), _player_name(players.get("p2"))
+    return Player.of(players.get("p1")).called(""), Player.of(players.get("p2")).called("")
 
 
 def _status(game: dict[str, Any]) -> str:
@@ -150,10 +136,10 @@ def tv_game(client: Client, names: PlayerNames | None = None) -> WatchTarget | N
     channel = channels.get(TV_CHANNEL)
     if not isinstance(channel, dict) or not isinstance(channel.get("gameId"), str):
         return None
-    user = channel.get("user")
+    champion = Player.of(channel.get("user"))
     names = names if names is not None else PlayerNames()
-    if isinstance(user, dict) and _text(user.get("name")).lower() == _text(user.get("id")).lower():
-        names.learn(_text(user.get("name")))
+    if champion.name.lower() == champion.id.lower():
+        names.learn(champion.name)
     found = game_by_id(client, path_part(channel["gameId"][:12])[:8], tv=True, names=names)
     return found if isinstance(found, WatchTarget) else None
 
@@ -193,12 +179,3 @@ def _known(look: Callable[[], WatchTarget | str], unknown: str) -> WatchTarget |
             raise OnlineError(404, unknown) from None
         raise
 
-
-def game_moves(client: Client, game_id: str) -> list[str]:
-    """The moves of ``game_id`` as the server has them now (``with_moves=1``); none when they cannot be had."""
-    try:
-        game = client.request("GET", f"/api/game/{path_part(game_id)}", params={"with_moves": "1"})
-    except (OnlineError, RuntimeError):  # RuntimeError: the connection closed under it (the watching stopped)
-        return []
-    moves = game.get("moves")
-    return [code for code in moves.split()[:5000] if len(code) <= 8] if isinstance(moves, str) else []

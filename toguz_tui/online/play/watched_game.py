@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar
 
 from rules import TOGUZ, Game, NotationError, Position, Side
 from rules.clock import TimeControl
@@ -30,16 +30,15 @@ from rules.movecode import read_move_code
 from speech.words import online_wording, watch_wording
 from toguz_tui.online.network import server_rules
 from toguz_tui.online.network.move_list import read_moves
+from toguz_tui.online.network.server_messages import LONGEST_FEN, LONGEST_STATUS, MOST_PLIES, side_of
 from toguz_tui.online.play import server_endings
 from toguz_tui.online.play.fold import Fold
-from toguz_tui.online.play.game_stream import side_of
+from toguz_tui.online.play.watch import Watch
 from toguz_tui.session.facade import GameSession
 from toguz_tui.session.opponent import Opponent, OpponentKind, Refusable
-from toguz_tui.session.output.announcement_stream import AnnouncementKind, Reply
+from toguz_tui.session.output.announcement_stream import Reply
 from toguz_tui.session.setup import GameSetup
 
-LONGEST_FEN = 200  # characters: a stream's FEN is some 60
-MOST_PLIES = 5000  # a game's plies as the server counts them, bounded before use
 MOST_SECONDS = 10**6  # a clock's seconds, bounded
 FEW_MISSED = 3  # moves missed while a stream was down are said one by one; more, taken as the server has them
 MOVES_ASKED_EVERY = 10.0  # seconds: a game's moves are asked of the server (to resynchronise) at most this often
@@ -56,28 +55,6 @@ class WatchTarget:
     days: int | None = None
     tv: bool = False
     over: bool = False
-
-
-class Spectator(Protocol):
-    """What a watched game needs of the watching (``toguz_tui.online.play.watching``)."""
-
-    @property
-    def session(self) -> GameSession:
-        """The session the game is shown in."""
-        ...
-
-    @property
-    def stopped(self) -> bool:
-        """Whether this watching has stopped (nothing more is made or said)."""
-        ...
-
-    def say(self, sentences: list[str], kind: AnnouncementKind = "info") -> None:
-        """Say ``sentences`` (in lines of the braille display's width when brief)."""
-        ...
-
-    def game_moves(self, game_id: str) -> list[str]:
-        """The game's moves as the server has them now (none when they cannot be had)."""
-        ...
 
 
 def stream_position(text: object) -> Position | None:
@@ -113,7 +90,7 @@ def _status(line: dict[str, Any]) -> str:
     """The game's status name: ``{"id", "name"}`` on the stream, a bare name elsewhere."""
     status = line.get("status")
     name = status.get("name") if isinstance(status, dict) else status
-    return str(name)[:30] if isinstance(name, str) else "started"
+    return str(name)[:LONGEST_STATUS] if isinstance(name, str) else "started"
 
 
 class WatchedPlayers(Opponent):
@@ -139,7 +116,7 @@ class WatchedPlayers(Opponent):
 class WatchedGame:
     """One game watched: ``line`` takes each line of its stream (``opened`` when a stream begins)."""
 
-    def __init__(self, spectator: Spectator, target: WatchTarget, site: str) -> None:
+    def __init__(self, spectator: Watch, target: WatchTarget, site: str) -> None:
         self.spectator = spectator
         self.target = target
         self.site = site
@@ -256,14 +233,12 @@ class WatchedGame:
         self.track.play(pit)
         self.positions.append(self.track.position)
         self.cursor = len(self.positions)
-        if self.setup is None or self.catching:
+        if self.setup is None or self.catching or self.opponent is None or self.spectator.stopped:
             return
         session = self.session
-        with session.lock:
-            if not self._shown():
-                return
-            session.opponent_moved(None, pit)
-            self._clocks(times)
+        if session.server_game.moved(self.opponent, self.track.moves) == "gone":
+            return
+        self._clocks(times)
         if times is not None and session.output.announcer.verbosity == "full" and session.clocks.clock is not None:
             self.spectator.say([session.clocks.words(session.output.announcer)])  # as c says them
 
@@ -308,16 +283,11 @@ class WatchedGame:
     def _synchronise(self, times: tuple[float, float] | None) -> None:
         """The session's game made the one followed here (moves missed, or lines that did not follow), said."""
         assert self.track is not None
-        session, track, setup = self.session, self.track, self.setup
-        with session.lock:
-            if not self._shown() or setup is None:
-                return
-            if same_place(track.start_position, session.game.start_position):
-                session.take_moves(track.moves)
-            else:
-                session.start_game(setup, track.start_position, quiet=True, opponent=self.opponent,
-                                   moves=track.moves)
-            self._clocks(times)
+        track = self.track
+        if self.spectator.stopped or self.setup is None or self.opponent is None or \
+                not self.session.server_game.take(self.opponent, track.moves, track.start_position):
+            return
+        self._clocks(times)
         if self.resynchronised.take():
             self.spectator.say([online_wording.resynchronised_after(len(track.moves))])
 
@@ -341,17 +311,16 @@ class WatchedGame:
             self.catching = False
             self._synchronise(None)
         session = self.session
-        winner = side_of(str(line.get("winner", "")))
-        ending = server_rules.ENDINGS.get(status, "win")
-        with session.lock:
-            if not self._shown() or (session.game.is_over and ending != "gone"):
-                return True
+        winner = side_of(line.get("winner"))
+        if self.spectator.stopped or self.setup is None or self.opponent is None:
+            return True
 
-            def say_why(named: Side | None) -> None:
-                loser = session.output.announcer.side_name(named.opponent) if named is not None else "?"
-                self.spectator.say([online_wording.finish(status, loser, True)])
+        def say_why(named: Side | None) -> None:
+            loser = session.output.announcer.side_name(named.opponent) if named is not None else "?"
+            self.spectator.say([online_wording.finish(status, loser, True)])
 
-            server_endings.end_as_the_server_says(session, status, winner, say_why)
+        session.server_game.end(self.opponent, lambda: server_endings.end_as_the_server_says(
+            session, status, winner, say_why), gone=server_rules.ENDINGS.get(status, "win") == "gone")
         return True
 
     # -- the session's game ---------------------------------------------------------------------------
@@ -361,36 +330,30 @@ class WatchedGame:
         assert self.track is not None
         session, target = self.session, self.target
         rated = "rated" if self.rated else "casual"
-        with session.lock:
-            if self.spectator.stopped:
-                return
-            self.opponent = WatchedPlayers(session)
-            setup = GameSetup.from_settings(session.settings).changed(
-                variant=TOGUZ, human=None, clock=target.control, watched=True, players=target.names,
-                tags=(("Site", f"{self.site}/{target.game_id}"), ("Event", f"PlayStrategy {rated} game")))
-            reply = session.start_game(setup, self.track.start_position, quiet=True, opponent=self.opponent,
-                                       moves=self.track.moves)
-            if reply.kind == "error":
-                return
+        if self.spectator.stopped:
+            return
+        opponent = self.opponent = WatchedPlayers(session)
+        setup = GameSetup.from_settings(session.settings).changed(
+            variant=TOGUZ, human=None, clock=target.control, watched=True, players=target.names,
+            tags=(("Site", f"{self.site}/{target.game_id}"), ("Event", f"PlayStrategy {rated} game")))
+        moves, sentences = self.track.moves, list[str]()
+
+        def joined() -> None:  # under the session's lock: who plays, the clock and where it stands
             self.setup = setup
             self._clocks(times)
             announcer = session.output.announcer
             white, black = (announcer.side_name(side) for side in (Side.WHITE, Side.BLACK))
-            sentences = watch_wording.watching(target.tv, white, black,
-                                               watch_wording.clock_words(target.control, target.days),
-                                               len(self.track.moves))
+            sentences.extend(watch_wording.watching(target.tv, white, black,
+                                                    watch_wording.clock_words(target.control, target.days),
+                                                    len(moves)))
             if session.game.moves:
                 sentences.append(announcer.kazans(session.game.position))
             sentences.append(session.view.turn_words(announcer))
-        self.spectator.say(sentences)
+
+        if session.server_game.join(setup, self.track.start_position, opponent, moves, joined):
+            self.spectator.say(sentences)
 
     def _clocks(self, times: tuple[float, float] | None) -> None:
         """The clocks as the server had them at the position heard (standing: the next line brings them)."""
-        if times is not None and self.setup is not None:
-            self.session.clocks.server_times(times, None)
-
-    def _shown(self) -> bool:
-        """Whether the session still shows this game (the watching not stopped, no other game started)."""
-        session = self.session
-        return not self.spectator.stopped and self.setup is not None and session.setup is self.setup and \
-            session.opponent is self.opponent
+        if times is not None and self.setup is not None and self.opponent is not None:
+            self.session.server_game.times(self.opponent, times, from_second_ply=False)

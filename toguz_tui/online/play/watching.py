@@ -7,14 +7,14 @@
 - ``watch stop``: no more; a game going on leaves the board, one over stays (to ask about, save or
   account for).
 
-The game is followed through its public stream (``toguz_tui.online.play.watched_game``). Each watching has a
-connection of its own, without a token, and a thread of its own; the look-up runs as an errand, so nothing
-waits on the interface's thread. The stream drops and reconnects as online play's do (``follow``:
-``OnlinePlay._follow``, handed in), its 404 and 429 said in one line. A new ``watch`` replaces the one before
-once its game is found (a name or a game not found leaves it running); the one replaced says nothing more. A
-stream whose first line has not come a few seconds after the server answered is said to be waited for. A game
-of the player's own starting stops the watching, said; ``watch`` is refused while one goes on. Spectators'
-chat is not heard: the stream carries none.
+The game is followed through its public stream (``toguz_tui.online.play.watched_game``). Each watching
+(``toguz_tui.online.play.watch.Watch``) has a connection of its own, without a token, and a thread of its
+own; the look-up runs as an errand, so nothing waits on the interface's thread. The stream drops and
+reconnects as online play's do (the connection's ``follow``), its 404 and 429 said in one line. A new
+``watch`` replaces the one before once its game is found (a name or a game not found leaves it running); the
+one replaced says nothing more. A stream whose first line has not come a few seconds after the server
+answered is said to be waited for. A game of the player's own starting stops the watching, said; ``watch``
+is refused while one goes on. Spectators' chat is not heard: the stream carries none.
 
 After a TV game the channel may name the same game for a while (lila's ChannelTrouper keeps a game that
 has ended until another starts), so the channels are looked at every ``POLL_SECONDS`` until a new game
@@ -25,16 +25,16 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from typing import Any
 
 from speech.words import watch_wording
-from speech.words.announce import braille_lines
-from toguz_tui.online.network.client import Client, OnlineError, path_part
-from toguz_tui.online.network.errands import Errands
+from toguz_tui.online.network.client import OnlineError, path_part
+from toguz_tui.online.network.connection_port import OnlinePort
 from toguz_tui.online.play import watch_targets
+from toguz_tui.online.play.watch import Watch
 from toguz_tui.online.play.watched_game import WatchedGame, WatchTarget
 from toguz_tui.session.facade import GameSession
-from toguz_tui.session.output.announcement_stream import AnnouncementKind, Reply
+from toguz_tui.session.output.announcement_stream import Reply
 
 POLL_SECONDS = 4.0  # between two looks at the TV channels for the next game
 STREAM_SILENCE = 80.0  # seconds: lila's game stream sends a keep-alive only after 70 s of silence (Api.scala 431-434)
@@ -44,84 +44,11 @@ STOP: dict[str, Any] = {"stop": True}  # the last line of a stream whose watchin
 Stream = Iterator[dict[str, Any]]
 
 
-class Follow(Protocol):
-    """How a stream is read, reconnecting (``OnlinePlay._follow``); ``left``: the stream ends unsaid (a watching
-    stopped or replaced says nothing more)."""
-
-    def __call__(self, open_stream: Callable[[Callable[[], None]], Stream], handle: Callable[[dict[str, Any]], bool],
-                 what: str, *, left: Callable[[], bool]) -> None:
-        ...
-
-
-class WatchConnection(Protocol):
-    """What watching needs of ``toguz online``'s connection (``toguz_tui.online.play.online_play.OnlinePlay``)."""
-
-    site: str
-    errands: Errands
-
-    @property
-    def session(self) -> GameSession:
-        """The session the games are shown in."""
-        ...
-
-    @property
-    def game_id(self) -> str | None:
-        """The player's own game going on, if any."""
-        ...
-
-    def say(self, text: str, kind: AnnouncementKind = "info") -> None:
-        """Say ``text`` after what is being said."""
-        ...
-
-
-class Watch:
-    """One watching asked for: the TV (and the games after it) or one game, with its own connection (no token)."""
-
-    def __init__(self, connection: WatchConnection, tv: bool, once: bool) -> None:
-        self.connection = connection
-        self.tv, self.once = tv, once
-        self.client = Client(None, connection.site)
-        self.last_id = ""  # the TV game followed last, or found over
-        self._stop = threading.Event()
-
-    @property
-    def session(self) -> GameSession:
-        """The session the game is shown in."""
-        return self.connection.session
-
-    @property
-    def stopped(self) -> bool:
-        """Whether this watching has stopped."""
-        return self._stop.is_set()
-
-    def wait(self, seconds: float) -> bool:
-        """Wait ``seconds``; True when the watching stopped meanwhile."""
-        return self._stop.wait(seconds)
-
-    def stop(self) -> None:
-        """Stop: its stream is shut at once, nothing more is said."""
-        self._stop.set()
-        self.client.close()
-
-    def say(self, sentences: list[str], kind: AnnouncementKind = "info") -> None:
-        """Say ``sentences`` (in lines of the braille display's width when brief), unless stopped."""
-        if self.stopped:
-            return
-        announcer = self.session.output.announcer
-        brief = announcer.verbosity == "brief"
-        self.connection.say(braille_lines(sentences, announcer.cells) if brief else " ".join(sentences), kind)
-
-    def game_moves(self, game_id: str) -> list[str]:
-        """The game's moves as the server has them now."""
-        return [] if self.stopped else watch_targets.game_moves(self.client, game_id)
-
-
 class Watching:
     """The player's watching: the one going on, and the one being looked up."""
 
-    def __init__(self, connection: WatchConnection, follow: Follow) -> None:
+    def __init__(self, connection: OnlinePort) -> None:
         self.connection = connection
-        self._follow = follow
         self._lock = threading.Lock()
         self.current: Watch | None = None  # the watching going on
         self.pending: Watch | None = None  # the one asked for last, its game being looked up
@@ -176,11 +103,9 @@ class Watching:
             if stopping is not None:
                 stopping.stop()
         session = self.session
-        with session.lock:
-            if session.setup.watched and not session.game.is_over:
-                gone = session.game_gone(watch_wording.stopped())
-                if gone is not None:
-                    return gone
+        gone = session.server_game.leave_watched(watch_wording.stopped())
+        if gone is not None:
+            return gone
         if watch is None and pending is None:
             return session.output.error(watch_wording.not_watching())
         return session.output.answer(watch_wording.stopped())
@@ -272,7 +197,7 @@ class Watching:
             return self._stream(watch, game, answered)
 
         try:
-            self._follow(open_stream, game.line, watch_wording.the_game_watched(), left=lambda: watch.stopped)
+            self.connection.follow(open_stream, game.line, watch_wording.the_game_watched(), left=lambda: watch.stopped)
         finally:
             waiting.cancel()
             game.resynchronised.close()  # a count folded and not yet said belongs to this game: not the next one's
