@@ -1,8 +1,10 @@
 """The game session: a small facade (``facade.GameSession``) over parts that own their state.
 
-``mode`` (what the player does, who "you" are, what is looked at), ``stream`` (the one stream of
-announcements), ``output`` (voice, sound cues, wording), ``preferences`` (the settings), ``opponents``
-(the computer, a person here, the online connection), ``thinker`` (the engine's thread), ``advisor`` (the
-engine's help), ``clocks``, ``store`` and ``records`` (games kept), ``reviewer`` and ``review``,
-``trainer`` (lessons and puzzles), ``questions`` (what waits for a yes), ``setup`` (a game's choices),
-``sound_cues``. Parts never import the facade: it builds them with callbacks."""
+At the top: ``mode`` (what the player does, who "you" are, what is looked at), ``setup`` (a game's choices),
+``port`` (what a part sees of the session), ``preferences`` (the settings), ``opponent`` (who plays the other
+side) and ``opponents`` (the factory, and the computer), ``thinker`` (the engine's thread) and
+``preparation`` (the compiled search made ready), ``advisor`` (the engine's help), ``clocks`` and
+``game_clock``, ``trainer`` (lessons and puzzles), ``questions`` (what waits for a yes), ``server_game`` (a
+game a server holds). Three districts: ``output/`` (the stream of announcements, the voice, the sound cues,
+the braille display, the faces' way out), ``records/`` (games kept, record files, the review) and
+``accounts/`` (the accounts of games). Parts never import the facade: each reads it through a port."""

@@ -8,17 +8,20 @@ the events it may tell it), the other parts it speaks to, and the engine factory
 ``rules.engine.Engine`` unless a test gives its own):
 
 - ``output``: the wording and the one stream of announcements, over its voice, sound cues, braille display
-  and background work (``output``, ``stream``); every part speaks through it, and each face reads the stream;
-- ``clocks``: the game's clocks and their watcher (``clocks``); a flag that falls is told to the session,
-  a warning said;
-- ``store``: the game in progress on disk, the archive, the record (``store``, ``records``);
-- ``advisor``: the engine's help (``advisor``); ``reviewer``: the review (``reviewer``); ``trainer``: the
-  lessons and the puzzles (``trainer``); ``accounts``: the accounts of games, analysed in the background
-  (``accounts``); ``record_files``: saving to files, opening records and positions (``record_files``);
-  ``questions``: what waits for a yes; ``server_game``: a game a server holds, joined, moved, timed and ended
-  (``server_game``);
-- the opponent (``opponents``, ``computer``): the computer owns its search; a remote player comes from
-  ``toguz_tui.online``, whose connection is ``online``.
+  and background work (the district ``output/``: ``output``, ``announcement_stream``); every part speaks
+  through it, and each face reads the stream;
+- ``preferences``: the settings in force and the file's (``preferences``);
+- ``clocks``: the game's clocks and their watcher (``clocks``, ``game_clock``); a flag that falls is told to
+  the session, a warning said;
+- ``store``: the game in progress on disk, the archive, the record (the district ``records/``:
+  ``game_store``, ``game_record``); ``reviewer``: the review (``records/reviewer``); ``record_files``:
+  saving to files, opening records and positions (``records/record_files``);
+- ``accounts``: the accounts of games, analysed in the background (the district ``accounts/``);
+- ``advisor``: the engine's help (``advisor``); ``trainer``: the lessons and the puzzles (``trainer``);
+  ``questions``: what waits for a yes; ``server_game``: a game a server holds, joined, moved, timed and
+  ended, each under the lock (``server_game``);
+- the opponent (``opponent``: the interface; ``opponents``: the factory and the computer, which owns its
+  search); a remote player comes from ``toguz_tui.online``, whose connection is ``online``.
 
 What the person looks at is ``view`` (the mode, the position, the seat, and what the faces show of them); the
 faces read it, and what the session says through ``follow`` (``toguz_tui.session.output.follower``).
