@@ -8,7 +8,7 @@ COMPILED := $(VENV)/.compiled
 ENGINE_SOURCES := rules/engine/fast.py rules/engine/lean.py rules/engine/evaluate.py rules/engine/search.py
 VERSION := $(shell sed -n 's/^__version__ = "\(.*\)"/\1/p' toguz_tui/__init__.py)
 
-LANGUAGES := kk ru ky
+LANGUAGES := kk ru ky cs de pl nl
 BABEL_KEYWORDS := --no-default-keywords -k _ -k n_:1,2 -k p_:1c,2 -k np_:1c,2,3 -k N_ -k Np_:1c,2
 
 .PHONY: run test lint typecheck workflows house unit all-tests bench match clean messages package

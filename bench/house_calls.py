@@ -18,6 +18,8 @@ calls them by name:
   ``get_system_commands`` (``TEXTUAL_HOOKS``), and the prefixed ones ``on_*``, ``_on_*`` (message and
   event handlers), ``watch_*``, ``_watch_*``, ``validate_*``, ``_validate_*``, ``compute_*``,
   ``_compute_*`` (a reactive's), ``key_*``, ``_key_*`` (a key's) (``HOOK_PREFIXES``);
+- argparse's formatter hooks that argparse calls by name on a formatter class it is given, ``add_usage``
+  (``ARGPARSE_HOOKS``: ``speech.words.command_line`` words the usage's prefix there);
 - a method decorated with Textual's ``@on(...)``: Textual calls it for the message the decorator names;
 - an action, ``action_x`` (or ``_action_x``), only when an action string names it: Textual calls it for
   the string ``"x"`` or ``"x(...)"`` (a ``Binding``'s, a link's), so it counts as used when ``x`` is a word
@@ -55,6 +57,7 @@ WAITING = "tests/waiting.py"
 WAITING_ONES = ("until", "pilot_until")  # the one sync and the one async way
 WAIT_NAMES = frozenset({"until", "wait_for", "wait_until"})
 WAIT_PREFIXES = ("until_", "wait_for_")
+ARGPARSE_HOOKS = frozenset({"add_usage"})
 TEXTUAL_HOOKS = frozenset({"compose", "render", "render_line", "render_lines", "get_content_width",
                            "get_content_height", "check_action", "get_system_commands"})
 HOOK_PREFIXES = ("on_", "_on_", "watch_", "_watch_", "validate_", "_validate_", "compute_", "_compute_", "key_",
@@ -194,13 +197,13 @@ def _inherited(owner: ast.ClassDef, classes: dict[str, list[ClassShape]]) -> set
 
 
 def _called_by_name(definition: Definition, classes: dict[str, list[ClassShape]], entry_points: set[str]) -> bool:
-    """Whether Python, Textual, pytest or the installer calls ``definition`` by its name (actions apart)."""
+    """Whether Python, Textual, argparse, pytest or the installer calls ``definition`` by its name (actions apart)."""
     name = definition.name
     if (name.startswith("__") and name.endswith("__")) or name.startswith("test_"):
         return True
     if definition.owner is None:
         return name in entry_points
-    return (name in TEXTUAL_HOOKS or name.startswith(HOOK_PREFIXES) or definition.handler
+    return (name in TEXTUAL_HOOKS or name in ARGPARSE_HOOKS or name.startswith(HOOK_PREFIXES) or definition.handler
             or name in _inherited(definition.owner, classes))
 
 

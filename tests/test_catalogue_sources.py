@@ -39,6 +39,9 @@ TECHNICAL: dict[str, str] = {
     "Speakup": "a program's name", "BRLTTY": "a program's name",
     "toguz speech": "the command's own name (argparse prog)",
     "English": "a language's name in itself, as a list of languages shows it",
+    "Deutsch": "a language's name in itself, as a list of languages shows it",
+    "Polski": "a language's name in itself, as a list of languages shows it",
+    "Nederlands": "a language's name in itself, as a list of languages shows it",
     "Round": "a record's tag name",
     "Variant": "a record's tag name",
     "gzip, deflate": "an HTTP header's value (the encodings toguz unpacks)",
@@ -153,7 +156,7 @@ VOCABULARIES: dict[str, set[str]] = {
     "themes": {"default", "high-contrast", "terminal"},
     "opponents": {"computer", "human"},
     "sides": {"white", "black"},
-    "languages": {"en", "kk", "ru", "ky"},
+    "languages": {"en", "kk", "ru", "ky", "cs", "de", "pl", "nl"},
 }
 # Defined by records, not by a list of words: rules.Side (its members' names, lowered) and the
 # Language entries of speech.words.i18n (each code once, with its name and voice).

@@ -5,9 +5,13 @@ command table."""
 from __future__ import annotations
 
 import re
+import subprocess
 from pathlib import Path
 
+import pytest
+
 from tests.needs import REPO
+from tests.toguz_tui.conftest import environment, toguz_command
 from toguz_tui.commands.table import COMMANDS
 from toguz_tui.keyboards.board_keys import key_label
 
@@ -102,3 +106,26 @@ def test_the_readmes_keys_that_matter_are_those_of_the_command_table() -> None:
         theirs = {key_label(key) for command in named for key in command.keys}
         shown = set(re.findall(r"`([^`]+)`", keys)) & all_keys
         assert shown <= theirs, (keys, said)
+
+
+# The short page (docs/cs.md, de.md, pl.md, nl.md) a Czech, German, Polish or Dutch player starts from: each
+# word it gives to type in the line mode is one that toguz takes in that language (a key, a program's command
+# line or the keyboard's digit row aside), with no reply that a word is unknown.
+START_PAGES = {"cs": "Neznám", "de": "Unbekannt", "pl": "Nieznan", "nl": "Onbekend"}
+
+
+@pytest.mark.parametrize("code", sorted(START_PAGES))
+def test_each_word_a_start_page_gives_to_type_is_taken_in_its_language(tmp_path: Path, code: str) -> None:
+    page = GUIDE / f"{code}.md"
+    typed = [code_text.strip("`") for code_text in INLINE_CODE.findall(page.read_text(encoding="utf-8"))]
+    words = [text for text in typed
+             if len(text) > 1 and not text.startswith(("toguz", "pipx", "sudo", "+ "))]
+    assert len(words) >= 8, words  # the language setting and the line mode's commands
+    done = subprocess.run([*toguz_command(), "play", "--line", "--speech", "off", "--language", code, "--new",
+                           "--opponent", "human"], input="\n".join(words) + "\n", capture_output=True, text=True,
+                          timeout=120, env=environment(tmp_path))
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    replies = done.stdout.splitlines()
+    assert not [line for line in replies if START_PAGES[code].lower() in line.lower()], replies
+    assert len(replies) >= len(words), replies  # each word answered
+    assert page.name in README.read_text(encoding="utf-8")

@@ -53,6 +53,10 @@ def dead(count: int) -> int:
     return dead(count - 1) if count else 0
 
 
+class Formatter(argparse.HelpFormatter):
+    def add_usage(self, usage, actions, groups, prefix=None) -> None: ...  # argparse calls it by name
+
+
 def patched() -> None: ...
 def test_nothing() -> None: ...
 '''

@@ -43,6 +43,7 @@ import argparse  # noqa: E402 - after the check above
 from rules import VARIANT_KEYS  # noqa: E402
 from rules.engine import LEVELS  # noqa: E402
 from speech.voices import AUTO_ORDER, SPEECH_CHOICES  # noqa: E402
+from speech.words.command_line import WordedParser, WordedRawFormatter  # noqa: E402
 from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, set_language  # noqa: E402
 from speech.words.naming import VERBOSITIES  # noqa: E402
 from toguz_tui import __version__  # noqa: E402
@@ -65,7 +66,8 @@ def _epilog() -> str:
         "  printf '7\\nboard\\nquit\\n' | toguz play --line --opponent human --speech off",
         "  toguz --open games.pgn                  " + _("review a record move by move"),
         "  toguz --language kk                     "
-        + _("play in Kazakh (kk), Russian (ru), Kyrgyz (ky) or English (en)"),
+        + _("play in Kazakh (kk), Russian (ru), Kyrgyz (ky), Czech (cs), German (de), Polish (pl), Dutch (nl) or "
+            "English (en)"),
         "  toguz speech --check                    " + _("which voices work here, and how to fix the others"),
         "  toguz learn                             " + _("lessons, spoken: the board, sowing, captures, tuzdyks ..."),
         "  toguz puzzles --line                    " + _("puzzles from master games: find the best move"),
@@ -74,9 +76,8 @@ def _epilog() -> str:
 
 def play_parser(prog: str = "toguz") -> argparse.ArgumentParser:
     """The options shared by the TUI and the line mode (their help in the language spoken now)."""
-    parser = argparse.ArgumentParser(prog=prog, description=_description(), epilog=_epilog(),
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--version", action="version", version=f"toguz {__version__}")
+    parser = WordedParser(prog=prog, description=_description(), epilog=_epilog(), formatter_class=WordedRawFormatter,
+                          version=f"toguz {__version__}")
     parser.add_argument("--line", action="store_true",
                         help=_("line mode: one line per event, nothing redrawn (screen readers, scripts)"))
     parser.add_argument("--plain", action=argparse.BooleanOptionalAction, dest="plain_input",

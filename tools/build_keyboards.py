@@ -9,7 +9,11 @@ The layouts are read from the system's xkb symbol files (``/usr/share/X11/xkb/sy
   digit row, which types no digits;
 - ``kazakh-latin``: ``kz(latin)``, the Kazakh Latin alphabet's layout (á í ń ǵ ú ý ó on that row);
 - ``kyrgyz``: ``kg(basic)``;
-- the reference is ``us(basic)``.
+- ``czech``: ``cz(basic)``, the Czech QWERTZ layout: ``+ ě š č ř ž ý á í é`` on the digit row, which
+  types no digits, and ``;`` on the key left of 1; y and z swapped;
+- ``german``: ``de(basic)``, the German QWERTZ layout: y and z swapped, ä ö ü ß beside the letters;
+- the reference is ``us(basic)``. Polish programmers' and Dutch players' keyboards are the US layout
+  (their letters come with AltGr), so they need no table: every key is where it is in Latin.
 
 Standard library only. Run from the repository root:
 
@@ -37,6 +41,8 @@ LAYOUTS: dict[str, tuple[str, str]] = {
     "kazakh": ("kz", "basic"),
     "kazakh-latin": ("kz", "latin"),
     "kyrgyz": ("kg", "basic"),
+    "czech": ("cz", "basic"),
+    "german": ("de", "basic"),
 }
 
 # The Cyrillic keysyms' names (lower case; the upper-case name types the capital letter).
@@ -48,7 +54,8 @@ CYRILLIC = {
     "schwa": "ә", "en_descender": "ң", "ghe_bar": "ғ", "u_straight": "ү", "u_straight_bar": "ұ",
     "ka_descender": "қ", "o_bar": "ө", "shha": "һ",
 }
-OTHER = {"Ukrainian_i": "і", "Ukrainian_I": "І", "numerosign": "№"}
+OTHER = {"Ukrainian_i": "і", "Ukrainian_I": "І", "numerosign": "№", "section": "§", "ssharp": "ß", "degree": "°",
+         "uring": "ů", "Uring": "Ů"}
 # The ASCII keysyms' names.
 ASCII = {
     "space": " ", "exclam": "!", "quotedbl": '"', "numbersign": "#", "dollar": "$", "percent": "%",

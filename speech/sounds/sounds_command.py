@@ -23,6 +23,7 @@ from speech.sounds.cues import CUE_NAMES, SAMPLE_RATE, render_cue, write_wav
 from speech.user_path import UnknownUser, cannot_use, user_path
 from speech.voices.speech_command import PlainParser
 from speech.wav_target import ready_folder, target_problem, write_in_place
+from speech.words.command_line import WordedRawFormatter
 from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, n_, set_language
 
 PROG = "toguz sounds"
@@ -69,7 +70,7 @@ def _given(text: str) -> Path:
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``toguz sounds`` (its help in the language spoken now)."""
-    made = PlainParser(prog=PROG, description=_description(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    made = PlainParser(prog=PROG, description=_description(), formatter_class=WordedRawFormatter)
     mode = made.add_mutually_exclusive_group(required=True)
     mode.add_argument("--wav", metavar="DIR", type=_folder,
                       help=_("write every cue as DIR/NAME.wav (16-bit stereo, 44,100 Hz), making DIR if needed"))

@@ -33,6 +33,7 @@ from speech.voices.audio import fix_espeak_ng, play_problem, program
 from speech.voices.base import Speaker
 from speech.voices.pyttsx3_backend import render_problem
 from speech.wav_target import write_in_place
+from speech.words.command_line import WordedParser, WordedRawFormatter
 from speech.words.i18n import LANGUAGES, _, from_environment, language_asked, set_language
 from speech.words.phrases import speech_problem
 
@@ -49,7 +50,7 @@ def _description() -> str:
     ])
 
 
-class PlainParser(argparse.ArgumentParser):
+class PlainParser(WordedParser):
     """argparse that reports a mistake as one plain line and exit status 2 (``toguz speech``, ``toguz
     sounds``, ``toguz online``)."""
 
@@ -69,8 +70,7 @@ def _rate(text: str) -> int:
 
 def parser() -> argparse.ArgumentParser:
     """The command line of ``toguz speech`` (its help in the language spoken now)."""
-    made = PlainParser(prog="toguz speech", description=_description(),
-                   formatter_class=argparse.RawDescriptionHelpFormatter)
+    made = PlainParser(prog="toguz speech", description=_description(), formatter_class=WordedRawFormatter)
     made.add_argument(
         "--speech", metavar="BACKEND", default=AUTO, choices=(AUTO, OFF, *BACKENDS),
         help=_("the voice to use: auto (tries {order}), off, or one of {backends}").format(

@@ -54,6 +54,10 @@ LANGUAGES: dict[str, Language] = {
         Language("kk", "Қазақша", N_("Kazakh"), "kk", "kazakh"),
         Language("ru", "Русский", N_("Russian"), "ru", "russian"),
         Language("ky", "Кыргызча", N_("Kyrgyz"), "ky", "kyrgyz"),
+        Language("cs", "Čeština", N_("Czech"), "cs", "czech"),
+        Language("de", "Deutsch", N_("German"), "de", "german"),
+        Language("pl", "Polski", N_("Polish"), "pl"),
+        Language("nl", "Nederlands", N_("Dutch"), "nl"),
     )
 }
 DEFAULT = "en"

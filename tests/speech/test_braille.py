@@ -254,7 +254,7 @@ def test_the_display_s_width_is_found_where_brltty_tells_it(machine: FakeMachine
     assert all(connection.closed for connection in machine.brlapi_module.connections)
 
 
-@pytest.mark.parametrize("language", ["en", "kk", "ru", "ky"])
+@pytest.mark.parametrize("language", ["en", "kk", "ru", "ky", "cs", "de", "pl", "nl"])
 @pytest.mark.parametrize("cells", [40, 32])
 def test_brief_moves_previews_and_boards_fit_the_display_in_every_language(language: str, cells: int) -> None:
     import random

@@ -38,6 +38,8 @@ def test_check_on_a_bare_machine_names_every_backend_with_its_fix(capsys: pytest
         f"Kazakh (kk): no voice list here ({audio.fix_espeak_ng()})",
         f"Russian (ru): no voice list here ({audio.fix_espeak_ng()})",
         f"Kyrgyz (ky): no voice list here ({audio.fix_espeak_ng()})",
+        *(f"{name}: no voice list here ({audio.fix_espeak_ng()})"
+          for name in ("Czech (cs)", "German (de)", "Polish (pl)", "Dutch (nl)")),
     ]
 
 
@@ -48,13 +50,15 @@ def test_check_on_a_machine_with_voices_and_sound_says_they_work(
     machine.libraries.add("espeak-ng")
     machine.modules.add("pyttsx3")
     machine.has_sound_device = True
-    machine.voices = ["en-us", "kk", "ru"]
+    machine.voices = ["en-us", "kk", "ru", "cs", "de", "pl"]
     main(["--check"])
     lines = capsys.readouterr().out.splitlines()
     assert lines[:2] == ["pyttsx3: works", "espeak-ng: works"]
-    assert lines[-5:] == ["WAV files (--wav): works", "English (en): the engine's own voice", "Kazakh (kk): voice kk",
+    assert lines[-9:] == ["WAV files (--wav): works", "English (en): the engine's own voice", "Kazakh (kk): voice kk",
                           "Russian (ru): voice ru",
-                          "Kyrgyz (ky): espeak-ng has no voice ky; the default voice reads it"]
+                          "Kyrgyz (ky): espeak-ng has no voice ky; the default voice reads it",
+                          "Czech (cs): voice cs", "German (de): voice de", "Polish (pl): voice pl",
+                          "Dutch (nl): espeak-ng has no voice nl; the default voice reads it"]
 
 
 def test_check_without_sound_explains_the_fix(machine: FakeMachine, capsys: pytest.CaptureFixture[str]) -> None:

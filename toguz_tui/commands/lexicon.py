@@ -64,7 +64,8 @@ _WORD_MESSAGES = (
     # the values of the settings with names of their own: themes, keyboards, variants, auto
     Np_("word", "default"), Np_("word", "high-contrast"), Np_("word", "terminal"), Np_("word", "auto"),
     Np_("word", "latin"), Np_("word", "russian"), Np_("word", "kazakh"), Np_("word", "kazakh-latin"),
-    Np_("word", "kyrgyz"), Np_("word", "toguz"), Np_("word", "kozdatu"), Np_("word", "bestemshe"),
+    Np_("word", "kyrgyz"), Np_("word", "czech"), Np_("word", "german"),
+    Np_("word", "toguz"), Np_("word", "kozdatu"), Np_("word", "bestemshe"),
 )
 _SETTING_MESSAGES = (
     Np_("setting", "speech"), Np_("setting", "voice"), Np_("setting", "rate"), Np_("setting", "volume"),

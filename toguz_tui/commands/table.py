@@ -70,8 +70,10 @@ def help_text(session: GameSession, args: list[str], focus: Focus) -> Reply:
 
 
 def topic_word(topic: str) -> str:
-    """A help topic as the player types it (``help доска``)."""
-    return shown_word(COMMAND, topic) if topic in BY_WORD else shown_word("word", topic)
+    """A help topic as the player types it (``help доска``, ``nápověda vše``): a command's name in the command's
+    words, another topic (``all``, which is also a word of ``board``; ``game``) in the words' own."""
+    named = BY_WORD.get(topic)
+    return shown_word(COMMAND, topic) if named is not None and named.name == topic else shown_word("word", topic)
 
 
 def command_words(session: GameSession, args: list[str], focus: Focus) -> Answer:

@@ -34,7 +34,7 @@ COLOURS: tuple[str, ...] = tuple(side.key for side in Side)
 LANGUAGE_CHOICES: tuple[str, ...] = (AUTO, *LANGUAGES)
 NO_CLOCK = "none"
 # The keyboard layouts the board reads keys in, by their place (auto: the language's own layout).
-KEYBOARDS: tuple[str, ...] = (AUTO, "latin", "russian", "kazakh", "kazakh-latin", "kyrgyz")
+KEYBOARDS: tuple[str, ...] = (AUTO, "latin", "russian", "kazakh", "kazakh-latin", "kyrgyz", "czech", "german")
 CELLS = (12, 80)  # the braille window's widths that braille_cells takes
 NO_CLOCK_WORDS = (NO_CLOCK, "off", "no", "")  # not 0: a clock of no minutes is refused, never taken for none
 
@@ -73,7 +73,8 @@ def theme_label(theme: str) -> str:
 def keyboard_label(keyboard: str) -> str:
     """A keyboard layout in words."""
     words = (p_("keyboard", "the language's"), p_("keyboard", "Latin (QWERTY)"), p_("keyboard", "Russian"),
-             p_("keyboard", "Kazakh"), p_("keyboard", "Kazakh Latin"), p_("keyboard", "Kyrgyz"))
+             p_("keyboard", "Kazakh"), p_("keyboard", "Kazakh Latin"), p_("keyboard", "Kyrgyz"),
+             p_("keyboard", "Czech (QWERTZ)"), p_("keyboard", "German (QWERTZ)"))
     labels: dict[str, str] = dict(zip(KEYBOARDS, words, strict=True))
     return labels.get(keyboard, keyboard)
 

@@ -26,7 +26,9 @@ import as_fake_common
 from as_fake_common import record
 
 NSSS_VOICES = {"en-US": "com.apple.voice.compact.en-US.Samantha", "ru-RU": "com.apple.voice.compact.ru-RU.Milena",
-               "kk-KZ": "com.apple.voice.compact.kk-KZ.Aru"}
+               "kk-KZ": "com.apple.voice.compact.kk-KZ.Aru", "cs-CZ": "com.apple.voice.compact.cs-CZ.Zuzana",
+               "de-DE": "com.apple.voice.compact.de-DE.Anna", "pl-PL": "com.apple.voice.compact.pl-PL.Zosia",
+               "nl-NL": "com.apple.voice.compact.nl-NL.Xander"}
 FINISH_DELAY = 0.3  # seconds after which the synthesizer says it finished writing
 
 

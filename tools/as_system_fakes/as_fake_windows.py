@@ -44,10 +44,13 @@ import as_fake_common
 from as_fake_common import record
 
 WINDOWS = {"NVDA": ("wxWindowClassNR", "NVDA"), "JAWS": ("JFWUI2", None)}
-LANGIDS = {"en": 0x0409, "ru": 0x0419, "kk": 0x043F, "ky": 0x0440, "de": 0x0407, "fr": 0x040C}
+LANGIDS = {"en": 0x0409, "ru": 0x0419, "kk": 0x043F, "ky": 0x0440, "cs": 0x0405, "de": 0x0407, "pl": 0x0415,
+           "nl": 0x0413, "fr": 0x040C}
 CREATE_NEW_PROCESS_GROUP = 0x00000200
 SAPI_VOICES = {"en-US": "TTS_MS_EN-US_DAVID_11.0", "ru-RU": "TTS_MS_RU-RU_IRINA_11.0",
-               "kk-KZ": "TTS_MS_KK-KZ_DAULET_11.0", "en-GB": "TTS_MS_EN-GB_HAZEL_11.0"}
+               "kk-KZ": "TTS_MS_KK-KZ_DAULET_11.0", "en-GB": "TTS_MS_EN-GB_HAZEL_11.0",
+               "cs-CZ": "TTS_MS_CS-CZ_JAKUB_11.0", "de-DE": "TTS_MS_DE-DE_HEDDA_11.0",
+               "pl-PL": "TTS_MS_PL-PL_PAULINA_11.0", "nl-NL": "TTS_MS_NL-NL_FRANK_11.0"}
 TOKENS = "HKEY_LOCAL_MACHINE\\SOFTWARE\\Microsoft\\Speech\\Voices\\Tokens\\"
 
 

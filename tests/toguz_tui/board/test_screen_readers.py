@@ -174,6 +174,24 @@ def test_fenrir_hears_a_russian_game_played_with_cyrillic_keys(tmp_path: Path) -
     assert not any("ничего не делает" in item["text"] for item in heard), "no Cyrillic key is dead"
 
 
+CZECH_KEYS = ["TEXT:ý", "Enter", "b", "k", "h", "q"]
+CZECH_HEARD = [
+    ("TEXT:ý", "Důlek 7: 9 kuliček"),  # ý is 7 on the Czech keyboard's digit row: the preview of pit 7
+    ("Enter", "Rozdáváte důlek 7: 9 kuliček; poslední kulička padá do důlku 6 počítače, který teď má 10."),
+    ("Enter", "Počítač rozdává"),
+    ("b", "Vaše řada od důlku 1:"),
+    ("k", "Shodně po 10."),  # the kazans
+    ("h", "Nápověda:"),
+]
+
+
+def test_fenrir_hears_a_czech_game_played_on_the_czech_digit_row(tmp_path: Path) -> None:
+    command = [TOGUZ, "--speech", "off", "--language", "cs", "--new", "--opponent", "computer", "--level", "1",
+               "--seed", "3", "--screen-reader"]
+    heard = fenrir_hears(tmp_path, command, CZECH_KEYS, CZECH_HEARD)
+    assert not any(word in item["text"] for item in heard for word in ("stones", "pit ", "Help")), heard
+
+
 def test_fenrir_hears_the_line_mode_in_order_and_in_full(tmp_path: Path) -> None:
     command = [TOGUZ, "--line", "--speech", "off", "--new", "--opponent", "computer", "--level", "1", "--seed",
                "3", "--screen-reader"]

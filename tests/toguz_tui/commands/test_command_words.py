@@ -91,11 +91,13 @@ def test_a_word_in_the_wrong_layout_is_what_the_other_layout_types() -> None:
 
 
 @pytest.mark.usefixtures("speaking")
-@pytest.mark.parametrize(("code", "yes", "no"), [("ru", "д", "т"), ("kk", "и", "ж"), ("ky", "о", "ж")])
-def test_the_answers_to_a_question_in_each_language_and_layout(code: str, yes: str, no: str) -> None:
+@pytest.mark.parametrize(("code", "yes", "no", "no_word"), [
+    ("ru", "д", "т", "нет"), ("kk", "и", "ж", "жоқ"), ("ky", "о", "ж", "жок"), ("cs", "a", "n", "ne"),
+    ("de", "j", "n", "nein"), ("pl", "t", "n", "nie"), ("nl", "j", "n", "nee")])
+def test_the_answers_to_a_question_in_each_language_and_layout(code: str, yes: str, no: str, no_word: str) -> None:
     set_language(code)
     assert tuple(typed_answer(typed) for typed in (yes, no, "y", "n", "й")) == ("y", "n", "y", "n", "q")
-    assert typed_answer("нет" if code == "ru" else "жоқ" if code == "kk" else "жок") == "n"
+    assert typed_answer(no_word) == "n"
 
 
 @pytest.mark.usefixtures("speaking")
@@ -113,6 +115,14 @@ WORDS = {
     "kk": ("тақта", "қазандар", "жүрістер", "қайда қарсылас 3", "тарих", "баптау толықтық қысқа", "анықтама", "шығу"),
     "ru": ("доска", "казаны", "ходы", "куда чужой 3", "история", "настройки подробность кратко", "справка", "выход"),
     "ky": ("такта", "казандар", "жүрүштөр", "кайда каршылаш 3", "тарых", "жөндөө толуктук кыска", "жардам", "чыгуу"),
+    "cs": ("deska", "pokladnice", "tahy", "kam soupeře 3", "historie", "nastavení podrobnost stručně", "nápověda",
+           "ukončit"),
+    "de": ("brett", "stand", "züge", "wohin gegner 3", "verlauf", "einstellungen ausführlichkeit kurz", "hilfe",
+           "beenden"),
+    "pl": ("plansza", "kazany", "ruchy", "gdzie przeciwnika 3", "historia", "ustawienia szczegółowość krótko", "pomoc",
+           "wyjdź"),
+    "nl": ("bord", "stand", "zetten", "waar hun 3", "geschiedenis", "instellingen uitvoerigheid kort", "hulp",
+           "stoppen"),
 }
 ENGLISH_SCRIPT = ("board", "kazans", "moves", "where their 3", "history", "set verbosity brief", "help", "quit")
 

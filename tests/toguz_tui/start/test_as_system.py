@@ -250,3 +250,21 @@ def test_win32_a_russian_voice_where_one_is_installed(tmp_path: Path) -> None:
     rendered = [event for event in told if event["fake"] == "SAPI" and "rendered" in event]
     assert rendered and all("RU-RU" in event["voice"] for event in rendered), told
     assert not [event for event in told if "refused_voice" in event], told
+
+
+# A European player's system: its language gives the interface, and the system's own voice of that language
+# reads it (Microsoft Jakub, Hedda, Paulina, Frank; Apple's Zuzana, Anna, Zosia, Xander).
+EUROPEAN = {"cs-CZ": "kuliče", "de-DE": "Steine", "pl-PL": "kamieni", "nl-NL": "kralen"}
+
+
+@pytest.mark.parametrize("system", ["win32", "darwin"])
+@pytest.mark.parametrize("tag", sorted(EUROPEAN))
+def test_a_european_users_system_gives_its_language_and_its_voice(tmp_path: Path, system: str, tag: str) -> None:
+    done = line_mode(tmp_path, system, "7\nquit\n", "--language", tag, "--voices", f"en-US,{tag}",
+                     args=("--new", "--opponent", "human", "--speech", "on", "--no-screen-reader"))
+    assert EUROPEAN[tag] in done.stdout, done.stdout[-800:]
+    told = events(tmp_path / "fakes")
+    fake = "SAPI" if system == "win32" else "NSSpeechSynthesizer"
+    rendered = [event for event in told if event["fake"] == fake and "rendered" in event]
+    assert rendered and all(tag.lower() in event["voice"].lower() for event in rendered), told
+    assert not [event for event in told if "refused_voice" in event], told

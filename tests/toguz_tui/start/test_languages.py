@@ -1,6 +1,6 @@
-"""The game in Kazakh, Russian and Kyrgyz, as a player meets it: chosen by ``--language``, by the
-setting, by ``set language`` in the middle of a game, or by the system's locale; every word of a
-game in the line mode is in that language (the words typed, which stay English, and the record's
+"""The game in Kazakh, Russian, Kyrgyz, Czech, German, Polish and Dutch, as a player meets it: chosen by
+``--language``, by the setting, by ``set language`` in the middle of a game, or by the system's locale; every
+word of a game in the line mode is in that language (the words typed, which stay English, and the record's
 notation aside), and the voice that speaks it is the language's."""
 
 from __future__ import annotations
@@ -8,14 +8,16 @@ from __future__ import annotations
 import re
 import subprocess
 import wave
+from functools import cache
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 
 from rules import Side
 from speech.system.machine import FakeMachine
 from speech.voices import RecordingSpeaker
-from speech.words.i18n import LANGUAGES, language, set_language
+from speech.words.i18n import DOMAIN, LANGUAGES, LOCALES, language, set_language
 from tests.needs import need_program
 from tests.toguz_tui.board.test_app_support import SIZE, MakeApp, make_app, said, screen_of
 from tests.toguz_tui.conftest import MakeSession, environment, toguz_command
@@ -30,6 +32,33 @@ SCRIPT = ("7\nboard\ncompact\nkazans\ntuzdyks\nwhere 3\npit their 5\nthreats\nch
           "turn\nplayers\nverbosity brief\n5\nboard\nkazans\nverbosity full\n3\nboard\nquit\n")
 TYPED = {word for command in COMMANDS for word in command.words} | {"toguz"}
 LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
+CYRILLIC = re.compile("[А-Яа-яӘәҒғҚқҢңӨөҰұҮүҺһІі]")
+WORD = re.compile(r"[^\W\d_]{2,}")
+
+
+@cache
+def vocabulary(code: str) -> frozenset[str]:
+    """Every word of the catalogue's messages (``en``: its message ids), lower case."""
+    found: set[str] = set()
+    path = LOCALES / f"{DOMAIN}.pot" if code == "en" else LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as file:
+        for message in read_po(file):
+            if not message.id:
+                continue
+            texts = message.id if code == "en" else message.string
+            for text in [texts] if isinstance(texts, str) else texts or ():
+                found |= {word.lower() for word in WORD.findall(re.sub(r"\{[^{}]*\}", " ", text))}
+    return frozenset(found)
+
+
+def english_left(out: list[str], code: str) -> list[str]:
+    """The English words in what was printed: for a language in Cyrillic every Latin word (the words typed,
+    which stay English, aside); for one in Latin letters, a word of the English messages that no message of
+    the language has (a word both share, as "fen", "remis", "online", is not English there)."""
+    if LANGUAGES[code].keyboard in ("russian", "kazakh", "kyrgyz"):
+        return sorted({word for line in out for word in LATIN_WORD.findall(line) if word.lower() not in TYPED})
+    printed = {word for line in out for word in WORD.findall(line) if word.lower() not in TYPED}  # učit whole
+    return sorted(word for word in printed if word.lower() in vocabulary("en") - vocabulary(code))
 
 
 def play(tmp_path: Path, *args: str, lines: str = SCRIPT, env: dict[str, str] | None = None) -> list[str]:
@@ -43,16 +72,21 @@ def play(tmp_path: Path, *args: str, lines: str = SCRIPT, env: dict[str, str] | 
 @pytest.mark.slow
 def test_a_game_in_the_line_mode_says_no_english_word(tmp_path: Path, code: str) -> None:
     out = play(tmp_path, "--language", code, "--new", "--opponent", "computer", "--level", "1", "--seed", "3")
-    english = sorted({word for line in out for word in LATIN_WORD.findall(line) if word.lower() not in TYPED})
+    english = english_left(out, code)
     assert not english, (english, out)
     worded = [line for line in out if re.search(r"[^\W\d_]", line)]  # lines with letters, not only digits
-    assert len(worded) > 20 and all(re.search("[А-Яа-яӘәҒғҚқҢңӨөҰұҮүҺһІі]", line) for line in worded)
+    assert len(worded) > 20
+    if LANGUAGES[code].keyboard in ("russian", "kazakh", "kyrgyz"):
+        assert all(CYRILLIC.search(line) for line in worded)
+    else:  # every line with words has some of the language's messages ("22 do 10." in Polish)
+        unknown = [line for line in worded if not set(map(str.lower, WORD.findall(line))) & vocabulary(code)]
+        assert not unknown, unknown
 
 
 @pytest.mark.parametrize("code", SHIPPED)
 def test_a_game_between_two_players_names_the_sides_in_the_language(tmp_path: Path, code: str) -> None:
     out = play(tmp_path, "--language", code, "--new", "--opponent", "human", lines="7\n5\nboard\nplayers\nquit\n")
-    english = sorted({word for line in out for word in LATIN_WORD.findall(line) if word.lower() not in TYPED})
+    english = english_left(out, code)
     assert not english, (english, out)
 
 
@@ -92,7 +126,7 @@ def test_a_wrong_language_is_refused_with_the_choices(make_session: MakeSession)
     session = make_session()
     reply = run_line(session, "set language fr")
     assert reply is not None and reply.kind == "error"
-    assert reply.text == "Language must be one of auto, en, kk, ru, ky, not fr."
+    assert reply.text == "Language must be one of auto, en, kk, ru, ky, cs, de, pl, nl, not fr."
     assert language() == "en" and session.settings.language == "auto"
 
 
@@ -137,6 +171,24 @@ def test_toguz_speech_writes_a_wav_in_the_languages_voice(tmp_path: Path, code: 
     assert f" {code} " in report and LANGUAGES[code].english in report  # espeak-ng names the voice it used
     # An English voice spells Cyrillic letter by letter: the language's own voice is far shorter.
     assert said[code] < said["en"] * 0.7, said
+
+
+@pytest.mark.parametrize(("code", "text"), [("cs", "Berete 10 kuliček."), ("de", "Du fängst 10 Steine."),
+                                             ("pl", "Zdobywasz 10 kamieni."), ("nl", "Je slaat er 10.")])
+def test_toguz_speech_writes_a_wav_in_a_european_languages_voice(tmp_path: Path, code: str, text: str) -> None:
+    need_program("espeak-ng")
+    frames = {}
+    for voice in (code, "en"):
+        path = tmp_path / f"{voice}.wav"
+        done = subprocess.run([*toguz_command(), "speech", "--language", voice, "--speech", "espeak-ng", "--wav",
+                               str(path), text], capture_output=True, text=True, timeout=60, env=environment(tmp_path))
+        assert done.returncode == 0, done.stderr
+        with wave.open(str(path)) as wav:
+            assert wav.getnframes() / wav.getframerate() > 0.5  # speech, not a click
+            frames[voice] = wav.readframes(wav.getnframes())
+    report = subprocess.run(["espeak-ng", "--voices=" + code], capture_output=True, text=True, timeout=10).stdout
+    assert f" {code} " in report  # espeak-ng has the language's own voice, which read it
+    assert frames[code] != frames["en"]  # not the English voice reading the same letters
 
 
 @pytest.mark.parametrize("code", LANGUAGES)

@@ -151,7 +151,8 @@ def test_windows_splits_only_the_file_commands_its_way_and_linux_keeps_the_shell
 
 class Kernel32:
     """Windows' kernel32 as far as toguz asks it: ``GetUserDefaultUILanguage`` answers the user's display
-    language as a LANGID (winnls.h; 0x0419 Russian, 0x043F Kazakh, 0x0440 Kyrgyz)."""
+    language as a LANGID (winnls.h; 0x0419 Russian, 0x043F Kazakh, 0x0440 Kyrgyz, 0x0405 Czech, 0x0407
+    German, 0x0415 Polish, 0x0413 Dutch)."""
 
     def __init__(self, language_id: int) -> None:
         self.language_id = language_id
@@ -166,7 +167,8 @@ class WinDLL:
 
 
 @pytest.mark.parametrize("language_id, code", [(0x0419, "ru"), (0x043F, "kk"), (0x0440, "ky"), (0x0409, "en"),
-                                               (0x0407, "en")])
+                                               (0x0405, "cs"), (0x0407, "de"), (0x0415, "pl"), (0x0413, "nl"),
+                                               (0x0C07, "de"), (0x0813, "nl"), (0x040C, "en")])
 def test_windows_speaks_the_users_display_language(windows: FakeMachine, monkeypatch: pytest.MonkeyPatch,
                                                    language_id: int, code: str) -> None:
     import ctypes
@@ -198,7 +200,7 @@ def test_macos_speaks_the_first_of_the_users_languages_that_toguz_has(
     fake_defaults(tmp_path / "bin", """
         import sys
         assert sys.argv[1:] == ["read", "-g", "AppleLanguages"], sys.argv
-        print('(\\n    "de-KZ",\\n    "kk-KZ",\\n    "ru-KZ"\\n)')
+        print('(\\n    "fr-KZ",\\n    "kk-KZ",\\n    "ru-KZ"\\n)')
         """)
     monkeypatch.setenv("PATH", f"{tmp_path / 'bin'}{os.pathsep}{os.environ['PATH']}")
     assert Settings().language_code == "kk"
